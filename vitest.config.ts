@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run covers every workspace. The server suites run once on PGlite and, when DATABASE_URL is set,
+// once more on PostgreSQL (each test file gets its own fresh database there).
+const serverProject = (engine: 'pglite' | 'pg') => ({
+  test: {
+    name: `server-${engine}`,
+    root: './apps/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB_ENGINE: engine },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: ['./test/global-setup.ts'],
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'db',
+          root: './packages/db',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'odoo-sim',
+          root: './apps/odoo-sim',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      serverProject('pglite'),
+      ...(process.env.DATABASE_URL ? [serverProject('pg')] : []),
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
