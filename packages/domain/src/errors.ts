@@ -1,0 +1,23 @@
+// Typed errors thrown by domain functions. The server maps `code` to an HTTP problem once (DESIGN §4.6).
+
+export const DOMAIN_ERROR_CODES = [
+  'INVALID_NUMBER',
+  'INVALID_INDEX',
+  'INVALID_INSERTION_POINT',
+  'INVALID_QUOTE_NUMBER',
+  'INVALID_ARGUMENT',
+] as const;
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+export class DomainError extends Error {
+  readonly code: DomainErrorCode;
+  constructor(code: DomainErrorCode, message: string) {
+    super(message);
+    this.name = 'DomainError';
+    this.code = code;
+  }
+}
+
+export function isDomainError(e: unknown, code?: DomainErrorCode): e is DomainError {
+  return e instanceof DomainError && (code === undefined || e.code === code);
+}

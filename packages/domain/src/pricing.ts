@@ -1,0 +1,240 @@
+// Line metrics and section/sale totals (DESIGN §5, SPEC §5). Inputs accept DB rows (numeric strings) and numbers;
+// money outputs are 2-decimal strings, percents are numbers rounded to 2 decimals (see money.ts).
+import { MARGIN_WARNING_PERCENT, MARKUP_WARNING_PERCENT } from './constants';
+import type { Decimal, MoneyString, Numeric } from './money';
+import { money, percentOf, round2, toDecimal, toDecimalOrZero } from './money';
+
+export const LINE_KINDS = ['product', 'note', 'header'] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+
+export function isLineKind(x: unknown): x is LineKind {
+  return typeof x === 'string' && (LINE_KINDS as readonly string[]).includes(x);
+}
+
+/**
+ * SPEC marks notes and headers by a product named 'note' / 'header'. Only the JSON import/export boundary uses
+ * this mapping (DESIGN §5); everywhere else a line has a `kind`.
+ */
+export function lineKindFromProductName(name: string | null | undefined): LineKind {
+  return name === 'note' || name === 'header' ? name : 'product';
+}
+
+/** The part of a line that pricing reads. Notes and headers carry no money or quantity: their values are ignored. */
+export interface PricingLine {
+  kind: LineKind;
+  price?: Numeric | null;
+  cost?: Numeric | null;
+  quantity?: Numeric | null;
+  /** "Based on Total": price and cost are percents of the section's other (non-percent) product lines. */
+  price_percentage_active?: boolean | null;
+}
+
+export interface LineMetrics {
+  subtotal: MoneyString;
+  cost_total: MoneyString;
+  markup_percent: number;
+  margin_percent: number;
+}
+
+/** What a "Based on Total" line's percents apply to: sums over the section's non-percent product lines. */
+export interface PercentBase {
+  subtotal: Numeric;
+  cost_total: Numeric;
+}
+
+/** Pricing of a section or a sale (SPEC §3). */
+export interface Pricing {
+  total_price: MoneyString;
+  total_cost: MoneyString;
+  total_margin: MoneyString;
+  total_margin_percent: number;
+  total_markup_percent: number;
+}
+
+export const ZERO_PRICING: Readonly<Pricing> = Object.freeze({
+  total_price: '0.00',
+  total_cost: '0.00',
+  total_margin: '0.00',
+  total_margin_percent: 0,
+  total_markup_percent: 0,
+});
+
+const ZERO_METRICS: Readonly<LineMetrics> = Object.freeze({
+  subtotal: '0.00',
+  cost_total: '0.00',
+  markup_percent: 0,
+  margin_percent: 0,
+});
+
+export function isProductLine(line: Pick<PricingLine, 'kind'>): boolean {
+  return line.kind === 'product';
+}
+
+export function isPercentLine(line: Pick<PricingLine, 'kind' | 'price_percentage_active'>): boolean {
+  return line.kind === 'product' && line.price_percentage_active === true;
+}
+
+/** Line markup % = (price − cost) / cost × 100; 0 when cost is 0 (SPEC §5). */
+export function markupPercentOf(price: Numeric | null | undefined, cost: Numeric | null | undefined): number {
+  const c = toDecimalOrZero(cost);
+  return percentOf(toDecimalOrZero(price).minus(c), c);
+}
+
+/** Line margin % = (price − cost) / price × 100; 0 when cost is 0 (SPEC §5) or price is 0. */
+export function marginPercentOf(price: Numeric | null | undefined, cost: Numeric | null | undefined): number {
+  const c = toDecimalOrZero(cost);
+  if (c.isZero()) return 0;
+  const p = toDecimalOrZero(price);
+  return percentOf(p.minus(c), p);
+}
+
+/** The unrounded markup (a Decimal), for round trips that must not lose precision. */
+export function exactMarkupPercent(price: Numeric | null | undefined, cost: Numeric | null | undefined): Decimal {
+  const c = toDecimalOrZero(cost);
+  if (c.isZero()) return c;
+  return toDecimalOrZero(price).minus(c).div(c).times(100);
+}
+
+/** Markup price = round2(cost × (1 + markup/100)), as a money string. */
+export function markupPrice(cost: Numeric | null | undefined, markupPercent: Numeric): MoneyString {
+  return money(toDecimalOrZero(cost).times(toDecimal(markupPercent).div(100).plus(1)));
+}
+
+/** The concrete unit price and cost of a line: percent lines resolved against `base`, money rounded to cents. */
+function unitMoney(line: PricingLine, base: PercentBase | undefined): { price: Decimal; cost: Decimal } {
+  if (isPercentLine(line)) {
+    const b = base ?? { subtotal: 0, cost_total: 0 };
+    return {
+      price: round2(toDecimal(b.subtotal).times(toDecimalOrZero(line.price)).div(100)),
+      cost: round2(toDecimal(b.cost_total).times(toDecimalOrZero(line.cost)).div(100)),
+    };
+  }
+  return { price: toDecimalOrZero(line.price), cost: toDecimalOrZero(line.cost) };
+}
+
+/**
+ * Metrics of one line. Notes and headers are all zero. A "Based on Total" line needs its section's `base`
+ * (see percentBase / sectionLineMetrics); without one it resolves against 0.
+ * subtotal = round2(price × qty), cost_total = round2(cost × qty); the percents use the unit price and cost.
+ */
+export function lineMetrics(line: PricingLine, base?: PercentBase): LineMetrics {
+  if (!isProductLine(line)) return { ...ZERO_METRICS };
+  const { price, cost } = unitMoney(line, base);
+  const qty = toDecimalOrZero(line.quantity);
+  return {
+    subtotal: money(price.times(qty)),
+    cost_total: money(cost.times(qty)),
+    markup_percent: markupPercentOf(price, cost),
+    margin_percent: marginPercentOf(price, cost),
+  };
+}
+
+/** Sums of the rounded subtotals / cost totals of a section's non-percent product lines. */
+export function percentBase(lines: readonly PricingLine[]): { subtotal: MoneyString; cost_total: MoneyString } {
+  let subtotal = toDecimal(0);
+  let cost = toDecimal(0);
+  for (const line of lines) {
+    if (!isProductLine(line) || isPercentLine(line)) continue;
+    const m = lineMetrics(line);
+    subtotal = subtotal.plus(m.subtotal);
+    cost = cost.plus(m.cost_total);
+  }
+  return { subtotal: money(subtotal), cost_total: money(cost) };
+}
+
+/** Metrics of every line of one section, percent lines resolved against that section. */
+export function sectionLineMetrics(lines: readonly PricingLine[]): LineMetrics[] {
+  const base = lines.some(isPercentLine) ? percentBase(lines) : undefined;
+  return lines.map((line) => lineMetrics(line, base));
+}
+
+/** A line after resolution/markup: price and cost may have become money strings. */
+export type PricedLine<T extends PricingLine> = {
+  [K in keyof T]: K extends 'price' | 'cost' ? T[K] | MoneyString : T[K];
+};
+
+/**
+ * Makes the "Based on Total" lines of one section concrete: price and cost become money strings resolved against
+ * the section's other non-percent product lines, and price_percentage_active becomes false. Used when a template
+ * is applied to (or refreshed in) a sale. Other lines are returned unchanged (same objects). Totals are unchanged.
+ */
+export function resolvePercentLines<T extends PricingLine>(lines: readonly T[]): PricedLine<T>[] {
+  if (!lines.some(isPercentLine)) return [...lines] as PricedLine<T>[];
+  const base = percentBase(lines);
+  return lines.map((line) => {
+    if (!isPercentLine(line)) return line;
+    const { price, cost } = unitMoney(line, base);
+    return { ...line, price: price.toFixed(2), cost: cost.toFixed(2), price_percentage_active: false };
+  }) as PricedLine<T>[];
+}
+
+/** Pricing from a total price and a total cost (margin = price − cost). */
+export function pricingFromTotals(totalPrice: Numeric, totalCost: Numeric): Pricing {
+  const price = round2(totalPrice);
+  const cost = round2(totalCost);
+  const margin = price.minus(cost);
+  return {
+    total_price: price.toFixed(2),
+    total_cost: cost.toFixed(2),
+    total_margin: money(margin),
+    total_margin_percent: percentOf(margin, price),
+    total_markup_percent: percentOf(margin, cost),
+  };
+}
+
+function sectionSums(lines: readonly PricingLine[]): { price: Decimal; cost: Decimal } {
+  let price = toDecimal(0);
+  let cost = toDecimal(0);
+  for (const m of sectionLineMetrics(lines)) {
+    price = price.plus(m.subtotal);
+    cost = cost.plus(m.cost_total);
+  }
+  return { price, cost };
+}
+
+/** Section totals: sums of the ROUNDED line subtotals / cost totals of its product lines (notes/headers add 0). */
+export function sectionPricing(lines: readonly PricingLine[]): Pricing {
+  const { price, cost } = sectionSums(lines);
+  return pricingFromTotals(price, cost);
+}
+
+/** Sale totals: the sum over sections (each section resolves its own percent lines). */
+export function salePricing(sections: readonly { readonly lines: readonly PricingLine[] }[]): Pricing {
+  let price = toDecimal(0);
+  let cost = toDecimal(0);
+  for (const section of sections) {
+    const s = sectionSums(section.lines);
+    price = price.plus(s.price);
+    cost = cost.plus(s.cost);
+  }
+  return pricingFromTotals(price, cost);
+}
+
+/**
+ * Set Markup (SPEC §5): every product line gets price = round2(cost × (1 + m/100)). No bound is checked.
+ * Notes and headers are returned unchanged. On a "Based on Total" line the percents are scaled the same way.
+ */
+export function applyMarkup<T extends PricingLine>(lines: readonly T[], markupPercent: Numeric): PricedLine<T>[] {
+  const m = toDecimal(markupPercent);
+  return lines.map((line) =>
+    isProductLine(line) ? { ...line, price: markupPrice(line.cost, m) } : line,
+  ) as PricedLine<T>[];
+}
+
+/** Totals' margin warning: margin % below 22. */
+export function isMarginWarning(percent: number): boolean {
+  return percent < MARGIN_WARNING_PERCENT;
+}
+
+/** Totals' markup warning: markup % below 28. */
+export function isMarkupWarning(percent: number): boolean {
+  return percent < MARKUP_WARNING_PERCENT;
+}
+
+/**
+ * A product line whose markup % is below 28 shows in red. Notes and headers never warn. A line with cost 0 has
+ * markup 0 (SPEC §5) and therefore warns, consistent with the 0.00 % it displays.
+ */
+export function isLineMarkupWarning(line: PricingLine, base?: PercentBase): boolean {
+  return isProductLine(line) && isMarkupWarning(lineMetrics(line, base).markup_percent);
+}
