@@ -1,0 +1,107 @@
+import helmet from '@fastify/helmet';
+import type { Database } from '@quotewright/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { bootstrapFirstAdmin, resolveJwtSecret } from './bootstrap';
+import type { Config } from './config';
+import { settingsRepository } from './infra/settings.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authService } from './modules/auth/auth.service';
+import { loginCodesRepository } from './modules/auth/login-codes.repository';
+import { failureLimiter } from './modules/auth/rate-limiter';
+import { tokenService } from './modules/auth/tokens';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
+import { usersService } from './modules/users/users.service';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSpa } from './plugins/static';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: { method: string; url: string }[];
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Pass false to keep tests quiet; otherwise pino at config.LOG_LEVEL. */
+  logger?: boolean;
+  now?: () => number;
+}
+
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.password2',
+  '*.token',
+  '*.apiKey',
+];
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false || config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: REDACT },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  // Every route, as Fastify registered it: the authorization matrix test reads this list.
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  // JSON only (and form bodies for the password form): a text body is refused with 415, never parsed.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  const { db } = database;
+  const log = app.log;
+  const settings = settingsRepository(db);
+  const usersRepo = usersRepository(db);
+  await bootstrapFirstAdmin(config, usersRepo, settings, log);
+  const tokens = tokenService(await resolveJwtSecret(config, settings), config.TOKEN_TTL, opts.now);
+  const auth = authService({
+    users: usersRepo,
+    loginCodes: loginCodesRepository(db),
+    tokens,
+    ipLimiter: failureLimiter(config.LOGIN_MAX_FAILURES_PER_IP, config.LOGIN_WINDOW, opts.now),
+    emailLimiter: failureLimiter(config.LOGIN_MAX_FAILURES_PER_EMAIL, config.LOGIN_WINDOW, opts.now),
+  });
+  const users = usersService(usersRepo);
+
+  registerAuth(app, auth);
+  healthRoutes(app, { ping: () => settings.ping() });
+  authRoutes(app, { auth, ssoProvider: null, erpName: 'Odoo' });
+  usersRoutes(app, { users, auth });
+  await registerSpa(app, config.WEB_DIST);
+  return app;
+}

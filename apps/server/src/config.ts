@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Durations: plain seconds ("3600") or with a unit ("15m", "12h", "7d"). */
+const duration = z
+  .string()
+  .regex(/^\d+\s*[smhd]?$/, 'expected seconds or a duration like 15m, 12h, 7d')
+  .transform((v) => {
+    const m = v.match(/^(\d+)\s*([smhd]?)$/)!;
+    const n = Number(m[1]);
+    const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+    return n * unit;
+  })
+  .refine((s) => s >= 60 && s <= 30 * 86400, 'must be between 1 minute and 30 days');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  TOKEN_TTL: z.string().default('12h').pipe(duration),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalString,
+  /** Failed logins allowed per window, per client IP and per e-mail. */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW: z.string().default('15m').pipe(duration),
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.output<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once at boot; the first bad variable is named in one line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  if (parsed.data.ADMIN_PASSWORD && !parsed.data.ADMIN_EMAIL) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL is required when ADMIN_PASSWORD is set');
+  }
+  return parsed.data;
+}
+
+/** A config for tests and tools: defaults plus overrides, validated the same way. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', ...overrides } as NodeJS.ProcessEnv);
+}

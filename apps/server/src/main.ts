@@ -1,0 +1,32 @@
+import { createDb } from '@quotewright/db';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(78);
+    }
+    throw e;
+  }
+  const database = await createDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((err) => {
+  console.error(`Quotewright failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import { createUserSchema, loginRequestSchema, resetPasswordSchema, updateUserSchema } from '@quotewright/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthService } from '../auth/auth.service';
+import { toUserDto, type UsersService } from './users.service';
+
+const idParams = z.strictObject({ id: z.uuid('Unknown user id') });
+const prefParams = z.strictObject({
+  id: z.uuid('Unknown user id'),
+  value: z.enum(['true', 'false'], { error: 'Expected true or false' }),
+});
+const PREFERENCE_ROUTES = { darkmode: 'darkMode', widescreen: 'wideScreen', discrete: 'discreteMode' } as const;
+
+export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; auth: AuthService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { users, auth } = deps;
+
+  r.post('/api/users/login', { schema: { body: loginRequestSchema }, config: { public: true } }, async (req) => ({
+    token: await auth.login(req.body.email, req.body.password, req.ip),
+  }));
+
+  r.get('/api/users', async (req) => users.list(req.user));
+  r.post('/api/users', { schema: { body: createUserSchema } }, async (req, reply) =>
+    reply.code(201).send(await users.create(req.user, req.body)),
+  );
+  r.get('/api/users/:id', { schema: { params: idParams } }, async (req) => users.get(req.user, req.params.id));
+  r.post('/api/users/:id', { schema: { params: idParams, body: updateUserSchema } }, async (req) =>
+    users.update(req.user, req.params.id, req.body),
+  );
+  r.delete('/api/users/:id', { schema: { params: idParams } }, async (req, reply) => {
+    await users.remove(req.user, req.params.id);
+    return reply.code(204).send();
+  });
+
+  r.post('/api/users/resetpassword/:id', { schema: { params: idParams, body: resetPasswordSchema } }, async (req) => {
+    const row = await users.resetPassword(req.user, req.params.id, req.body);
+    return { ok: true, user: toUserDto(row) };
+  });
+
+  for (const [segment, key] of Object.entries(PREFERENCE_ROUTES)) {
+    r.post(`/api/users/${segment}/:id/:value`, { schema: { params: prefParams } }, async (req) =>
+      users.setPreference(req.user, req.params.id, key, req.params.value === 'true'),
+    );
+  }
+}

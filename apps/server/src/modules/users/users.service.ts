@@ -1,0 +1,146 @@
+import type { CreateUser, UpdateUser, User } from '@quotewright/contracts';
+import type { UserRow } from '@quotewright/db';
+import {
+  defaultModules,
+  defaultPreferences,
+  MODULES,
+  type Modules,
+  type Preferences,
+  validatePasswordChange,
+} from '@quotewright/domain';
+import { AppError, notFound, validation } from '../../errors';
+import { type AuthUser, authorize } from '../../policy';
+import { hashPassword } from '../auth/passwords';
+import type { UserPatch, UsersRepository } from './users.repository';
+
+export function toUserDto(row: UserRow): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    isAdmin: row.isAdmin,
+    date: row.createdAt.toISOString(),
+    azure_id: row.azureId ?? null,
+    modules: row.modules,
+    preferences: row.preferences,
+  };
+}
+
+type ModulesPatch = NonNullable<CreateUser['modules']>;
+function mergeModules(base: Modules, patch: ModulesPatch | undefined): Modules {
+  const out = structuredClone(base);
+  if (!patch) return out;
+  for (const m of MODULES) {
+    const p = patch[m];
+    if (p) out[m] = { ...out[m], ...Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) };
+  }
+  return out;
+}
+
+const isUniqueViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+export function usersService(repo: UsersRepository, onPasswordChanged?: (userId: string) => void) {
+  async function load(id: string): Promise<UserRow> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound('User');
+    return row;
+  }
+  const emailTaken = () =>
+    new AppError('EMAIL_TAKEN', 'This email is already used by another user', { email: 'Email already in use' });
+
+  return {
+    async get(actor: AuthUser | null, id: string): Promise<User> {
+      authorize(actor, 'user.read', { userId: id });
+      return toUserDto(await load(id));
+    },
+
+    async list(actor: AuthUser | null): Promise<User[]> {
+      authorize(actor, 'users.manage');
+      return (await repo.list()).map(toUserDto);
+    },
+
+    async create(actor: AuthUser | null, input: CreateUser): Promise<User> {
+      authorize(actor, 'users.manage');
+      if (await repo.findByEmail(input.email)) throw emailTaken();
+      try {
+        const row = await repo.insert({
+          name: input.name,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          isAdmin: input.isAdmin ?? false,
+          modules: mergeModules(defaultModules(), input.modules),
+          preferences: defaultPreferences(),
+        });
+        return toUserDto(row);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw emailTaken();
+        throw e;
+      }
+    },
+
+    async update(actor: AuthUser | null, id: string, input: UpdateUser): Promise<User> {
+      const me = authorize(actor, 'users.manage');
+      const current = await load(id);
+      if (input.isAdmin === false && current.isAdmin && (await repo.countAdmins(id)) === 0) {
+        throw new AppError('LAST_ADMIN', 'At least one administrator must remain', {
+          isAdmin: 'The last administrator cannot lose admin rights',
+        });
+      }
+      if (input.email && input.email.toLowerCase() !== current.email) {
+        const other = await repo.findByEmail(input.email);
+        if (other && other.id !== id) throw emailTaken();
+      }
+      const patch: UserPatch = {};
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.email !== undefined) patch.email = input.email;
+      if (input.isAdmin !== undefined) patch.isAdmin = input.isAdmin;
+      if (input.modules !== undefined) patch.modules = mergeModules(current.modules, input.modules);
+      try {
+        let row = Object.keys(patch).length ? await repo.update(id, patch) : current;
+        if (input.password !== undefined) {
+          row = await repo.setPassword(id, await hashPassword(input.password));
+          onPasswordChanged?.(id);
+        }
+        if (!row) throw notFound('User');
+        void me;
+        return toUserDto(row);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw emailTaken();
+        throw e;
+      }
+    },
+
+    async remove(actor: AuthUser | null, id: string): Promise<void> {
+      const me = authorize(actor, 'users.manage');
+      if (me.id === id) throw new AppError('CANNOT_DELETE_SELF', 'You cannot delete your own account');
+      const current = await load(id);
+      if (current.isAdmin && (await repo.countAdmins(id)) === 0) {
+        throw new AppError('LAST_ADMIN', 'At least one administrator must remain');
+      }
+      if (!(await repo.delete(id))) throw notFound('User');
+    },
+
+    /** Password change (own, or anyone's for an admin); ends the user's other sessions. */
+    async resetPassword(actor: AuthUser | null, id: string, body: { password: string; password2: string }) {
+      authorize(actor, 'user.password', { userId: id });
+      await load(id);
+      const errors = validatePasswordChange(body);
+      if (Object.keys(errors).length > 0) throw validation({ ...errors }, 'The password could not be changed');
+      const row = await repo.setPassword(id, await hashPassword(body.password));
+      if (!row) throw notFound('User');
+      onPasswordChanged?.(id);
+      return row;
+    },
+
+    async setPreference(actor: AuthUser | null, id: string, key: keyof Preferences, value: boolean): Promise<User> {
+      authorize(actor, 'user.preferences', { userId: id });
+      const row = await repo.setPreference(id, key, value);
+      if (!row) throw notFound('User');
+      return toUserDto(row);
+    },
+  };
+}
+export type UsersService = ReturnType<typeof usersService>;

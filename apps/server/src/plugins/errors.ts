@@ -1,0 +1,108 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERROR_STATUS, type ErrorCode, type FieldErrors } from '../errors';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function sendProblem(reply: FastifyReply, status: number, code: string, detail: string, errors?: FieldErrors) {
+  return reply
+    .code(status)
+    .type('application/problem+json')
+    .send({
+      type: `https://quotewright.dev/problems/${code.toLowerCase().replaceAll('_', '-')}`,
+      title: TITLES[status] ?? 'Error',
+      status,
+      detail,
+      code,
+      ...(errors && Object.keys(errors).length ? { errors } : {}),
+    });
+}
+
+interface ZodIssueLike {
+  code?: string;
+  path?: (string | number)[];
+  message?: string;
+  keys?: string[];
+}
+
+/** Zod issues → one message per field ("lines.0.quantity"); unknown fields are named one by one. */
+export function fieldErrorsFromIssues(issues: ZodIssueLike[], prefix?: string): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const base = (issue.path ?? []).map(String);
+    if (prefix && base.length === 0) base.unshift(prefix);
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      for (const k of issue.keys) out[[...base, k].join('.')] = 'Unknown field';
+      continue;
+    }
+    const key = base.join('.') || '_';
+    out[key] ??= issue.message ?? 'Invalid value';
+  }
+  return out;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return sendProblem(reply, err.status, err.code, err.message, err.errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        code: v.keyword,
+        keys: (v.params as { keys?: string[] })?.keys,
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message,
+      }));
+      const where = err.validationContext === 'body' ? undefined : err.validationContext;
+      return sendProblem(
+        reply,
+        400,
+        'VALIDATION_FAILED',
+        'Some fields are invalid',
+        fieldErrorsFromIssues(issues, where),
+      );
+    }
+    const code = err.code;
+    if (
+      code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      (err.statusCode === 400 && err instanceof SyntaxError)
+    ) {
+      return sendProblem(reply, 400, 'INVALID_JSON', 'The request body is not valid JSON');
+    }
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendProblem(reply, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendProblem(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json');
+    }
+    if (err.statusCode === 429) {
+      return sendProblem(reply, 429, 'RATE_LIMITED', 'Too many requests, try again later');
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return sendProblem(reply, err.statusCode, statusCode(err.statusCode), err.message);
+    }
+    req.log.error({ err }, 'unhandled error');
+    return sendProblem(reply, 500, 'INTERNAL', 'Something went wrong on the server. The error has been logged.');
+  });
+}
+
+function statusCode(status: number): ErrorCode | string {
+  const found = Object.entries(ERROR_STATUS).find(([, s]) => s === status);
+  return found ? found[0] : 'ERROR';
+}

@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendProblem } from './errors';
+
+/** Serves the built SPA (when present) with index.html for client-side routes; /api stays problem+json. */
+export async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
+  const root = resolve(webDist ?? join(import.meta.dirname, '../../../web/dist'));
+  const hasSpa = existsSync(join(root, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: true });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (hasSpa && req.method === 'GET' && !path.startsWith('/api/') && path !== '/api') {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root, { maxAge: 0, immutable: false });
+    }
+    return sendProblem(reply, 404, 'NOT_FOUND', `No route ${req.method} ${path}`);
+  });
+}

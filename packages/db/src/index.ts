@@ -1,0 +1,22 @@
+// The database package owns drizzle: repositories import the query helpers from here.
+export {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  not,
+  or,
+  sql,
+} from 'drizzle-orm';
+export * from './client';
+export * from './schema';
