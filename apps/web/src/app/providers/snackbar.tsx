@@ -1,0 +1,75 @@
+// Snackbar alerts (SPEC §2): top right, auto-hide after SNACKBAR_AUTOHIDE_MS. Messages queue; one shows at a time.
+import { Alert, type AlertColor, Snackbar } from '@mui/material';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { SNACKBAR_AUTOHIDE_MS } from '../../lib/constants';
+
+export type SnackbarSeverity = AlertColor;
+
+interface Message {
+  id: number;
+  text: string;
+  severity: SnackbarSeverity;
+}
+
+interface SnackbarApi {
+  show(message: string, severity?: SnackbarSeverity): void;
+}
+
+const SnackbarContext = createContext<SnackbarApi | null>(null);
+
+export function SnackbarProvider({ children }: { children: ReactNode }) {
+  const [queue, setQueue] = useState<Message[]>([]);
+  const [open, setOpen] = useState(true);
+  const nextId = useRef(1);
+  const current = queue[0];
+
+  const show = useCallback((text: string, severity: SnackbarSeverity = 'info') => {
+    const id = nextId.current++;
+    setQueue((q) => [...q, { id, text, severity }]);
+    setOpen(true);
+  }, []);
+
+  const handleClose = (_e?: unknown, reason?: string) => {
+    if (reason === 'clickaway') return;
+    setOpen(false);
+  };
+  const handleExited = () => {
+    setQueue((q) => q.slice(1));
+    setOpen(true);
+  };
+
+  const api = useMemo(() => ({ show }), [show]);
+  return (
+    <SnackbarContext.Provider value={api}>
+      {children}
+      <Snackbar
+        key={current?.id}
+        open={current !== undefined && open}
+        autoHideDuration={SNACKBAR_AUTOHIDE_MS}
+        onClose={handleClose}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ transition: { onExited: handleExited } }}
+        sx={{ mt: 7 }}
+      >
+        {current ? (
+          <Alert
+            onClose={handleClose}
+            severity={current.severity}
+            variant="filled"
+            elevation={6}
+            sx={{ width: '100%' }}
+            data-testid="snackbar"
+          >
+            {current.text}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </SnackbarContext.Provider>
+  );
+}
+
+export function useSnackbar(): SnackbarApi {
+  const ctx = useContext(SnackbarContext);
+  if (!ctx) throw new Error('useSnackbar must be used inside SnackbarProvider');
+  return ctx;
+}

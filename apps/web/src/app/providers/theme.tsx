@@ -1,0 +1,23 @@
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { type ReactNode, useMemo } from 'react';
+import { createAppTheme } from '../theme';
+import { usePreferences } from './currentUser';
+
+/** Dark or light theme from the user's darkMode preference (SPEC §2). */
+export function AppThemeProvider({ children }: { children: ReactNode }) {
+  const { preferences } = usePreferences();
+  const mode = preferences.darkMode ? 'dark' : 'light';
+  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline enableColorScheme />
+      <LocalizationProvider dateAdapter={AdapterDateFns}>
+        <div data-theme-mode={mode} style={{ display: 'contents' }}>
+          {children}
+        </div>
+      </LocalizationProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function AnalyticReportPage() {
+  return <ComingSoon title="Analytic Report" />;
+}

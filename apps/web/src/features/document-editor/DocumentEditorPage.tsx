@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function DocumentEditorPage() {
+  return <ComingSoon title="Document Editor" />;
+}

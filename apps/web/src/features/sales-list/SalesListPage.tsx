@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function SalesListPage() {
+  return <ComingSoon title="Sales" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function StockProductPage() {
+  return <ComingSoon title="Stock by Product" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function TemplatesPage() {
+  return <ComingSoon title="Templates" />;
+}

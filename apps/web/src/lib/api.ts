@@ -1,0 +1,143 @@
+// The one HTTP client of the web app. Every call goes under /api, carries the bearer token, times out after
+// SPEC §9's 10 minutes, and turns problem+json answers into ApiError. A 401 on an authenticated call ends the
+// session (the handler is installed by the session provider).
+import { REQUEST_TIMEOUT_MS } from './constants';
+import { readToken } from './token';
+
+export type FieldErrors = Record<string, string>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly errors: FieldErrors;
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    message: string,
+    opts: { status: number; code?: string; errors?: FieldErrors; retryAfter?: number; cause?: unknown },
+  ) {
+    super(message, { cause: opts.cause });
+    this.name = 'ApiError';
+    this.status = opts.status;
+    this.code = opts.code;
+    this.errors = opts.errors ?? {};
+    this.retryAfter = opts.retryAfter;
+  }
+
+  get hasFieldErrors(): boolean {
+    return Object.keys(this.errors).length > 0;
+  }
+}
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/** Installed by the session: called when an authenticated request answers 401. */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Skip the bearer token (login, public config). */
+  anonymous?: boolean;
+}
+
+function stringifyErrors(raw: unknown): FieldErrors {
+  if (!raw || typeof raw !== 'object') return {};
+  const out: FieldErrors = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (typeof value === 'string') out[key] = value;
+    else if (Array.isArray(value)) out[key] = value.map(String).join(' ');
+    else if (value != null) out[key] = String(value);
+  }
+  return out;
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const retryAfterHeader = res.headers.get('Retry-After');
+  const retryAfter = retryAfterHeader ? Number(retryAfterHeader) : undefined;
+  const text = await res.text().catch(() => '');
+  let message = text || res.statusText || `Request failed with status ${res.status}`;
+  let code: string | undefined;
+  let errors: FieldErrors = {};
+  if (text) {
+    try {
+      const body = JSON.parse(text) as Record<string, unknown>;
+      // SPEC §8: show the server's answer; problem+json carries it in `detail` (then `title`, then `message`).
+      const detail = body.detail ?? body.message ?? body.title;
+      if (typeof detail === 'string' && detail) message = detail;
+      if (typeof body.code === 'string') code = body.code;
+      errors = stringifyErrors(body.errors);
+    } catch {
+      // not JSON: the raw text is the message
+    }
+  }
+  return new ApiError(message, {
+    status: res.status,
+    code,
+    errors,
+    retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined,
+  });
+}
+
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = opts.anonymous ? null : readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { method: opts.method ?? 'GET', headers, body, signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'TimeoutError') {
+      throw new ApiError('The server took too long to answer.', { status: 0, cause: err });
+    }
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError('The server could not be reached. Check your connection and try again.', {
+      status: 0,
+      cause: err,
+    });
+  }
+  if (!res.ok) {
+    const error = await toApiError(res);
+    if (res.status === 401 && token) unauthorizedHandler?.();
+    throw error;
+  }
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('Content-Type') ?? '';
+  if (type.includes('json')) return (await res.json()) as T;
+  const text = await res.text();
+  return (text ? text : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'POST', body }),
+  delete: <T = void>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'DELETE' }),
+};
+
+/** The message to show for any failure (SPEC §8: the server's answer, else the error itself). */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  if (typeof err === 'string') return err;
+  try {
+    return JSON.stringify(err);
+  } catch {
+    return String(err);
+  }
+}
+
+export function fieldErrors(err: unknown): FieldErrors {
+  return err instanceof ApiError ? err.errors : {};
+}
