@@ -19,7 +19,8 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
     req.user = null;
     const header = req.headers.authorization;
     if (header?.startsWith('Bearer ')) req.user = await auth.authenticate(header.slice(7).trim());
-    const isPublic = req.routeOptions.config?.public === true || !req.routeOptions.url;
+    // Deny by default under /api; the SPA's files and unknown paths (answered 404 or index.html) are public.
+    const isPublic = req.routeOptions.config?.public === true || !req.routeOptions.url || !req.url.startsWith('/api/');
     if (!isPublic && !req.user) {
       throw new AppError('UNAUTHENTICATED', 'Please sign in again: your session is missing, expired or ended');
     }

@@ -9,7 +9,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
   const root = resolve(webDist ?? join(import.meta.dirname, '../../../web/dist'));
   const hasSpa = existsSync(join(root, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: true });
+    await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: '1h', immutable: true });
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
