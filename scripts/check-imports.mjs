@@ -40,9 +40,11 @@ for (const [ws, ok] of Object.entries(allowed)) {
       const spec = m[1] ?? m[2];
       const own = spec.match(/^@quotewright\/([^/]+)/);
       if (own && !ok.includes(own[1])) problems.push(`${rel}: ${ws} must not import @quotewright/${own[1]}`);
-      if (ws === 'apps/server' && /^drizzle-orm/.test(spec)) {
-        const isRepo = /\.repository\.ts$|\/test\/|\/db\.ts$|\.test\.ts$/.test(rel) || rel.includes('/infra/');
-        if (!isRepo) problems.push(`${rel}: only repositories import drizzle-orm`);
+      if (ws === 'apps/server' && /^drizzle-orm/.test(spec)) problems.push(`${rel}: import query helpers from @quotewright/db`);
+      if (ws === 'apps/server' && spec === '@quotewright/db' && !/^import type /.test(m[0])) {
+        // Repositories are the only database users; app/main only open the database; tests seed it.
+        const isRepo = /\.repository\.ts$|\/test\/|\.test\.ts$|src\/(app|main)\.ts$/.test(rel);
+        if (!isRepo) problems.push(`${rel}: only repositories use @quotewright/db`);
       }
       if (ws === 'apps/server' && /^fastify$|^@fastify\//.test(spec)) {
         const isHttp = /\.routes\.ts$|\/plugins\/|\/app\.ts$|\/main\.ts$|\.test\.ts$|\/test\/|\/http\//.test(rel);
