@@ -50,8 +50,11 @@ export interface CopySection<L extends CopyLine = CopyLine> {
   lines: readonly L[];
 }
 
-export type PlannedSection<S extends CopySection<L>, L extends CopyLine> = Planned<Omit<S, 'lines'>> & {
-  lines: Planned<L>[];
+/** The line type of a section type. */
+export type LineOf<S extends CopySection> = S['lines'][number];
+
+export type PlannedSection<S extends CopySection> = Planned<Omit<S, 'lines'>> & {
+  lines: Planned<LineOf<S>>[];
 };
 
 export interface MergeOptions<L> {
@@ -144,18 +147,19 @@ function sectionKey(name: string | null | undefined): string {
  *   others append), so nothing copied is lost.
  * `mergeProducts` only applies to merge. Throws INVALID_ARGUMENT for an unknown style.
  */
-export function planSectionCopy<S extends CopySection<L>, L extends CopyLine>(
+export function planSectionCopy<S extends CopySection>(
   destinationSections: readonly S[],
   sourceSections: readonly S[],
   style: SectionCopyStyle,
   mergeProducts = false,
-  options: MergeOptions<L> = {},
-): PlannedSection<S, L>[] {
+  options: MergeOptions<LineOf<S>> = {},
+): PlannedSection<S>[] {
+  type L = LineOf<S>;
   if (!isSectionCopyStyle(style)) throw new DomainError('INVALID_ARGUMENT', `Unknown copy style ${String(style)}`);
   const productKey = options.productKey ?? defaultProductKey;
   const merging = style === 'merge' && mergeProducts;
-  const result: PlannedSection<S, L>[] = destinationSections.map((s) => s as unknown as PlannedSection<S, L>);
-  const replaced = new Set<PlannedSection<S, L>>();
+  const result: PlannedSection<S>[] = destinationSections.map((s) => s as unknown as PlannedSection<S>);
+  const replaced = new Set<PlannedSection<S>>();
 
   for (const source of sourceSections) {
     const copied = source.lines.map((l) => copyLine(l)) as unknown as L[];
@@ -165,7 +169,7 @@ export function planSectionCopy<S extends CopySection<L>, L extends CopyLine>(
       const section = {
         ...stripIds(source),
         lines: merging ? mergeInto([], copied, productKey) : copied,
-      } as unknown as PlannedSection<S, L>;
+      } as unknown as PlannedSection<S>;
       result.push(section);
       if (style === 'overwrite') replaced.add(section);
       continue;
@@ -175,7 +179,7 @@ export function planSectionCopy<S extends CopySection<L>, L extends CopyLine>(
     if (style === 'overwrite' && !replaced.has(target)) lines = copied;
     else if (merging) lines = mergeInto(existing, copied, productKey);
     else lines = [...existing, ...copied];
-    const next = { ...target, lines } as unknown as PlannedSection<S, L>;
+    const next = { ...target, lines } as unknown as PlannedSection<S>;
     if (style === 'overwrite') replaced.add(next);
     result[at] = next;
   }

@@ -212,7 +212,7 @@ export function salePricing(sections: readonly { readonly lines: readonly Pricin
 
 /**
  * Set Markup (SPEC §5): every product line gets price = round2(cost × (1 + m/100)). No bound is checked.
- * Notes and headers are returned unchanged. On a "Based on Total" line the percents are scaled the same way.
+ * Notes and headers are returned unchanged. On a "Based on Total" line the percents scale: price % = cost % × (1 + m/100).
  */
 export function applyMarkup<T extends PricingLine>(lines: readonly T[], markupPercent: Numeric): PricedLine<T>[] {
   const m = toDecimal(markupPercent);
