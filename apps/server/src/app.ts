@@ -74,6 +74,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         connectSrc: ["'self'", 'ws:', 'wss:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // An internal tool is often served over plain HTTP on the LAN: upgrading would break it.
+        upgradeInsecureRequests: null,
       },
     },
   });

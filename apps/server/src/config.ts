@@ -18,7 +18,12 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v));
 
 const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0–65535')
+    .max(65535, 'must be 0–65535')
+    .default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(
@@ -34,8 +39,16 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   /** Failed logins allowed per window, per client IP and per e-mail. */
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
-  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1, 'must be at least 1')
+    .default(50),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1, 'must be at least 1')
+    .default(10),
   LOGIN_WINDOW: z.string().default('15m').pipe(duration),
   TRUST_PROXY: z
     .enum(['true', 'false', ''])
