@@ -194,6 +194,12 @@ describe('line totals', () => {
     expect(lineCostTotal(price, qty)).toBe(expected);
   });
 
+  it('computes results beyond the input range without throwing', () => {
+    expect(lineSubtotal('999999999999999', '999999')).toBe('999998999999999000001.00');
+    expect(sumMoney(['999999999999999', '999999999999999'])).toBe('1999999999999998.00');
+    expect(money(toDecimal('999999999999999').times(1000))).toBe('999999999999999000.00');
+  });
+
   it('does not suffer from float multiplication (0.1 × 3, 1.15 × 100)', () => {
     expect(lineSubtotal(0.1, 3)).toBe('0.30');
     expect(lineSubtotal('1.15', 100)).toBe('115.00');
@@ -253,6 +259,46 @@ describe('percent helpers', () => {
     expect(percentOf(0, 5)).toBe(0);
     expect(percentOf(-1, 4)).toBe(-25);
     expect(percentOf(300, 100)).toBe(300);
+  });
+  it('percentOf rounds exact ties half away from zero', () => {
+    expect(percentOf(1, 32)).toBe(3.13); // 3.125
+    expect(percentOf(-1, 32)).toBe(-3.13);
+    expect(percentOf('12345', '100000')).toBe(12.35);
+    expect(percentOf('-12345', '100000')).toBe(-12.35);
+    expect(percentOf('0.00005', '1')).toBe(0.01);
+    expect(percentOf('0.00004999', '1')).toBe(0);
+    expect(percentOf('99999999999999', '0.01')).toBe(999999999999990000);
+  });
+  it('property: percentOf equals the exact decimal computation', () => {
+    const reference = (part: string, whole: string) => {
+      const w = new Decimal(whole);
+      if (w.isZero()) return 0;
+      const r = new Decimal(part).div(w).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
+      return r === 0 ? 0 : r;
+    };
+    const amount = fc.oneof(
+      fc.integer({ min: -1e9, max: 1e9 }).map((c) => toDecimal(c).div(100).toFixed()),
+      fc.bigInt({ min: -(10n ** 16n), max: 10n ** 16n }).map((c) => new Decimal(c.toString()).div(100).toFixed()),
+      fc.integer({ min: -2000, max: 2000 }).map((c) => toDecimal(c).div(1000).toFixed()),
+    );
+    Decimal.set({ precision: 80 });
+    try {
+      fc.assert(
+        fc.property(amount, amount, (part, whole) => {
+          expect(percentOf(part, whole)).toBe(reference(part, whole));
+        }),
+        { numRuns: 2000 },
+      );
+      // ties: whole = 2^k × 5^j gives terminating quotients
+      fc.assert(
+        fc.property(fc.integer({ min: -5000, max: 5000 }), fc.integer({ min: 0, max: 12 }), (part, k) => {
+          const whole = String(2 ** k * 5 ** (k % 4));
+          expect(percentOf(part, whole)).toBe(reference(String(part), whole));
+        }),
+      );
+    } finally {
+      Decimal.set({ precision: 20 });
+    }
   });
   it('applyPercent gives money', () => {
     expect(applyPercent('200', 12.5)).toBe('25.00');

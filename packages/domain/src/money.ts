@@ -12,13 +12,18 @@ import { DomainError } from './errors';
 /** Private constructor: 60 significant digits so sums and products of any accepted input are exact. */
 const Dec = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -60, toExpPos: 60 });
 
+const ZERO = new Dec(0);
+
 export { Decimal };
 /** Anything a number can come as: a DB numeric (string), a JS number or a Decimal. */
 export type Numeric = string | number | Decimal;
 /** A 2-decimal money string such as "1234.50". */
 export type MoneyString = string;
 
-/** Inputs at or above this absolute value are rejected: no price, cost or quantity is that large. */
+/**
+ * Inputs at or above this absolute value are rejected: no price, cost or quantity is that large. Results computed
+ * here (a subtotal of a large price × a large quantity) may exceed it; only outside input is checked.
+ */
 export const MAX_ABS_NUMERIC = 1e15;
 const MAX_NUMERIC_TEXT = 64;
 const NUMERIC_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -46,6 +51,8 @@ function describe(input: unknown): string {
  * ("1,234", "$5", "abc"), null/undefined and anything with |value| ≥ MAX_ABS_NUMERIC, with InvalidNumberError.
  */
 export function toDecimal(input: unknown): Decimal {
+  // Our own results (sums, products) are trusted and immutable: no range check, no copy.
+  if (Decimal.isDecimal(input) && input.constructor === Dec) return input.isZero() ? ZERO : input;
   let d: Decimal;
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) throw new InvalidNumberError(input);
@@ -63,19 +70,19 @@ export function toDecimal(input: unknown): Decimal {
     throw new InvalidNumberError(input);
   }
   if (d.abs().gte(MAX_ABS_NUMERIC)) throw new InvalidNumberError(input, 'is out of range');
-  return d.isZero() ? new Dec(0) : d;
+  return d.isZero() ? ZERO : d;
 }
 
 /** Like toDecimal, but null, undefined and '' (a blank DB value or form field) read as 0. */
 export function toDecimalOrZero(input: Numeric | null | undefined): Decimal {
-  if (input === null || input === undefined || (typeof input === 'string' && input.trim() === '')) return new Dec(0);
+  if (input === null || input === undefined || (typeof input === 'string' && input.trim() === '')) return ZERO;
   return toDecimal(input);
 }
 
 /** Half-up rounding to cents (ties away from zero). */
 export function round2(x: Numeric): Decimal {
   const r = toDecimal(x).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  return r.isZero() ? new Dec(0) : r;
+  return r.isZero() ? ZERO : r;
 }
 
 /** The 2-decimal money string of a value, rounded half-up: money(1.005) → "1.01", money(-0.001) → "0.00". */
@@ -126,11 +133,21 @@ export function roundPercent(x: Numeric): number {
   return n === 0 ? 0 : n;
 }
 
-/** part / whole × 100 rounded to 2 decimals; 0 when whole is 0. */
+/** part / whole × 100 rounded half-up to 2 decimals; 0 when whole is 0. */
 export function percentOf(part: Numeric, whole: Numeric): number {
   const w = toDecimal(whole);
   if (w.isZero()) return 0;
-  return roundPercent(toDecimal(part).div(w).times(100));
+  const p = toDecimal(part);
+  // Decimal division is the costliest step of pricing a 2,000-line sale. A float quotient is exact enough unless
+  // it sits next to a rounding tie (or is huge); only then divide in decimal.
+  const hundredths = (p.toNumber() / w.toNumber()) * 10_000;
+  const abs = Math.abs(hundredths);
+  const frac = abs - Math.floor(abs);
+  if (abs < 1e12 && Math.abs(frac - 0.5) > abs * 1e-13 + 1e-9) {
+    const n = (Math.sign(hundredths) * Math.round(abs)) / 100;
+    return n === 0 ? 0 : n;
+  }
+  return roundPercent(p.div(w).times(100));
 }
 
 /** base × percent / 100 as a money string (e.g. applyPercent("200", 12.5) → "25.00"). */

@@ -112,6 +112,13 @@ function unitMoney(line: PricingLine, base: PercentBase | undefined): { price: D
   return { price: toDecimalOrZero(line.price), cost: toDecimalOrZero(line.cost) };
 }
 
+/** Rounded subtotal and cost total of a line as Decimals (the totals path: no percents, no strings). */
+function lineTotals(line: PricingLine, base: PercentBase | undefined): { price: Decimal; cost: Decimal } {
+  const { price, cost } = unitMoney(line, base);
+  const qty = toDecimalOrZero(line.quantity);
+  return { price: round2(price.times(qty)), cost: round2(cost.times(qty)) };
+}
+
 /**
  * Metrics of one line. Notes and headers are all zero. A "Based on Total" line needs its section's `base`
  * (see percentBase / sectionLineMetrics); without one it resolves against 0.
@@ -135,9 +142,9 @@ export function percentBase(lines: readonly PricingLine[]): { subtotal: MoneyStr
   let cost = toDecimal(0);
   for (const line of lines) {
     if (!isProductLine(line) || isPercentLine(line)) continue;
-    const m = lineMetrics(line);
-    subtotal = subtotal.plus(m.subtotal);
-    cost = cost.plus(m.cost_total);
+    const t = lineTotals(line, undefined);
+    subtotal = subtotal.plus(t.price);
+    cost = cost.plus(t.cost);
   }
   return { subtotal: money(subtotal), cost_total: money(cost) };
 }
@@ -185,9 +192,30 @@ export function pricingFromTotals(totalPrice: Numeric, totalCost: Numeric): Pric
 function sectionSums(lines: readonly PricingLine[]): { price: Decimal; cost: Decimal } {
   let price = toDecimal(0);
   let cost = toDecimal(0);
-  for (const m of sectionLineMetrics(lines)) {
-    price = price.plus(m.subtotal);
-    cost = cost.plus(m.cost_total);
+  let hasPercent = false;
+  for (const line of lines) {
+    if (!isProductLine(line)) continue;
+    if (isPercentLine(line)) {
+      hasPercent = true;
+      continue;
+    }
+    const t = lineTotals(line, undefined);
+    price = price.plus(t.price);
+    cost = cost.plus(t.cost);
+  }
+  if (hasPercent) {
+    // The base is the sums so far: exactly the non-percent product lines.
+    const base = { subtotal: price, cost_total: cost };
+    let extraPrice = toDecimal(0);
+    let extraCost = toDecimal(0);
+    for (const line of lines) {
+      if (!isPercentLine(line)) continue;
+      const t = lineTotals(line, base);
+      extraPrice = extraPrice.plus(t.price);
+      extraCost = extraCost.plus(t.cost);
+    }
+    price = price.plus(extraPrice);
+    cost = cost.plus(extraCost);
   }
   return { price, cost };
 }
@@ -212,7 +240,8 @@ export function salePricing(sections: readonly { readonly lines: readonly Pricin
 
 /**
  * Set Markup (SPEC §5): every product line gets price = round2(cost × (1 + m/100)). No bound is checked.
- * Notes and headers are returned unchanged. On a "Based on Total" line the percents scale: price % = cost % × (1 + m/100).
+ * Notes and headers are returned unchanged. On a "Based on Total" line the percents scale:
+ * price % = cost % × (1 + m/100).
  */
 export function applyMarkup<T extends PricingLine>(lines: readonly T[], markupPercent: Numeric): PricedLine<T>[] {
   const m = toDecimal(markupPercent);
