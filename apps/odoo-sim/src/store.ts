@@ -1,0 +1,192 @@
+import { AccessControl } from './access.js';
+import type { ModelDef, Rec, Version } from './types.js';
+
+/**
+ * In-memory tables of raw records, one per model, with incremental indexes on many2one fields (built on first use)
+ * so that one2many reads and `field = id` searches do not scan whole tables.
+ */
+export class Store {
+  readonly version: Version;
+  readonly models: Map<string, ModelDef>;
+  private readonly tables = new Map<string, Map<number, Rec>>();
+  private readonly nextIds = new Map<string, number>();
+  private readonly indexes = new Map<string, Map<unknown, Set<number>>>();
+  private readonly indexedFields = new Map<string, Set<string>>();
+  /** Named counters (sale order numbers, invoice numbers…). */
+  sequences: Record<string, number> = {};
+  /** Bumped on every change; used by persistence and caches. */
+  revision = 0;
+  onChange: (() => void) | undefined;
+  readonly access: AccessControl;
+
+  constructor(version: Version, models: Map<string, ModelDef>) {
+    this.version = version;
+    this.models = models;
+    this.access = new AccessControl(version);
+    for (const name of models.keys()) this.tables.set(name, new Map());
+  }
+
+  private lastNow = 0;
+  /** Frozen clock for tests (ms since epoch), or undefined for real time. */
+  fixedNow: number | undefined;
+  /** Source of the sub-millisecond part of timestamps (the seed swaps in its PRNG for reproducible data). */
+  microSource: () => number = Math.random;
+
+  /** Monotonic UTC timestamp with microseconds: 'YYYY-MM-DD HH:MM:SS.ffffff' (never a whole second, like Postgres). */
+  clockNow(): string {
+    let us = (this.fixedNow ?? Date.now()) * 1000 + Math.floor(this.microSource() * 1000);
+    if (us <= this.lastNow) us = this.lastNow + 1;
+    if (us % 1_000_000 === 0) us += 1;
+    this.lastNow = us;
+    const d = new Date(Math.floor(us / 1000));
+    const micro = String(us % 1_000_000).padStart(6, '0');
+    return `${d.toISOString().slice(0, 19).replace('T', ' ')}.${micro}`;
+  }
+
+  has(model: string): boolean {
+    return this.models.has(model);
+  }
+
+  model(name: string): ModelDef {
+    const m = this.models.get(name);
+    if (!m) throw new Error(`unknown model ${name}`);
+    return m;
+  }
+
+  table(model: string): Map<number, Rec> {
+    let t = this.tables.get(model);
+    if (!t) {
+      t = new Map();
+      this.tables.set(model, t);
+    }
+    return t;
+  }
+
+  get(model: string, id: number): Rec | undefined {
+    return this.tables.get(model)?.get(id);
+  }
+
+  all(model: string): Rec[] {
+    return [...this.table(model).values()];
+  }
+
+  count(model: string): number {
+    return this.table(model).size;
+  }
+
+  nextSeq(name: string): number {
+    this.sequences[name] = (this.sequences[name] ?? 0) + 1;
+    return this.sequences[name];
+  }
+
+  peekNextId(model: string): number {
+    return this.nextIds.get(model) ?? 1;
+  }
+
+  /** Low-level insert of raw values (no defaults, no checks). */
+  insert(model: string, vals: Record<string, unknown>): Rec {
+    const t = this.table(model);
+    let id = typeof vals.id === 'number' ? vals.id : (this.nextIds.get(model) ?? 1);
+    while (t.has(id)) id++;
+    const rec: Rec = { ...vals, id };
+    t.set(id, rec);
+    this.nextIds.set(model, Math.max(this.nextIds.get(model) ?? 1, id + 1));
+    const idx = this.indexedFields.get(model);
+    if (idx) for (const f of idx) this.indexAdd(model, f, rec[f], id);
+    this.touch();
+    return rec;
+  }
+
+  /** Low-level update of raw values. */
+  update(model: string, id: number, vals: Record<string, unknown>): void {
+    const rec = this.get(model, id);
+    if (!rec) return;
+    const idx = this.indexedFields.get(model);
+    for (const [k, v] of Object.entries(vals)) {
+      if (k === 'id') continue;
+      if (idx?.has(k) && rec[k] !== v) {
+        this.indexRemove(model, k, rec[k], id);
+        this.indexAdd(model, k, v, id);
+      }
+      rec[k] = v;
+    }
+    this.touch();
+  }
+
+  delete(model: string, id: number): void {
+    const rec = this.get(model, id);
+    if (!rec) return;
+    const idx = this.indexedFields.get(model);
+    if (idx) for (const f of idx) this.indexRemove(model, f, rec[f], id);
+    this.table(model).delete(id);
+    this.touch();
+  }
+
+  /** Ids of `model` records whose many2one `field` equals `value` (indexed). */
+  idsWhere(model: string, field: string, value: unknown): number[] {
+    const key = `${model}.${field}`;
+    let index = this.indexes.get(key);
+    if (!index) {
+      index = new Map();
+      this.indexes.set(key, index);
+      let set = this.indexedFields.get(model);
+      if (!set) {
+        set = new Set();
+        this.indexedFields.set(model, set);
+      }
+      set.add(field);
+      for (const rec of this.table(model).values()) this.indexAdd(model, field, rec[field], rec.id);
+    }
+    const s = index.get(value === undefined ? false : value);
+    return s ? [...s] : [];
+  }
+
+  private indexAdd(model: string, field: string, value: unknown, id: number) {
+    const index = this.indexes.get(`${model}.${field}`)!;
+    const key = value === undefined ? false : value;
+    let s = index.get(key);
+    if (!s) {
+      s = new Set();
+      index.set(key, s);
+    }
+    s.add(id);
+  }
+
+  private indexRemove(model: string, field: string, value: unknown, id: number) {
+    this.indexes
+      .get(`${model}.${field}`)
+      ?.get(value === undefined ? false : value)
+      ?.delete(id);
+  }
+
+  private touch() {
+    this.revision++;
+    this.onChange?.();
+  }
+
+  toJSON(): {
+    version: Version;
+    tables: Record<string, Rec[]>;
+    nextIds: Record<string, number>;
+    sequences: Record<string, number>;
+  } {
+    const tables: Record<string, Rec[]> = {};
+    for (const [m, t] of this.tables) tables[m] = [...t.values()];
+    return { version: this.version, tables, nextIds: Object.fromEntries(this.nextIds), sequences: this.sequences };
+  }
+
+  load(data: { tables: Record<string, Rec[]>; nextIds: Record<string, number>; sequences: Record<string, number> }) {
+    this.tables.clear();
+    this.indexes.clear();
+    this.indexedFields.clear();
+    for (const name of this.models.keys()) this.tables.set(name, new Map());
+    for (const [m, rows] of Object.entries(data.tables)) {
+      const t = this.table(m);
+      for (const r of rows) t.set(r.id, r);
+    }
+    this.nextIds.clear();
+    for (const [m, n] of Object.entries(data.nextIds)) this.nextIds.set(m, n);
+    this.sequences = { ...data.sequences };
+    this.revision++;
+  }
+}
