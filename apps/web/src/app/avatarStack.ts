@@ -1,10 +1,10 @@
-import { AVATAR_MAX, AVATAR_MIN } from '../lib/constants';
+import { AVATAR_MAX, visibleAvatars } from '@quotewright/domain';
 import type { Editor } from './providers/editors';
 
-/** SPEC §2/§9: editors' avatars appear from AVATAR_MIN editors, at most AVATAR_MAX shown, the rest counted. */
+/** SPEC §2/§9: editors' avatars appear from two editors, at most AVATAR_MAX shown, the rest counted as "+N". */
 export function avatarStack(editors: readonly Editor[]): { shown: Editor[]; overflow: number } {
-  if (editors.length < AVATAR_MIN) return { shown: [], overflow: 0 };
-  return { shown: editors.slice(0, AVATAR_MAX), overflow: Math.max(0, editors.length - AVATAR_MAX) };
+  const shown = visibleAvatars(editors);
+  return { shown, overflow: shown.length === 0 ? 0 : Math.max(0, editors.length - AVATAR_MAX) };
 }
 
 export function initials(name: string): string {

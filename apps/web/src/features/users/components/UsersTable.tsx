@@ -220,7 +220,7 @@ export function UsersTable() {
           helperText: errors.name,
           onFocus: clearError('name'),
           onKeyDown: submitOnEnter(row),
-          slotProps: { htmlInput: { 'aria-label': 'Name' } },
+          inputProps: { 'aria-label': 'Name' },
         }),
       },
       {
@@ -233,7 +233,7 @@ export function UsersTable() {
           helperText: errors.email,
           onFocus: clearError('email'),
           onKeyDown: submitOnEnter(row),
-          slotProps: { htmlInput: { 'aria-label': 'Email' } },
+          inputProps: { 'aria-label': 'Email' },
         }),
       },
       {
@@ -253,7 +253,7 @@ export function UsersTable() {
           helperText: errors.password,
           onFocus: clearError('password'),
           onKeyDown: submitOnEnter(row),
-          slotProps: { htmlInput: { 'aria-label': 'Password' } },
+          inputProps: { 'aria-label': 'Password' },
         }),
       },
       {
@@ -298,7 +298,7 @@ export function UsersTable() {
       pagination: { pageIndex: 0, pageSize: USERS_PAGE_SIZE },
       sorting: [{ id: 'name', desc: false }],
     },
-    muiPaginationProps: { rowsPerPageOptions: USERS_PAGE_SIZE_OPTIONS },
+    muiPaginationProps: { rowsPerPageOptions: [...USERS_PAGE_SIZE_OPTIONS] },
     state: {
       isLoading: users.isPending,
       isSaving: saving,

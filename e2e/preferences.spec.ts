@@ -1,0 +1,77 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createUserViaApi, loginUi, shot, uniqueEmail } from './helpers';
+
+async function newUser(page: Page, request: Parameters<typeof createUserViaApi>[0], prefix: string) {
+  const email = uniqueEmail(prefix);
+  const password = 'Prefs-password-1';
+  await createUserViaApi(request, {
+    name: 'Pat Preferences',
+    email,
+    password,
+    modules: { sales: { enabled: true, level: 'editor' } },
+  });
+  await loginUi(page, email, password);
+  // Work from the profile screen: every reload below re-enters the app at this address.
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+}
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Display settings' }).click();
+}
+
+test('exiting discrete mode asks for confirmation; the mode persists', async ({ page, request }) => {
+  await newUser(page, request, 'discrete');
+  await expect(page.getByTestId('discrete-indicator')).toHaveCount(0);
+
+  await openSettings(page);
+  await page.getByRole('menuitemcheckbox', { name: /Discrete Mode/ }).click();
+  await expect(page.getByTestId('discrete-indicator')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('discrete-indicator')).toBeVisible();
+
+  // Leaving asks first; Cancel keeps discrete mode on.
+  await page.getByTestId('discrete-indicator').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    'Are you sure you want to exit discrete mode? All pricing and hidden fields will be immediately unhidden.',
+  );
+  await shot(page, 'discrete-exit-confirmation');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('discrete-indicator')).toBeVisible();
+
+  await openSettings(page);
+  await page.getByRole('menuitemcheckbox', { name: /Discrete Mode/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Exit Discrete' }).click();
+  await expect(page.getByTestId('discrete-indicator')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByTestId('discrete-indicator')).toHaveCount(0);
+});
+
+test('dark and light mode persist across a reload', async ({ page, request }) => {
+  await newUser(page, request, 'theme');
+  const mode = page.locator('[data-theme-mode]');
+  await expect(mode).toHaveAttribute('data-theme-mode', 'dark');
+  const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  await openSettings(page);
+  await page.getByRole('menuitemcheckbox', { name: /Dark Mode/ }).click();
+  await expect(mode).toHaveAttribute('data-theme-mode', 'light');
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(mode).toHaveAttribute('data-theme-mode', 'light');
+  const lightBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(lightBg).not.toBe(darkBg);
+  await shot(page, 'theme-light-after-reload');
+
+  await openSettings(page);
+  await page.getByRole('menuitemcheckbox', { name: /Dark Mode/ }).click();
+  await expect(mode).toHaveAttribute('data-theme-mode', 'dark');
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(mode).toHaveAttribute('data-theme-mode', 'dark');
+  await shot(page, 'theme-dark-after-reload');
+});
