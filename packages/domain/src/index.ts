@@ -8,5 +8,6 @@ export * from './ordering';
 export * from './permissions';
 export * from './preferences';
 export * from './pricing';
+export * from './reports';
 export * from './states';
 export * from './validation';
