@@ -91,6 +91,11 @@ function fieldsGet(env: Env, model: string, p: Record<string, unknown>) {
   const out: Record<string, Record<string, unknown>> = {};
   for (const [name, f] of Object.entries(m.fields)) {
     if (denied.has(name) || (only && !only.has(name))) continue;
+    if ('exportable' in f.attrs || 'selectable' in f.attrs) {
+      // 18's reified group fields (in_group_N, sel_groups_…) come with their own attribute set.
+      out[name] = { ...f.attrs };
+      continue;
+    }
     const full: Record<string, unknown> = {
       type: f.type,
       string: f.string,

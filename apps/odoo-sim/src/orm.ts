@@ -272,7 +272,7 @@ export function readRecords(
 ): Record<string, unknown>[] {
   const m = env.store.model(model);
   env.store.access.checkModel(env.uid, model, 'read');
-  const names = fields?.length ? fields.filter((f) => f !== 'id') : readableFields(env, model);
+  const names = Array.isArray(fields) && fields.length ? fields.filter((f) => f !== 'id') : readableFields(env, model);
   checkFieldNames(env, model, names);
   env.store.access.checkFields(env.uid, model, names, 'read');
   const rule = env.store.access.rule(env.uid, model);

@@ -343,6 +343,7 @@ export function seed(store: Store, opts: SeedOptions = {}): SeedResult {
   const v = store.version;
   const prevMicro = store.microSource;
   store.microSource = microRng;
+  store.maxNow = SEED_ANCHOR;
   let clock = SEED_ANCHOR - 400 * 86400e3;
   store.fixedNow = clock;
   const tick = (ms = 1000 + Math.floor(microRng() * 5000)) => {
@@ -1405,6 +1406,8 @@ export function seed(store: Store, opts: SeedOptions = {}): SeedResult {
   ins('ir.config_parameter', { key: 'database.uuid', value: '8f1c6a2e-5b7d-4e3a-9c1f-2d4b6a8e0c13' });
 
   store.fixedNow = undefined;
+  store.maxNow = undefined;
+  store.resetClock();
   store.microSource = prevMicro;
   return { adminUid: ADMIN_UID, demoUid: DEMO_UID, productCount: productIds.length, ms: performance.now() - t0 };
 }

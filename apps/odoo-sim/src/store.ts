@@ -27,6 +27,8 @@ export class Store {
   }
 
   private lastNow = 0;
+  /** Upper bound for timestamps (the seed keeps its documents before its anchor date). */
+  maxNow: number | undefined;
   /** Frozen clock for tests (ms since epoch), or undefined for real time. */
   fixedNow: number | undefined;
   /** Source of the sub-millisecond part of timestamps (the seed swaps in its PRNG for reproducible data). */
@@ -34,13 +36,20 @@ export class Store {
 
   /** Monotonic UTC timestamp with microseconds: 'YYYY-MM-DD HH:MM:SS.ffffff' (never a whole second, like Postgres). */
   clockNow(): string {
-    let us = (this.fixedNow ?? Date.now()) * 1000 + Math.floor(this.microSource() * 1000);
+    const base = this.fixedNow ?? Date.now();
+    let us =
+      (this.maxNow !== undefined ? Math.min(base, this.maxNow) : base) * 1000 + Math.floor(this.microSource() * 1000);
     if (us <= this.lastNow) us = this.lastNow + 1;
     if (us % 1_000_000 === 0) us += 1;
     this.lastNow = us;
     const d = new Date(Math.floor(us / 1000));
     const micro = String(us % 1_000_000).padStart(6, '0');
     return `${d.toISOString().slice(0, 19).replace('T', ' ')}.${micro}`;
+  }
+
+  /** Forget the monotonic floor (after seeding historical data). */
+  resetClock() {
+    this.lastNow = 0;
   }
 
   has(model: string): boolean {
