@@ -168,9 +168,9 @@ export class IdMap {
         const av = (act as Record<string, unknown>)[k];
         const f = this.field(model, k);
         if ((f?.type === 'one2many' || f?.type === 'many2many') && Array.isArray(v) && Array.isArray(av))
-          v.forEach(
-            (x, j) => typeof x === 'number' && typeof av[j] === 'number' && this.set(f.relation!, x, av[j] as number),
-          );
+          v.forEach((x, j) => {
+            if (typeof x === 'number' && typeof av[j] === 'number') this.set(f.relation!, x, av[j] as number);
+          });
         if ((k === 'write_date' || k === 'create_date') && typeof v === 'string' && typeof av === 'string')
           this.strings.set(v, av);
       }
