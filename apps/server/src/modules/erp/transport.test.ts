@@ -1,0 +1,269 @@
+// Transports and error mapping against the Odoo simulator over real HTTP, with injected faults.
+import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ErpError } from './erp.errors.js';
+import { createTransport, type RequestLogEntry, type TransportOptions } from './transport.js';
+
+async function rejection(p: Promise<unknown>): Promise<ErpError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ErpError);
+    return e as ErpError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const PROTOCOLS = [
+  { version: 18 as const, protocol: 'jsonrpc' as const },
+  { version: 19 as const, protocol: 'json2' as const },
+];
+
+describe.each(PROTOCOLS)('transport $protocol against Odoo $version', ({ version, protocol }) => {
+  let sim: OdooSim;
+  const opts = (over: Partial<TransportOptions> = {}): TransportOptions => ({
+    url: sim.url,
+    db: sim.db,
+    login: sim.login,
+    apiKey: sim.apiKey,
+    protocol,
+    retryDelayMs: 5,
+    ...over,
+  });
+  /** requests that reached the simulator for model.method since `from` */
+  const callsTo = (model: string, method: string, from = 0) =>
+    sim.calls.slice(from).filter((c) => c.model === model && c.method === method).length;
+  /**
+   * every HTTP request that reached the simulator since `from` (its call log leaves model/method out of the
+   * requests a fault answered, so faulted attempts are counted in total; nothing else runs meanwhile)
+   */
+  const requestsSince = (from: number) => sim.calls.length - from;
+
+  beforeAll(async () => {
+    sim = await startOdooSim({ version });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+  afterEach(() => {
+    sim.faults.reset();
+    sim.access.reset();
+  });
+
+  it('reads with domain, fields, order and context, and reports its version', async () => {
+    const t = createTransport(opts());
+    expect(await t.version()).toEqual({ serverVersion: `${version}.0`, major: version });
+    expect(await t.protocol()).toBe(protocol);
+    const rows = (await t.call('product.product', 'search_read', [], {
+      domain: [['active', '=', false]],
+      fields: ['display_name', 'active'],
+      order: 'id asc',
+      limit: 3,
+      context: { active_test: false },
+    })) as { id: number; active: boolean }[];
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.active === false)).toBe(true);
+    expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => a - b));
+    // positional style works on both transports too
+    const count = await t.call('product.product', 'search_count', [[['active', '=', false]]], {
+      context: { active_test: false },
+    });
+    expect(count).toBe(sim.data.search('product.product', [['active', '=', false]], { activeTest: false }).length);
+  });
+
+  it('creates and writes with either argument style, and a method returning None gives null', async () => {
+    const t = createTransport(opts());
+    const partner = sim.data.search('res.partner', [['parent_id', '=', false]], { limit: 1 })[0]!;
+    const created = (await t.call('res.partner', 'create', [], {
+      vals_list: [{ name: 'QW transport test', parent_id: partner, type: 'invoice' }],
+    })) as number[];
+    expect(created).toHaveLength(1);
+    expect(sim.data.value('res.partner', created[0]!, 'name')).toBe('QW transport test');
+    await t.call('res.partner', 'write', [created, { name: 'QW renamed' }], {});
+    expect(sim.data.value('res.partner', created[0]!, 'name')).toBe('QW renamed');
+    // action_lock returns None: no `result` key on 18, null on 19
+    const order = sim.data.search('sale.order', [['state', '=', 'sale']], { limit: 1 })[0]!;
+    expect(await t.call('sale.order', 'action_lock', [[order]], {})).toBeNull();
+    expect(sim.data.value('sale.order', order, 'locked')).toBe(true);
+    await t.call('sale.order', 'action_unlock', [[order]], {});
+  });
+
+  it('ERP down (closed port) → unreachable, naming the URL and the cause', async () => {
+    const other = await startOdooSim({ version });
+    const url = other.url;
+    await other.close();
+    const log: RequestLogEntry[] = [];
+    const t = createTransport(opts({ url, onRequest: (e) => log.push(e) }));
+    const err = await rejection(t.call('res.partner', 'search_read', [], { domain: [], limit: 1 }));
+    expect(err.kind).toBe('unreachable');
+    expect(err.message).toBe(`Cannot reach the ERP at ${url}: ECONNREFUSED`);
+    expect(log.filter((e) => e.error?.kind === 'unreachable').length).toBeGreaterThanOrEqual(3); // retried
+  });
+
+  it('connection dropped without an answer → unreachable', async () => {
+    const t = createTransport(opts({ retries: 0 }));
+    await t.version();
+    sim.faults.set({ down: true, match: 'res.partner' });
+    const err = await rejection(t.call('res.partner', 'search_read', [], { domain: [], limit: 1 }));
+    expect(err.kind).toBe('unreachable');
+    expect(err.message).toMatch(new RegExp(`^Cannot reach the ERP at ${sim.url}: `));
+  });
+
+  it('slow past the timeout → timeout, with the limit in seconds', async () => {
+    const t = createTransport(opts({ timeoutMs: 150, retries: 0 }));
+    await t.call('res.partner', 'search_count', [], { domain: [] }); // login / version out of the way
+    sim.faults.set({ delayMs: 600, match: 'res.partner.search_read' });
+    const started = performance.now();
+    const err = await rejection(t.call('res.partner', 'search_read', [], { domain: [], limit: 1 }));
+    expect(err.kind).toBe('timeout');
+    expect(err.message).toBe('The ERP did not answer within 0.15 s (res.partner.search_read)');
+    expect(performance.now() - started).toBeLessThan(550);
+  });
+
+  it('HTTP 500 → unknown with the status; a read is retried and succeeds', async () => {
+    const t = createTransport(opts());
+    await t.call('res.partner', 'search_count', [], { domain: [] });
+    sim.faults.set({ httpStatus: 500, match: 'res.partner.search_read', times: 2 });
+    const from = sim.calls.length;
+    const rows = await t.call('res.partner', 'search_read', [], { domain: [], fields: ['name'], limit: 2 });
+    expect(rows).toHaveLength(2);
+    expect(requestsSince(from)).toBe(3); // 2 failures + 1 success
+    expect(callsTo('res.partner', 'search_read', from)).toBe(1);
+
+    sim.faults.set({ httpStatus: 500, match: 'res.partner.search_read' });
+    const from2 = sim.calls.length;
+    const err = await rejection(t.call('res.partner', 'search_read', [], { domain: [], limit: 2 }));
+    expect(err.kind).toBe('unknown');
+    expect(err.httpStatus).toBe(500);
+    expect(err.message).toMatch(/HTTP 500 on res\.partner\.search_read/);
+    expect(requestsSince(from2)).toBe(3); // 1 + retries (2), then gives up
+  });
+
+  it('writes are never retried: one request on HTTP 500, one record on a drop after commit', async () => {
+    const t = createTransport(opts());
+    const partner = sim.data.search('res.partner', [['parent_id', '=', false]], { limit: 1 })[0]!;
+    await t.call('res.partner', 'search_count', [], { domain: [] });
+
+    sim.faults.set({ httpStatus: 500, match: 'res.partner.write' });
+    let from = sim.calls.length;
+    const err = await rejection(t.call('res.partner', 'write', [[partner], { comment: 'x' }], {}));
+    expect(err.httpStatus).toBe(500);
+    expect(requestsSince(from)).toBe(1);
+
+    sim.faults.set({ dropAfterCommit: true, match: 'res.partner.create' });
+    from = sim.calls.length;
+    const name = `QW drop ${version}`;
+    const err2 = await rejection(t.call('res.partner', 'create', [[{ name }]], {}));
+    expect(err2.kind).toBe('unreachable');
+    expect(requestsSince(from)).toBe(1);
+    expect(sim.data.search('res.partner', [['name', '=', name]])).toHaveLength(1); // committed exactly once
+  });
+
+  it('wrong API key → auth, naming the settings', async () => {
+    const t = createTransport(opts({ apiKey: 'not-the-key' }));
+    const from = sim.calls.length;
+    const err = await rejection(t.call('res.partner', 'search_read', [], { domain: [], limit: 1 }));
+    expect(err.kind).toBe('auth');
+    expect(err.message).toMatch(/^The ERP refused the credentials \(ODOO_LOGIN \/ ODOO_API_KEY\)/);
+    // auth is not transient: no retry storm
+    expect(sim.calls.slice(from).filter((c) => c.method !== 'version').length).toBe(1);
+  });
+
+  it('unknown database → auth error naming ODOO_DB', async () => {
+    const t = createTransport(opts({ db: 'no_such_db' }));
+    const err = await rejection(t.call('res.partner', 'search_read', [], { domain: [], limit: 1 }));
+    expect(err.kind).toBe('auth');
+    expect(err.message).toBe('The ERP has no database "no_such_db" (ODOO_DB)');
+  });
+
+  it('access error on a model → access, with Odoo message naming the model', async () => {
+    sim.access.denyModel('product.product', ['read'], 'Inventory / User');
+    const t = createTransport(opts());
+    const err = await rejection(t.call('product.product', 'search_read', [], { domain: [], limit: 1 }));
+    expect(err.kind).toBe('access');
+    expect(err.odooName).toBe('odoo.exceptions.AccessError');
+    expect(err.message).toMatch(/^The ERP user lacks access: You are not allowed to access .*\(product\.product\)/);
+    if (protocol === 'json2') expect(err.httpStatus).toBe(403);
+  });
+
+  it('access error on fields → access, naming the fields', async () => {
+    sim.access.restrictFields('account.analytic.account', ['debit', 'credit'], 'Technical / Show Accounting Features');
+    const t = createTransport(opts());
+    const err = await rejection(
+      t.call('account.analytic.account', 'search_read', [], { domain: [], fields: ['name', 'debit', 'credit'] }),
+    );
+    expect(err.kind).toBe('access');
+    expect(err.message).toMatch(/"debit,credit" on .*\(account\.analytic\.account\)/);
+  });
+
+  it('UserError / ValidationError → validation with Odoo message verbatim; MissingError → missing', async () => {
+    const t = createTransport(opts());
+    const err = await rejection(t.call('sale.order', 'create', [[{ order_line: [] }]], {}));
+    expect(err.kind).toBe('validation');
+    expect(err.odooName).toBe('odoo.exceptions.ValidationError');
+    expect(err.message).toMatch(/^The operation cannot be completed:.*partner_id/s);
+
+    const missing = await rejection(t.call('res.partner', 'write', [[999999], { name: 'x' }], {}));
+    expect(missing.kind).toBe('missing');
+    expect(missing.message).toMatch(/Record does not exist or has been deleted/);
+    // read of a missing id is not an error in Odoo
+    expect(await t.call('res.partner', 'read', [[999999], ['name']], {})).toEqual([]);
+  });
+
+  it('a Python error is unknown and not retried', async () => {
+    const t = createTransport(opts());
+    await t.call('res.partner', 'search_count', [], { domain: [] });
+    const from = sim.calls.length;
+    const err = await rejection(t.call('res.partner', 'search_read', [], { domain: [], fields: ['no_such_field'] }));
+    expect(err.kind).toBe('unknown');
+    expect(err.odooName).toBe('builtins.ValueError');
+    expect(err.message).toMatch(/no_such_field/);
+    expect(callsTo('res.partner', 'search_read', from)).toBe(1);
+  });
+
+  it('malformed answer → protocol', async () => {
+    const t = createTransport(opts({ retries: 0 }));
+    await t.call('res.partner', 'search_count', [], { domain: [] });
+    sim.faults.set({ malformed: true, match: 'res.partner.search_read' });
+    const err = await rejection(t.call('res.partner', 'search_read', [], { domain: [], limit: 1 }));
+    expect(err.kind).toBe('protocol');
+    expect(err.message).toMatch(
+      /^The ERP sent an unexpected answer: res\.partner\.search_read answered HTTP 200 with a body that is not JSON/,
+    );
+  });
+});
+
+describe('protocol selection', () => {
+  let sim18: OdooSim;
+  let sim19: OdooSim;
+  beforeAll(async () => {
+    [sim18, sim19] = await Promise.all([startOdooSim({ version: 18 }), startOdooSim({ version: 19 })]);
+  });
+  afterAll(async () => {
+    await Promise.all([sim18.close(), sim19.close()]);
+  });
+  const base = (sim: OdooSim) => ({ url: sim.url, db: sim.db, login: sim.login, apiKey: sim.apiKey });
+
+  it('auto picks JSON-RPC for 18 and JSON-2 for 19', async () => {
+    const t18 = createTransport({ ...base(sim18), protocol: 'auto' });
+    const t19 = createTransport({ ...base(sim19), protocol: 'auto' });
+    expect(await t18.protocol()).toBe('jsonrpc');
+    expect(await t19.protocol()).toBe('json2');
+    const from = sim19.calls.length;
+    expect(await t19.call('res.partner', 'search_count', [], { domain: [] })).toBeGreaterThan(0);
+    expect(sim19.calls.slice(from).map((c) => c.transport)).toContain('json2');
+  });
+
+  it('JSON-RPC still works on 19 when forced', async () => {
+    const t = createTransport({ ...base(sim19), protocol: 'jsonrpc' });
+    expect(await t.call('res.partner', 'search_count', [], { domain: [] })).toBeGreaterThan(0);
+  });
+
+  it('JSON-2 against an 18 (login redirect) → protocol error with the hint', async () => {
+    const t = createTransport({ ...base(sim18), protocol: 'json2', retries: 0 });
+    const err = await rejection(t.call('res.partner', 'search_read', [], { domain: [] }));
+    expect(err.kind).toBe('protocol');
+    expect(err.httpStatus).toBe(303);
+    expect(err.message).toMatch(/ODOO_PROTOCOL=jsonrpc/);
+  });
+});
