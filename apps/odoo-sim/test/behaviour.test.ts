@@ -1,0 +1,417 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSimStore, type OdooSim, startOdooSim } from '../src/index.js';
+
+async function rpc(sim: OdooSim, model: string, method: string, args: unknown[], kwargs: Record<string, unknown> = {}) {
+  const res = await fetch(`${sim.url}/jsonrpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'call',
+      params: {
+        service: 'object',
+        method: 'execute_kw',
+        args: [sim.db, sim.uid, sim.apiKey, model, method, args, kwargs],
+      },
+      id: 1,
+    }),
+  });
+  return (await res.json()) as { result?: unknown; error?: { data: { name: string; message: string } } };
+}
+
+async function j2(sim: OdooSim, model: string, method: string, body: Record<string, unknown>, key = sim.apiKey) {
+  const res = await fetch(`${sim.url}/json/2/${model}/${method}`, {
+    method: 'POST',
+    headers: { authorization: `bearer ${key}`, 'content-type': 'application/json', 'x-odoo-database': sim.db },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+describe('seed', () => {
+  it('builds the demo company quickly and deterministically', () => {
+    const t = performance.now();
+    const a = createSimStore({ version: 19 });
+    const ms = performance.now() - t;
+    expect(ms).toBeLessThan(2000);
+    const b = createSimStore({ version: 19 });
+    const pick = (s: typeof a.store) =>
+      JSON.stringify([
+        s.all('product.product').slice(0, 50),
+        s.all('sale.order').slice(0, 20),
+        s.all('account.move.line').slice(-20),
+      ]);
+    expect(pick(a.store)).toBe(pick(b.store));
+  });
+
+  it('has the data the connector and reports need', async () => {
+    const sim = await startOdooSim();
+    const d = sim.data;
+    try {
+      expect(d.search('res.company', []).sort()).toEqual([1, 4]);
+      expect(d.search('product.product', [], { activeTest: false }).length).toBeGreaterThanOrEqual(2000);
+      expect(d.search('product.product', [['active', '=', false]]).length).toBeGreaterThan(0);
+      const cats = new Set(
+        d
+          .read('product.product', d.search('product.product', []), ['categ_id'])
+          .map((r) => (r.categ_id as [number])[0]),
+      );
+      expect(cats.size).toBeGreaterThanOrEqual(20);
+      expect(d.search('x.manufacturer', []).length).toBeGreaterThanOrEqual(25);
+      const fg = d.call('product.product', 'fields_get', [], { attributes: ['type', 'relation'] }) as Record<
+        string,
+        { relation?: string }
+      >;
+      expect(fg.x_manufacturer_id).toEqual({ type: 'many2one', relation: 'x.manufacturer' });
+      expect(d.search('mrp.bom', [['type', '=', 'phantom']]).length).toBeGreaterThanOrEqual(50);
+      expect(d.search('product.template', [['optional_product_ids', '!=', false]]).length).toBeGreaterThanOrEqual(50);
+      const customers = d.search('res.partner', [
+        ['customer_rank', '>', 0],
+        ['parent_id', '=', false],
+      ]);
+      expect(customers.length).toBeGreaterThanOrEqual(300);
+      for (const type of ['invoice', 'delivery'])
+        expect(
+          d.search('res.partner', [
+            ['type', '=', type],
+            ['parent_id', 'in', customers],
+          ]).length,
+        ).toBeGreaterThanOrEqual(300);
+      expect(d.search('res.users', [['share', '=', false]]).length).toBeGreaterThanOrEqual(8);
+      expect(d.search('res.users', [['share', '=', true]]).length).toBeGreaterThan(0);
+      expect(d.search('sale.order.template', []).length).toBeGreaterThanOrEqual(5);
+      expect(d.search('sale.order', []).length).toBeGreaterThanOrEqual(200);
+      for (const dom of [
+        [['state', '=', 'draft']],
+        [['state', '=', 'sent']],
+        [
+          ['state', '=', 'sale'],
+          ['locked', '=', false],
+        ],
+        [
+          ['state', '=', 'sale'],
+          ['locked', '=', true],
+        ],
+        [['state', '=', 'cancel']],
+      ])
+        expect(d.search('sale.order', dom).length, JSON.stringify(dom)).toBeGreaterThan(0);
+      for (const dt of ['line_section', 'line_note', 'line_subsection'])
+        expect(d.search('sale.order.line', [['display_type', '=', dt]]).length).toBeGreaterThan(0);
+      expect(d.search('sale.order.line', [['analytic_distribution', '!=', false]]).length).toBeGreaterThan(0);
+      expect(d.search('account.analytic.line', [['amount', '<', 0]]).length).toBeGreaterThan(0);
+      expect(d.search('account.analytic.line', [['amount', '>', 0]]).length).toBeGreaterThan(0);
+      expect(d.search('account.analytic.line', [['move_line_id.parent_state', '=', 'posted']]).length).toBeGreaterThan(
+        0,
+      );
+      expect(d.search('account.move', [['state', '=', 'draft']]).length).toBeGreaterThan(0);
+      for (const c of [1, 4])
+        expect(d.search('account.move.line', [['company_id', '=', c]]).length).toBeGreaterThan(100);
+      expect(d.search('account.move.line', []).length).toBeGreaterThan(2000);
+      expect(d.search('stock.location', [['usage', '=', 'view']]).length).toBeGreaterThan(0);
+      expect(d.search('stock.location', [['usage', '=', 'customer']]).length).toBeGreaterThan(0);
+      expect(d.search('stock.lot', []).length).toBeGreaterThan(0);
+      expect(d.search('stock.quant', [['reserved_quantity', '>', 0]]).length).toBeGreaterThan(0);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe('ORM behaviour (19)', () => {
+  let sim: OdooSim;
+  beforeAll(async () => {
+    sim = await startOdooSim({ version: 19 });
+  });
+  afterAll(() => sim.close());
+
+  const newOrder = () =>
+    sim.data.call('sale.order', 'create', [
+      {
+        partner_id: 15,
+        origin: 'T-1',
+        order_line: [
+          [0, 0, { display_type: 'line_section', name: 'A', sequence: 10 }],
+          [0, 0, { product_id: 6, product_uom_qty: 2, price_unit: 10, sequence: 20 }],
+          [0, 0, { display_type: 'line_note', name: 'n', sequence: 30 }],
+        ],
+      },
+    ]) as number;
+
+  it('computes totals, keeps money off display lines and resets a manual price on a quantity-only write', () => {
+    const id = newOrder();
+    const [o] = sim.data.read('sale.order', [id], ['amount_untaxed', 'order_line', 'margin', 'margin_percent']);
+    expect(o!.amount_untaxed).toBe(20);
+    const lines = sim.data.read('sale.order.line', o!.order_line as number[], [
+      'display_type',
+      'price_subtotal',
+      'price_unit',
+    ]);
+    expect(lines.map((l) => l.price_subtotal)).toEqual([0, 20, 0]);
+    const line = lines[1]!.id as number;
+    const list = sim.data.value('product.product', 6, 'lst_price') as number;
+    sim.data.write('sale.order.line', [line], { product_uom_qty: 3 });
+    expect(sim.data.value('sale.order.line', line, 'price_unit')).toBe(list);
+    sim.data.write('sale.order.line', [line], { product_uom_qty: 4, price_unit: 7 });
+    expect(sim.data.value('sale.order.line', line, 'price_unit')).toBe(7);
+    const ratio = sim.data.value('sale.order', id, 'margin_percent') as number;
+    expect(ratio).toBeLessThan(1);
+  });
+
+  it('bumps the order write_date on line edits and refuses a display_type change', () => {
+    const id = newOrder();
+    const before = String(sim.data.get('sale.order', id)!.write_date);
+    const line = (sim.data.value('sale.order', id, 'order_line') as number[])[1]!;
+    sim.store.fixedNow = Date.now() + 5000;
+    sim.data.write('sale.order.line', [line], { name: 'x' });
+    sim.store.fixedNow = undefined;
+    expect(String(sim.data.get('sale.order', id)!.write_date) > before).toBe(true);
+    expect(() => sim.data.write('sale.order.line', [line], { display_type: 'line_note' })).toThrow(
+      /cannot change the type/,
+    );
+  });
+
+  it('enforces confirmed/locked order rules', () => {
+    const id = newOrder();
+    const line = (sim.data.value('sale.order', id, 'order_line') as number[])[1]!;
+    sim.data.call('sale.order', 'action_confirm', [[id]]);
+    expect(() => sim.data.unlink('sale.order', [id])).toThrow(/must first cancel/);
+    expect(() => sim.data.unlink('sale.order.line', [line])).toThrow(/Set the quantity to 0/);
+    sim.data.call('sale.order', 'action_lock', [[id]]);
+    expect(() => sim.data.write('sale.order.line', [line], { product_uom_qty: 9, discount: 5 })).toThrow(
+      'It is forbidden to modify the following fields in a locked order:\nDiscount (%)\nQuantity',
+    );
+    sim.data.write('sale.order', [id], { client_order_ref: 'ok' });
+    expect(() => sim.data.call('sale.order', 'action_cancel', [[id]])).toThrow(/locked/);
+    sim.data.call('sale.order', 'action_unlock', [[id]]);
+    expect(sim.data.call('sale.order', 'action_cancel', [[id]])).toBe(true);
+    expect(sim.data.call('sale.order', 'unlink', [[id]])).toBe(true);
+    expect(sim.data.read('sale.order', [id])).toEqual([]);
+    expect(() => sim.data.write('sale.order', [id], { note: 'x' })).toThrow(/does not exist/);
+  });
+
+  it('evaluates domains', () => {
+    const d = sim.data;
+    const all = d.search('res.partner', [], { activeTest: false }).length;
+    const companies = d.search('res.partner', [['is_company', '=', true]], { activeTest: false }).length;
+    expect(d.search('res.partner', ['!', ['is_company', '=', true]], { activeTest: false }).length).toBe(
+      all - companies,
+    );
+    expect(d.search('res.partner', ['|', ['type', '=', 'invoice'], ['type', '=', 'delivery']]).length).toBe(
+      d.search('res.partner', [['type', 'in', ['invoice', 'delivery']]]).length,
+    );
+    const hw = d.search('product.category', [['name', '=', 'Hardware']]);
+    const inHw = d.search('product.product', [['categ_id', 'child_of', hw]]);
+    expect(inHw.length).toBeGreaterThan(0);
+    expect(d.search('product.product', [['categ_id.parent_id.name', '=', 'Hardware']]).length).toBe(inHw.length);
+    expect(d.search('product.product', [['default_code', '=like', 'NET-%']]).length).toBeGreaterThan(0);
+    expect(d.search('product.product', [['default_code', '=ilike', 'net-%']]).length).toBe(
+      d.search('product.product', [['default_code', '=like', 'NET-%']]).length,
+    );
+    expect(d.search('stock.quant', [['location_id', 'any', [['usage', '=', 'internal']]]]).length).toBe(
+      d.search('stock.quant', [['location_id.usage', '=', 'internal']]).length,
+    );
+    const page = d.search('product.product', [], { order: 'lst_price desc, id', limit: 5 });
+    const prices = page.map((id) => d.value('product.product', id, 'lst_price') as number);
+    expect([...prices].sort((a, b) => b - a)).toEqual(prices);
+    expect(() => d.search('res.partner', [['name', 'bogus', 1]])).toThrow("Invalid leaf ('name', 'bogus', 1)");
+  });
+
+  it('applies x2many commands 0-6', () => {
+    const d = sim.data;
+    const t = d.search('product.template', [], { limit: 4 });
+    const [a, b, c, x] = t as [number, number, number, number];
+    d.write('product.template', [x], { optional_product_ids: [[6, 0, [a, b]]] });
+    d.write('product.template', [x], {
+      optional_product_ids: [
+        [4, c, 0],
+        [3, a, 0],
+      ],
+    });
+    expect((d.value('product.template', x, 'optional_product_ids') as number[]).sort()).toEqual([b, c].sort());
+    d.write('product.template', [x], { optional_product_ids: [[5, 0, 0]] });
+    expect(d.value('product.template', x, 'optional_product_ids')).toEqual([]);
+    const p = d.create('res.partner', {
+      name: 'Cmd Co',
+      is_company: true,
+      child_ids: [[0, 0, { name: 'Kid', type: 'invoice' }]],
+    });
+    const [kid] = d.value('res.partner', p, 'child_ids') as number[];
+    d.write('res.partner', [p], { child_ids: [[1, kid, { name: 'Kid 2' }]] });
+    expect(d.read('res.partner', [kid!], ['display_name'])[0]!.display_name).toBe('Cmd Co, Kid 2');
+    d.write('res.partner', [p], { child_ids: [[2, kid, 0]] });
+    expect(d.value('res.partner', p, 'child_ids')).toEqual([]);
+  });
+
+  it('groups like formatted_read_group and read_group', () => {
+    const rows = sim.data.call('stock.quant', 'formatted_read_group', [], {
+      domain: [['location_id.usage', '=', 'internal']],
+      groupby: ['location_id'],
+      aggregates: ['quantity:sum', '__count'],
+    }) as Record<string, unknown>[];
+    expect(rows[0]!.__extra_domain).toEqual([['location_id', '=', (rows[0]!.location_id as [number])[0]]]);
+    const lazy = sim.data.call('stock.quant', 'read_group', [
+      [],
+      ['quantity:sum'],
+      ['location_id', 'product_id'],
+    ]) as Record<string, unknown>[];
+    expect(lazy[0]).toHaveProperty('location_id_count');
+    expect(lazy[0]!.__context).toEqual({ group_by: ['product_id'] });
+  });
+});
+
+describe('transports', () => {
+  it('answers like Odoo 18 (no result key for None, JSON-2 redirects, archived hidden)', async () => {
+    const sim = await startOdooSim({ version: 18 });
+    try {
+      const r = await rpc(sim, 'sale.order', 'action_lock', [[1]]);
+      expect(r).not.toHaveProperty('result');
+      const v = await fetch(`${sim.url}/json/2/res.partner/search_read`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { authorization: `bearer ${sim.apiKey}` },
+      });
+      expect(v.status).toBe(303);
+      const bad = await rpc(sim, 'product.product', 'name_search', [], { name: 'NET', domain: [] });
+      expect(bad.error?.data.name).toBe('builtins.TypeError');
+      const active = (await rpc(sim, 'product.product', 'search_count', [[]])).result as number;
+      const all = (await rpc(sim, 'product.product', 'search_count', [[]], { context: { active_test: false } }))
+        .result as number;
+      expect(all).toBeGreaterThan(active);
+      const cancel = await rpc(sim, 'sale.order', 'action_cancel', [
+        [
+          sim.data.search(
+            'sale.order',
+            [
+              ['state', '=', 'sale'],
+              ['locked', '=', false],
+            ],
+            { limit: 1 },
+          )[0],
+        ],
+      ]);
+      expect((cancel.result as { res_model: string }).res_model).toBe('sale.order.cancel');
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('answers like Odoo 19 over both transports, with access knobs', async () => {
+    const sim = await startOdooSim({ version: 19 });
+    try {
+      expect((await j2(sim, 'sale.order', 'action_lock', { ids: [1] })).body).toBeNull();
+      expect((await rpc(sim, 'sale.order', 'action_unlock', [[1]])).result).toBeNull();
+      expect((await j2(sim, 'res.partner', 'search_read', { domain: [], limit: 1 }, 'nope')).status).toBe(401);
+      expect((await j2(sim, 'res.partner', 'write', { ids: [99999999], vals: { name: 'x' } })).status).toBe(404);
+      sim.access.removeGroup('accounting_readonly');
+      const denied = await j2(sim, 'account.analytic.account', 'search_read', {
+        domain: [],
+        fields: ['name', 'debit'],
+        limit: 1,
+      });
+      expect(denied.status).toBe(403);
+      expect(denied.body.message).toContain('You do not have enough rights to access the fields "debit"');
+      const lines = await rpc(sim, 'account.analytic.line', 'search_read', [[]], { limit: 1 });
+      expect(lines.error?.data.name).toBe('odoo.exceptions.AccessError');
+      sim.access.reset();
+      expect((await rpc(sim, 'account.analytic.line', 'search_read', [[]], { limit: 1 })).result).toHaveLength(1);
+      const bad = await fetch(`${sim.url}/jsonrpc`, {
+        method: 'POST',
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'call',
+          params: {
+            service: 'object',
+            method: 'execute_kw',
+            args: [sim.db, 2, 'wrong', 'res.partner', 'search', [[]]],
+          },
+          id: 3,
+        }),
+      });
+      expect(((await bad.json()) as { error: { data: { name: string } } }).error.data.name).toBe(
+        'odoo.exceptions.AccessDenied',
+      );
+      const login = await fetch(`${sim.url}/jsonrpc`, {
+        method: 'POST',
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'call',
+          params: { service: 'common', method: 'login', args: [sim.db, sim.login, sim.apiKey] },
+          id: 4,
+        }),
+      });
+      expect(((await login.json()) as { result: number }).result).toBe(2);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('injects faults', async () => {
+    const sim = await startOdooSim({ version: 19 });
+    try {
+      sim.faults.set({ httpStatus: 500, times: 1 });
+      expect((await j2(sim, 'res.partner', 'search_count', { domain: [] }).catch(() => ({ status: 500 }))).status).toBe(
+        500,
+      );
+      expect((await j2(sim, 'res.partner', 'search_count', { domain: [] })).status).toBe(200);
+      sim.faults.set({ malformed: true });
+      await expect(j2(sim, 'res.partner', 'search_count', { domain: [] })).rejects.toThrow();
+      sim.faults.set({ down: true });
+      await expect(fetch(`${sim.url}/jsonrpc`, { method: 'POST', body: '{}' })).rejects.toThrow();
+      sim.faults.set({ delayMs: 150 });
+      const t = performance.now();
+      await j2(sim, 'res.partner', 'search_count', { domain: [] });
+      expect(performance.now() - t).toBeGreaterThanOrEqual(140);
+      sim.faults.set({ dropAfterCommit: true, match: 'sale.order.create' });
+      await expect(
+        j2(sim, 'sale.order', 'create', { vals_list: [{ partner_id: 15, origin: 'DROP-1' }] }),
+      ).rejects.toThrow();
+      sim.faults.reset();
+      expect((await j2(sim, 'sale.order', 'search_count', { domain: [['origin', '=', 'DROP-1']] })).body).toBe(1);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('persists the store to a state file', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'odoo-sim-')), 'state.json');
+    const a = await startOdooSim({ stateFile: file, persistDelayMs: 10 });
+    const id = a.data.create('sale.order', { partner_id: 15, origin: 'PERSIST-1' });
+    await a.close();
+    const b = await startOdooSim({ stateFile: file });
+    try {
+      expect(b.data.search('sale.order', [['origin', '=', 'PERSIST-1']])).toEqual([id]);
+    } finally {
+      await b.close();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('bench size', () => {
+  it('seeds 50,000 products and searches them with ilike quickly', async () => {
+    const sim = await startOdooSim({ size: 'bench' });
+    try {
+      expect(sim.data.search('product.product', [], { activeTest: false }).length).toBeGreaterThanOrEqual(50_000);
+      await j2(sim, 'product.product', 'search_read', {
+        domain: [['name', 'ilike', 'router']],
+        fields: ['name'],
+        limit: 80,
+      });
+      const t = performance.now();
+      const r = await j2(sim, 'product.product', 'search_read', {
+        domain: [['name', 'ilike', 'switch']],
+        fields: ['name', 'default_code', 'lst_price', 'categ_id', 'x_manufacturer_id'],
+        limit: 80,
+      });
+      expect(r.body).toHaveLength(80);
+      // generous bound for shared CI machines; typically ~20-40 ms
+      expect(performance.now() - t).toBeLessThan(500);
+    } finally {
+      await sim.close();
+    }
+  }, 60_000);
+});
