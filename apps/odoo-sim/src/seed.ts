@@ -1364,7 +1364,7 @@ export function seed(store: Store, opts: SeedOptions = {}): SeedResult {
     if (rng.chance(0.8)) post(bill!);
   }
   // miscellaneous bank/fee entries to reach a few thousand journal items
-  for (let e = 0; e < 400; e++) {
+  for (let e = 0; e < 800; e++) {
     const company = e % 5 === 4 ? 4 : 1;
     store.fixedNow = clock = SEED_ANCHOR - rng.int(1, 360) * 86400e3;
     const amount = round2(rng.int(500, 250_000) / 100);
