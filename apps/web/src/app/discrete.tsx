@@ -2,7 +2,7 @@
 // it for you) and any other money figure checks `useDiscreteMode().discrete`.
 import { useCallback, useMemo } from 'react';
 import { errorMessage } from '../lib/api';
-import { applyDiscrete } from '../lib/discreteColumns';
+import { applyDiscrete, type ColumnLike } from '../lib/discreteColumns';
 import { usePreferences } from './providers/currentUser';
 import { useDialog } from './providers/dialog';
 import { useSnackbar } from './providers/snackbar';
@@ -40,9 +40,17 @@ export function useDiscreteMode() {
   return { discrete, setDiscrete, toggle };
 }
 
-/** Columns with sensitive (price, cost, margin, markup) entries removed while discrete mode is on. */
-export function useDiscreteColumns<C extends { meta?: { sensitive?: unknown } }>(columns: readonly C[]): C[] {
-  const { preferences } = usePreferences();
-  const discrete = preferences.discreteMode;
-  return useMemo(() => applyDiscrete(columns as never, discrete) as C[], [columns, discrete]);
+/**
+ * Whether money figures must be hidden now: in discrete mode, and also while the user's preferences are still
+ * loading, so a discrete user never sees prices flash on screen before the preference arrives.
+ */
+export function useHideMoney(): boolean {
+  const { preferences, loaded } = usePreferences();
+  return preferences.discreteMode || !loaded;
+}
+
+/** Columns with sensitive (price, cost, margin, markup) entries removed while money is hidden. */
+export function useDiscreteColumns<C extends ColumnLike>(columns: readonly C[]): C[] {
+  const hide = useHideMoney();
+  return useMemo(() => applyDiscrete(columns, hide), [columns, hide]);
 }

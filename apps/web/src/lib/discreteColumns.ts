@@ -12,7 +12,7 @@ declare module '@tanstack/table-core' {
   }
 }
 
-interface ColumnLike {
+export interface ColumnLike {
   meta?: { sensitive?: SensitiveKind };
   columns?: ColumnLike[];
 }

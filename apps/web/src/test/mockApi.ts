@@ -6,7 +6,12 @@ export interface MockResponse {
   headers?: Record<string, string>;
 }
 
-type Handler = (req: { method: string; path: string; body: unknown; headers: Headers }) => MockResponse | undefined;
+type Handler = (req: {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Headers;
+}) => MockResponse | undefined | Promise<MockResponse | undefined>;
 
 export interface Call {
   method: string;
@@ -35,7 +40,7 @@ export function mockApi(routes: Record<string, MockResponse | Handler>) {
     const route = compiled.find((r) => r.method === method && r.re.test(url.pathname));
     const answer = route
       ? typeof route.value === 'function'
-        ? route.value({ method, path: url.pathname, body, headers })
+        ? await route.value({ method, path: url.pathname, body, headers })
         : route.value
       : { status: 404, body: { title: 'Not Found', status: 404, detail: `No mock for ${method} ${url.pathname}` } };
     const status = answer?.status ?? 200;

@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { describe, expect, it } from 'vitest';
+import { makeToken, makeUser, nowSeconds } from '../test/fixtures';
+import { type MockResponse, mockApi } from '../test/mockApi';
+import { renderWithProviders } from '../test/renderWithProviders';
+import { DataTable, useDataTable } from './DataTable';
+
+interface Line {
+  model: string;
+  qty: number;
+  price: number;
+  cost: number;
+  markup: number;
+}
+
+const columns: MRT_ColumnDef<Line>[] = [
+  { accessorKey: 'model', header: 'Model' },
+  { accessorKey: 'qty', header: 'Qty' },
+  { accessorKey: 'price', header: 'Price', meta: { sensitive: 'price' } },
+  { accessorKey: 'cost', header: 'Cost', meta: { sensitive: 'cost' } },
+  { accessorKey: 'markup', header: 'Markup %', meta: { sensitive: 'markup' } },
+];
+const data: Line[] = [{ model: 'AX-100', qty: 2, price: 125.5, cost: 99.25, markup: 26.45 }];
+
+function LinesTable() {
+  const table = useDataTable({ columns, data });
+  return <DataTable table={table} />;
+}
+
+function headers() {
+  return within(screen.getByRole('table'))
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.replace(/[^A-Za-z %]/g, '').trim());
+}
+
+function setup(discreteMode: boolean) {
+  const user = makeUser({ preferences: { darkMode: true, wideScreen: false, discreteMode } });
+  window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
+  return mockApi({
+    'GET /api/users/u1': { body: user },
+    'POST /api/users/discrete/u1/:value': ({ path }): MockResponse => ({
+      body: { ...user, preferences: { ...user.preferences, discreteMode: path.endsWith('/true') } },
+    }),
+  });
+}
+
+describe('discrete columns', () => {
+  it('shows price, cost and markup when discrete mode is off', async () => {
+    setup(false);
+    renderWithProviders(<LinesTable />);
+    await waitFor(() => expect(headers()).toEqual(['Model', 'Qty', 'Price', 'Cost', 'Markup %']));
+    expect(screen.getByText('AX-100')).toBeInTheDocument();
+  });
+
+  it('hides sensitive columns while the preferences are still loading', async () => {
+    const user = makeUser();
+    window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
+    let release: (r: MockResponse) => void = () => {};
+    mockApi({ 'GET /api/users/u1': () => new Promise<MockResponse>((r) => (release = r)) });
+    renderWithProviders(<LinesTable />);
+    await waitFor(() => expect(headers()).toEqual(['Model', 'Qty']));
+    release({ body: user });
+    await waitFor(() => expect(headers()).toEqual(['Model', 'Qty', 'Price', 'Cost', 'Markup %']));
+  });
+
+  it('removes every sensitive column in discrete mode, including from the column chooser', async () => {
+    setup(true);
+    renderWithProviders(<LinesTable />);
+    await waitFor(() => expect(headers()).toEqual(['Model', 'Qty']));
+    expect(screen.queryByText('125.5')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show/Hide columns' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByText('Price')).not.toBeInTheDocument();
+    expect(within(menu).queryByText('Cost')).not.toBeInTheDocument();
+    expect(within(menu).getByText('Model')).toBeInTheDocument();
+  });
+});
