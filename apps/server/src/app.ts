@@ -4,13 +4,26 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { bootstrapFirstAdmin, resolveJwtSecret } from './bootstrap';
 import type { Config } from './config';
+import { createJobs } from './infra/jobs';
 import { settingsRepository } from './infra/settings.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { loginCodesRepository } from './modules/auth/login-codes.repository';
 import { failureLimiter } from './modules/auth/rate-limiter';
 import { tokenService } from './modules/auth/tokens';
+import { catalogRepository } from './modules/catalog/catalog.repository';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { catalogService } from './modules/catalog/catalog.service';
+import { ErpError } from './modules/erp/erp.errors';
+import type { ErpConnector } from './modules/erp/erp.types';
+import { erpFetchRepository } from './modules/erpfetch/erpfetch.repository';
+import { erpFetchRoutes } from './modules/erpfetch/erpfetch.routes';
+import { erpFetchService, FETCH_QUEUE } from './modules/erpfetch/erpfetch.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { partnersRepository } from './modules/partners/partners.repository';
+import { partnersRoutes } from './modules/partners/partners.routes';
+import { partnersService } from './modules/partners/partners.service';
+import { salesErpRepository } from './modules/sales/sales-erp.repository';
 import { usersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersService } from './modules/users/users.service';
@@ -30,6 +43,29 @@ export interface BuildAppOptions {
   /** Pass false to keep tests quiet; otherwise pino at config.LOG_LEVEL. */
   logger?: boolean;
   now?: () => number;
+  /** The ERP connector (main.ts builds it: a real Odoo or the built-in simulator). */
+  erp?: ErpConnector;
+  /** Run background job workers in this process (default true). */
+  workers?: boolean;
+}
+
+/** Used when no ERP was given (tests that do not need one): every call says so clearly. */
+function noErp(): ErpConnector {
+  const fail = async (): Promise<never> => {
+    throw new ErpError('unreachable', 'No ERP connection is configured');
+  };
+  return {
+    serverInfo: fail,
+    fetchProducts: fail,
+    countProducts: fail,
+    fetchPartners: fail,
+    countPartners: fail,
+    fetchSalespersons: fail,
+    fetchQuotationTemplates: fail,
+    fetchSales: fail,
+    countSales: fail,
+    saleUrl: () => '',
+  };
 }
 
 export const REDACT = [
@@ -99,11 +135,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     emailLimiter: failureLimiter(config.LOGIN_MAX_FAILURES_PER_EMAIL, config.LOGIN_WINDOW, opts.now),
   });
   const users = usersService(usersRepo);
+  const catalogRepo = catalogRepository(db);
+  const jobs = createJobs(database.executeSql, log);
+  const erpFetch = erpFetchService({
+    runs: erpFetchRepository(db),
+    catalog: catalogRepo,
+    partners: partnersRepository(db),
+    salesErp: salesErpRepository(db),
+    jobs,
+    erp: opts.erp ?? noErp(),
+    log,
+  });
+  if (opts.workers !== false)
+    await jobs.work(FETCH_QUEUE, (job: { runId: string; kind: 'products' | 'sales' | 'contacts' }) =>
+      erpFetch.execute(job),
+    );
+  app.addHook('onClose', () => jobs.stop());
 
   registerAuth(app, auth);
   healthRoutes(app, { ping: () => settings.ping() });
   authRoutes(app, { auth, ssoProvider: null, erpName: 'Odoo' });
   usersRoutes(app, { users, auth });
+  catalogRoutes(app, { catalog: catalogService(catalogRepo) });
+  partnersRoutes(app, { partners: partnersService(partnersRepository(db)) });
+  erpFetchRoutes(app, { erpFetch });
   await registerSpa(app, config.WEB_DIST);
   return app;
 }

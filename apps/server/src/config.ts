@@ -1,16 +1,15 @@
 import { z } from 'zod';
 
-/** Durations: plain seconds ("3600") or with a unit ("15m", "12h", "7d"). */
-const duration = z
-  .string()
-  .regex(/^\d+\s*[smhd]?$/, 'expected seconds or a duration like 15m, 12h, 7d')
-  .transform((v) => {
-    const m = v.match(/^(\d+)\s*([smhd]?)$/)!;
-    const n = Number(m[1]);
-    const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
-    return n * unit;
-  })
-  .refine((s) => s >= 60 && s <= 30 * 86400, 'must be between 1 minute and 30 days');
+/** Durations: plain seconds ("3600") or with a unit ("15m", "12h", "7d"), between min and max seconds. */
+const duration = (min: number, max: number, range: string) =>
+  z
+    .string()
+    .regex(/^\d+\s*[smhd]?$/, 'expected seconds or a duration like 15m, 12h, 7d')
+    .transform((v) => {
+      const m = v.match(/^(\d+)\s*([smhd]?)$/)!;
+      return Number(m[1]) * { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+    })
+    .refine((s) => s >= min && s <= max, `must be between ${range}`);
 
 const optionalString = z
   .string()
@@ -35,7 +34,10 @@ const schema = z.object({
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
-  TOKEN_TTL: z.string().default('12h').pipe(duration),
+  TOKEN_TTL: z
+    .string()
+    .default('12h')
+    .pipe(duration(60, 30 * 86400, '1 minute and 30 days')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   /** Failed logins allowed per window, per client IP and per e-mail. */
@@ -49,7 +51,22 @@ const schema = z.object({
     .int()
     .min(1, 'must be at least 1')
     .default(10),
-  LOGIN_WINDOW: z.string().default('15m').pipe(duration),
+  LOGIN_WINDOW: z
+    .string()
+    .default('15m')
+    .pipe(duration(1, 86400, '1 second and 1 day')),
+  /** The ERP. Unset ODOO_URL = the built-in Odoo simulator with a demo company, started in-process. */
+  ODOO_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  ODOO_DB: optionalString,
+  ODOO_LOGIN: optionalString,
+  ODOO_API_KEY: optionalString,
+  ODOO_PROTOCOL: z.enum(['auto', 'jsonrpc', 'json2'], { error: 'must be auto, jsonrpc or json2' }).default('auto'),
+  ODOO_TIMEOUT: z
+    .string()
+    .default('130')
+    .pipe(duration(1, 3600, '1 second and 1 hour')),
+  /** A product field holding the manufacturer (e.g. product_brand_id); auto-detected when unset. */
+  ODOO_MANUFACTURER_FIELD: optionalString,
   TRUST_PROXY: z
     .enum(['true', 'false', ''])
     .default('false')
@@ -67,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  if (parsed.data.ODOO_URL) {
+    for (const name of ['ODOO_DB', 'ODOO_LOGIN', 'ODOO_API_KEY'] as const) {
+      if (!parsed.data[name]) throw new ConfigError(`Invalid configuration: ${name} is required when ODOO_URL is set`);
+    }
   }
   if (parsed.data.ADMIN_PASSWORD && !parsed.data.ADMIN_EMAIL) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL is required when ADMIN_PASSWORD is set');

@@ -1,6 +1,7 @@
 import { createDb } from '@quotewright/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { setupErp } from './erp-setup';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -15,9 +16,13 @@ async function main() {
   }
   const database = await createDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  const erp = await setupErp(config, {
+    info: (o, m) => console.log(m ?? '', typeof o === 'string' ? o : JSON.stringify(o)),
+  });
+  const app = await buildApp({ config, database, erp: erp.erp });
   const close = async () => {
     await app.close();
+    await erp.close();
     await database.close();
     process.exit(0);
   };

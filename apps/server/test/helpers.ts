@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { hashPassword } from '../src/modules/auth/passwords';
+import type { ErpConnector } from '../src/modules/erp/erp.types';
 import { adminUrl, withDatabase } from './global-setup';
 
 export const ADMIN_EMAIL = 'admin@quotewright.test';
@@ -49,7 +50,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { now?: () => number } = {},
+  opts: { now?: () => number; erp?: ErpConnector; workers?: boolean } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const config = testConfig({ ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET: 'x'.repeat(40), ...env });
@@ -93,3 +94,18 @@ export async function login(t: TestApp, email: string, password = PASSWORD): Pro
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Polls until `check` answers a value (not undefined) or the time is up. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 30_000,
+  everyMs = 100,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -63,6 +64,7 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({
+    extensions: { pg_trgm },
     ...(dataDir ? { dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
@@ -71,6 +73,11 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<Database> {
     engine: 'pglite',
     db,
     executeSql: async (text, values) => {
+      // pg-boss sends its schema as one multi-statement script without parameters.
+      if ((!values || values.length === 0) && text.includes(';')) {
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      }
       const r = await client.query<Record<string, unknown>>(text, values as unknown[]);
       return { rows: r.rows };
     },
@@ -78,4 +85,9 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<Database> {
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
   };
+}
+
+/** A PostgreSQL array literal, passed as ONE parameter (drizzle would spread a JS array into many). */
+export function pgArray(values: readonly (number | string)[]): string {
+  return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }

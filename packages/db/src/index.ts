@@ -15,7 +15,9 @@ export {
   lte,
   ne,
   not,
+  notInArray,
   or,
+  type SQL,
   sql,
 } from 'drizzle-orm';
 export * from './client';

@@ -1,6 +1,19 @@
 import type { Modules, Preferences } from '@quotewright/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -42,3 +55,209 @@ export const loginCodes = pgTable('login_codes', {
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+// ─── Catalog, partners (fetched from the ERP; ids are the ERP's ids) ─────────────────────────────────────────────
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    model: text('model').notNull().default(''),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category'),
+    manufacturer: text('manufacturer'),
+    price: numeric('price', { precision: 14, scale: 2 }).notNull().default('0'),
+    cost: numeric('cost', { precision: 14, scale: 4 }).notNull().default('0'),
+    uom: text('uom'),
+    active: boolean('active').notNull().default(true),
+    isBundle: boolean('is_bundle').notNull().default(false),
+    /** Hash of the fetched content: a re-fetch writes only rows whose hash changed. */
+    contentHash: text('content_hash').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_active_model_idx').on(t.active, t.model),
+    index('products_search_idx').using(
+      'gin',
+      sql`(lower(${t.model} || ' ' || ${t.name} || ' ' || ${t.description} || ' ' || coalesce(${t.manufacturer}, '') || ' ' || coalesce(${t.category}, ''))) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const productRelated = pgTable(
+  'product_related',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    relatedId: integer('related_id').notNull(),
+    quantity: numeric('quantity', { precision: 14, scale: 4 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);
+
+export const partners = pgTable('partners', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email'),
+  active: boolean('active').notNull().default(true),
+  contentHash: text('content_hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const partnerAddresses = pgTable(
+  'partner_addresses',
+  {
+    id: integer('id').primaryKey(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').$type<'invoice' | 'delivery'>().notNull(),
+  },
+  (t) => [index('partner_addresses_partner_idx').on(t.partnerId)],
+);
+
+export const salespersons = pgTable('salespersons', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email'),
+  active: boolean('active').notNull().default(true),
+  contentHash: text('content_hash').notNull(),
+});
+
+export const quotationTemplates = pgTable('quotation_templates', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+  contentHash: text('content_hash').notNull(),
+});
+
+// ─── Sales ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const quoteNumberSeq = pgSequence('sale_quote_number_seq', { startWith: 1, increment: 1 });
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().default(''),
+    quoteNumber: text('quote_number').notNull(),
+    state: text('state').$type<'draft' | 'sent' | 'sale' | 'done' | 'cancel'>().notNull().default('draft'),
+    customerId: integer('customer_id'),
+    customerName: text('customer_name'),
+    invoiceId: integer('invoice_id'),
+    invoiceName: text('invoice_name'),
+    shippingId: integer('shipping_id'),
+    shippingName: text('shipping_name'),
+    templateId: integer('template_id'),
+    templateName: text('template_name'),
+    salespersonId: integer('salesperson_id'),
+    salespersonName: text('salesperson_name'),
+    templateIds: jsonb('template_ids').$type<{ _id: string; name: string }[]>().notNull().default([]),
+    /** Cached for the list: recomputed by the service after every change. */
+    totalPrice: numeric('total_price', { precision: 16, scale: 2 }).notNull().default('0'),
+    version: integer('version').notNull().default(1),
+    createdById: uuid('created_by_id'),
+    createdByName: text('created_by_name'),
+    updatedById: uuid('updated_by_id'),
+    updatedByName: text('updated_by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    odooId: integer('odoo_id'),
+    odooName: text('odoo_name'),
+    odooSynced: boolean('odoo_synced').notNull().default(false),
+    odooSyncedOn: timestamp('odoo_synced_on', { withTimezone: true, mode: 'date' }),
+    odooSyncError: boolean('odoo_sync_error').notNull().default(false),
+    odooSyncMessage: text('odoo_sync_message'),
+    /** Hash of the last ERP fetch of this order: a re-fetch with no change writes nothing. */
+    odooContentHash: text('odoo_content_hash'),
+  },
+  (t) => [
+    uniqueIndex('sales_quote_number_key').on(t.quoteNumber),
+    uniqueIndex('sales_odoo_id_key').on(t.odooId),
+    index('sales_updated_idx').on(t.updatedAt),
+    index('sales_state_idx').on(t.state),
+  ],
+);
+
+export const saleSections = pgTable(
+  'sale_sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull().default(''),
+    showDetails: boolean('show_details').notNull().default(true),
+    merge: boolean('merge').notNull().default(false),
+    odooLineId: integer('odoo_line_id'),
+  },
+  (t) => [index('sale_sections_sale_idx').on(t.saleId, t.position)],
+);
+
+export const saleLines = pgTable(
+  'sale_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => saleSections.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind').$type<'product' | 'note' | 'header'>().notNull().default('product'),
+    productId: integer('product_id'),
+    productName: text('product_name'),
+    manufacturer: text('manufacturer'),
+    description: text('description').notNull().default(''),
+    quantity: numeric('quantity', { precision: 14, scale: 4 }).notNull().default('0'),
+    price: numeric('price', { precision: 14, scale: 2 }).notNull().default('0'),
+    cost: numeric('cost', { precision: 14, scale: 4 }).notNull().default('0'),
+    pricePercentageActive: boolean('price_percentage_active').notNull().default(false),
+    uom: text('uom'),
+    templateId: uuid('template_id'),
+    odooLineId: integer('odoo_line_id'),
+  },
+  (t) => [index('sale_lines_section_idx').on(t.sectionId, t.position), index('sale_lines_sale_idx').on(t.saleId)],
+);
+
+// ─── ERP data fetch runs ─────────────────────────────────────────────────────────────────────────────────────────
+
+export const erpFetchRuns = pgTable(
+  'erp_fetch_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<'products' | 'sales' | 'contacts'>().notNull(),
+    status: text('status').$type<'queued' | 'running' | 'succeeded' | 'failed'>().notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    total: integer('total'),
+    written: integer('written').notNull().default(0),
+    deactivated: integer('deactivated').notNull().default(0),
+    message: text('message'),
+    error: text('error'),
+    startedById: uuid('started_by_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** Heartbeat: a run whose heartbeat stopped long ago was interrupted (process died) and may be replaced. */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One run per kind at a time: a second request finds the running one instead of starting another.
+    uniqueIndex('erp_fetch_runs_one_active').on(t.kind).where(sql`status in ('queued', 'running')`),
+    index('erp_fetch_runs_kind_created_idx').on(t.kind, t.createdAt),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type PartnerRow = typeof partners.$inferSelect;
+export type SaleRow = typeof sales.$inferSelect;
+export type SaleSectionRow = typeof saleSections.$inferSelect;
+export type SaleLineRow = typeof saleLines.$inferSelect;
+export type ErpFetchRunRow = typeof erpFetchRuns.$inferSelect;

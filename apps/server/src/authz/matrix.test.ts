@@ -5,6 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { productRelated, products } from '@quotewright/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
@@ -50,6 +51,16 @@ const all = (status: number): Expect => ({
 });
 const signedIn = (status: number, admin = status): Expect => ({ ...all(status), anonymous: 401, admin });
 const adminOnly = (ok: number): Expect => ({ ...all(403), anonymous: 401, admin: ok });
+/** Readers of a module: every enabled level and the admin; a user without the module is refused. */
+const moduleViewers = (ok: number): Expect => ({
+  anonymous: 401,
+  disabled: 403,
+  viewer: ok,
+  editor: ok,
+  full: ok,
+  admin: ok,
+});
+const RUN_ID = '5b0c1c1e-0000-4000-8000-000000000001';
 let seq = 0;
 const uniqueEmail = () => `matrix-${Date.now()}-${++seq}@example.com`;
 
@@ -124,6 +135,25 @@ const MATRIX: Matrix = {
       ],
     ]),
   ),
+  'GET /api/products': [
+    { name: 'list', path: () => '/api/products?search=desk&pageSize=5', expect: moduleViewers(200) },
+  ],
+  'GET /api/products/:id': [{ name: 'one', path: () => '/api/products/1', expect: moduleViewers(200) }],
+  'GET /api/products/hasrelated/:id': [
+    { name: 'one', path: () => '/api/products/hasrelated/1', expect: moduleViewers(200) },
+  ],
+  'GET /api/partners/customers': [{ name: 'list', path: () => '/api/partners/customers', expect: moduleViewers(200) }],
+  'GET /api/partners/templates': [{ name: 'list', path: () => '/api/partners/templates', expect: moduleViewers(200) }],
+  'GET /api/partners/salespersons': [
+    { name: 'list', path: () => '/api/partners/salespersons', expect: moduleViewers(200) },
+  ],
+  'POST /api/odoo/sync/:kind': [
+    { name: 'products', path: () => '/api/odoo/sync/products', expect: adminOnly(202) },
+    { name: 'sales', path: () => '/api/odoo/sync/sales', expect: adminOnly(202) },
+    { name: 'contacts', path: () => '/api/odoo/sync/contacts', expect: adminOnly(202) },
+  ],
+  'GET /api/odoo/sync/:kind': [{ name: 'latest', path: () => '/api/odoo/sync/products', expect: adminOnly(200) }],
+  'GET /api/odoo/runs/:id': [{ name: 'unknown run', path: () => `/api/odoo/runs/${RUN_ID}`, expect: adminOnly(404) }],
   'GET /*': [
     { name: 'SPA page', path: () => '/sale/123', expect: all(200) },
     { name: 'SPA asset', path: () => '/assets/app.js', expect: all(200) },
@@ -144,6 +174,20 @@ beforeAll(async () => {
     LOGIN_MAX_FAILURES_PER_IP: '10000',
     LOGIN_MAX_FAILURES_PER_EMAIL: '10000',
   });
+  await t.database.db.insert(products).values([
+    {
+      id: 1,
+      model: 'DESK-1',
+      name: 'Desk',
+      description: 'A desk',
+      price: '100',
+      cost: '60',
+      isBundle: true,
+      contentHash: 'x',
+    },
+    { id: 2, model: 'LEG-1', name: 'Leg', description: 'A leg', price: '10', cost: '6', contentHash: 'y' },
+  ]);
+  await t.database.db.insert(productRelated).values({ productId: 1, position: 0, relatedId: 2, quantity: '4' });
   const users = await t.app.inject({
     method: 'GET',
     url: '/api/users',

@@ -1,0 +1,63 @@
+import type { ExecuteSql } from '@quotewright/db';
+import PgBoss from 'pg-boss';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface Jobs {
+  start(): Promise<void>;
+  /** Registers a worker; call before start() or after, both work. */
+  work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
+  send<T extends object>(queue: string, data: T): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+interface Log {
+  error(obj: object, msg?: string): void;
+}
+
+/**
+ * Background jobs on pg-boss over the application's own database (PostgreSQL or PGlite through the executeSql
+ * adapter), so any process can claim any job exactly once (SKIP LOCKED).
+ */
+export function createJobs(executeSql: ExecuteSql, log: Log, opts: { pollingIntervalSeconds?: number } = {}): Jobs {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) },
+    schedule: false,
+    supervise: true,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  let started: Promise<void> | undefined;
+  const queues = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (queues.has(name)) return;
+    await boss.createQueue(name);
+    queues.add(name);
+  };
+  return {
+    async start() {
+      started ??= boss.start().then(() => undefined);
+      await started;
+    },
+    async work<T extends object>(queue: string, handler: JobHandler<T>) {
+      await this.start();
+      await ensureQueue(queue);
+      await boss.work<T>(
+        queue,
+        { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data);
+        },
+      );
+    },
+    async send<T extends object>(queue: string, data: T) {
+      await this.start();
+      await ensureQueue(queue);
+      // The handlers record their own failures; pg-boss retries would only repeat an ERP error.
+      return boss.send(queue, data, { retryLimit: 0 });
+    },
+    async stop() {
+      if (!started) return;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import {
+  and,
+  asc,
+  count,
+  type Db,
+  desc,
+  eq,
+  inArray,
+  type ProductRow,
+  pgArray,
+  productRelated,
+  products,
+  type SQL,
+  sql,
+} from '@quotewright/db';
+
+export interface ProductUpsert {
+  id: number;
+  model: string;
+  name: string;
+  description: string;
+  category: string | null;
+  manufacturer: string | null;
+  price: string;
+  cost: string;
+  uom: string | null;
+  active: boolean;
+  isBundle: boolean;
+  contentHash: string;
+  related: { relatedId: number; quantity: string }[];
+}
+
+export type ProductSort = 'model' | 'manufacturer' | 'description' | 'category' | 'price' | 'cost';
+export interface ProductQuery {
+  search?: string | undefined;
+  bundlesOnly?: boolean | undefined;
+  includeInactive?: boolean | undefined;
+  sort?: ProductSort | undefined;
+  direction?: 'asc' | 'desc' | undefined;
+  offset: number;
+  limit: number;
+}
+
+// Must stay identical to the expression of products_search_idx (trigram index) so searches use it.
+const searchText = sql`lower(${products.model} || ' ' || ${products.name} || ' ' || ${products.description} || ' ' || coalesce(${products.manufacturer}, '') || ' ' || coalesce(${products.category}, ''))`;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function catalogRepository(db: Db) {
+  return {
+    /** Writes only products whose content changed; answers how many rows were written. */
+    async upsertProducts(rows: ProductUpsert[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      return db.transaction(async (tx) => {
+        const written = await tx
+          .insert(products)
+          .values(rows.map(({ related: _r, ...p }) => ({ ...p, updatedAt: new Date() })))
+          .onConflictDoUpdate({
+            target: products.id,
+            set: {
+              model: sql`excluded.model`,
+              name: sql`excluded.name`,
+              description: sql`excluded.description`,
+              category: sql`excluded.category`,
+              manufacturer: sql`excluded.manufacturer`,
+              price: sql`excluded.price`,
+              cost: sql`excluded.cost`,
+              uom: sql`excluded.uom`,
+              active: sql`excluded.active`,
+              isBundle: sql`excluded.is_bundle`,
+              contentHash: sql`excluded.content_hash`,
+              updatedAt: sql`excluded.updated_at`,
+            },
+            setWhere: sql`${products.contentHash} is distinct from excluded.content_hash`,
+          })
+          .returning({ id: products.id });
+        const ids = written.map((w) => w.id);
+        if (ids.length > 0) {
+          await tx.delete(productRelated).where(inArray(productRelated.productId, ids));
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          const related = ids.flatMap((id) =>
+            (byId.get(id)?.related ?? []).map((r, position) => ({ productId: id, position, ...r })),
+          );
+          if (related.length > 0) await tx.insert(productRelated).values(related);
+        }
+        return ids.length;
+      });
+    },
+
+    /** Products the ERP no longer lists become inactive; their hash is cleared so a comeback is written. */
+    async deactivateMissing(seenIds: number[]): Promise<number> {
+      const rows = await db
+        .update(products)
+        .set({ active: false, contentHash: '', updatedAt: new Date() })
+        .where(and(eq(products.active, true), sql`not (${products.id} = any(${pgArray(seenIds)}::int[]))`))
+        .returning({ id: products.id });
+      return rows.length;
+    },
+
+    async search(q: ProductQuery): Promise<{ items: ProductRow[]; total: number }> {
+      const where: SQL[] = [];
+      if (!q.includeInactive) where.push(eq(products.active, true));
+      if (q.bundlesOnly) where.push(eq(products.isBundle, true));
+      const term = q.search?.trim().toLowerCase();
+      if (term) {
+        for (const word of term.split(/\s+/).slice(0, 8))
+          where.push(sql`${searchText} like ${`%${escapeLike(word)}%`}`);
+      }
+      const cond = where.length ? and(...where) : undefined;
+      const column = {
+        model: products.model,
+        manufacturer: products.manufacturer,
+        description: products.description,
+        category: products.category,
+        price: products.price,
+        cost: products.cost,
+      }[q.sort ?? 'model'];
+      const order = q.direction === 'desc' ? desc(column) : asc(column);
+      const [items, [totalRow]] = await Promise.all([
+        db.select().from(products).where(cond).orderBy(order, asc(products.id)).limit(q.limit).offset(q.offset),
+        db.select({ n: count() }).from(products).where(cond),
+      ]);
+      return { items, total: Number(totalRow?.n ?? 0) };
+    },
+
+    async findById(id: number): Promise<ProductRow | undefined> {
+      const [row] = await db.select().from(products).where(eq(products.id, id));
+      return row;
+    },
+
+    async findByIds(ids: number[]): Promise<ProductRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(products).where(inArray(products.id, ids));
+    },
+
+    /** A bundle's members in order, each with its product row when the catalog has it. */
+    async related(id: number): Promise<{ quantity: string; relatedId: number; product: ProductRow | null }[]> {
+      const rows = await db
+        .select({ quantity: productRelated.quantity, relatedId: productRelated.relatedId, product: products })
+        .from(productRelated)
+        .leftJoin(products, eq(products.id, productRelated.relatedId))
+        .where(eq(productRelated.productId, id))
+        .orderBy(asc(productRelated.position));
+      return rows.map((r) => ({ quantity: r.quantity, relatedId: r.relatedId, product: r.product ?? null }));
+    },
+
+    async countActive(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(products).where(eq(products.active, true));
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+export type CatalogRepository = ReturnType<typeof catalogRepository>;

@@ -1,0 +1,70 @@
+import type { ProductRow } from '@quotewright/db';
+import { notFound } from '../../errors';
+import { type AuthUser, authorize } from '../../policy';
+import type { CatalogRepository, ProductQuery } from './catalog.repository';
+
+export interface ProductDto {
+  id: number;
+  /** SPEC: a product's name is its model. */
+  name: string;
+  model: string;
+  display_name: string;
+  manufacturer: { name: string | null };
+  description: string;
+  category: { name: string | null };
+  price: string;
+  cost: string;
+  uom: { name: string | null };
+  active: boolean;
+  is_bundle: boolean;
+}
+
+export function toProductDto(p: ProductRow): ProductDto {
+  return {
+    id: p.id,
+    name: p.model || p.name,
+    model: p.model,
+    display_name: p.name,
+    manufacturer: { name: p.manufacturer },
+    description: p.description,
+    category: { name: p.category },
+    price: p.price,
+    cost: p.cost,
+    uom: { name: p.uom },
+    active: p.active,
+    is_bundle: p.isBundle,
+  };
+}
+
+export function catalogService(repo: CatalogRepository) {
+  async function related(id: number) {
+    const rows = await repo.related(id);
+    return rows.map((r) => ({
+      product: r.product ? toProductDto(r.product) : { id: r.relatedId, name: `#${r.relatedId}`, active: false },
+      description: r.product?.description ?? '',
+      quantity: r.quantity,
+      uom: r.product?.uom ?? null,
+    }));
+  }
+  return {
+    async list(actor: AuthUser | null, q: ProductQuery & { page: number; pageSize: number }) {
+      authorize(actor, 'sales.view');
+      const { items, total } = await repo.search(q);
+      return { items: items.map(toProductDto), total, page: q.page, pageSize: q.pageSize };
+    },
+    async get(actor: AuthUser | null, id: number) {
+      authorize(actor, 'sales.view');
+      const product = await repo.findById(id);
+      if (!product) throw notFound('Product');
+      return { ...toProductDto(product), related_products: await related(id) };
+    },
+    /** The bundle's members ({product, quantity}); an empty array for a plain product. */
+    async hasRelated(actor: AuthUser | null, id: number) {
+      authorize(actor, 'sales.view');
+      const product = await repo.findById(id);
+      if (!product) throw notFound('Product');
+      return (await related(id)).map(({ product: p, quantity }) => ({ product: p, quantity }));
+    },
+  };
+}
+export type CatalogService = ReturnType<typeof catalogService>;

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { mapOdooSaleState, salePricing } from '@quotewright/domain';
+import type { ProductUpsert } from '../catalog/catalog.repository';
+import type { ErpPartner, ErpProduct, ErpSale } from '../erp/erp.types';
+import type { PartnerUpsert } from '../partners/partners.repository';
+import type { ErpSaleImport } from '../sales/sales-erp.repository';
+
+/** Stable hash of fetched content: equal content → equal hash → nothing written. */
+export function contentHash(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+}
+
+export function productRow(p: ErpProduct): ProductUpsert {
+  const row = {
+    id: p.odooId,
+    model: p.model,
+    name: p.name,
+    description: p.description,
+    category: p.category,
+    manufacturer: p.manufacturer,
+    price: p.price,
+    cost: p.cost,
+    uom: p.uom,
+    active: p.active,
+    isBundle: p.related.length > 0,
+    related: p.related.map((r) => ({ relatedId: r.odooId, quantity: r.quantity })),
+  };
+  return { ...row, contentHash: contentHash(row) };
+}
+
+export function partnerRow(p: ErpPartner): PartnerUpsert {
+  const row = {
+    id: p.odooId,
+    name: p.name,
+    email: p.email,
+    active: p.active,
+    addresses: p.addresses.map((a) => ({ id: a.odooId, name: a.name, type: a.type })),
+  };
+  return { ...row, contentHash: contentHash(row) };
+}
+
+const ref = (r: { odooId: number; name: string } | null) => (r ? { id: r.odooId, name: r.name } : null);
+
+/**
+ * An ERP order as local sections: each section line opens a section; lines before the first section go into one
+ * named after the order; subsections become headers, notes stay notes (DESIGN §6 mapping).
+ */
+export function saleImport(
+  s: ErpSale,
+  productInfo: (odooId: number) => { model: string; manufacturer: string | null } | undefined,
+): ErpSaleImport {
+  const sections: ErpSaleImport['sections'] = [];
+  let current: ErpSaleImport['sections'][number] | undefined;
+  for (const l of s.lines) {
+    if (l.kind === 'section') {
+      current = { name: l.name, odooLineId: l.odooId, lines: [] };
+      sections.push(current);
+      continue;
+    }
+    if (!current) {
+      current = { name: s.name, odooLineId: null, lines: [] };
+      sections.push(current);
+    }
+    const info = l.productOdooId !== null ? productInfo(l.productOdooId) : undefined;
+    const kind = l.kind === 'product' ? 'product' : l.kind === 'note' ? 'note' : 'header';
+    current.lines.push({
+      kind,
+      productId: kind === 'product' ? l.productOdooId : null,
+      productName: kind === 'product' ? (info?.model ?? null) : kind,
+      manufacturer: kind === 'product' ? (info?.manufacturer ?? null) : null,
+      description: l.name,
+      quantity: kind === 'product' ? l.quantity : '0',
+      price: kind === 'product' ? l.priceUnit : '0',
+      cost: kind === 'product' ? l.cost : '0',
+      uom: kind === 'product' ? l.uom : null,
+      odooLineId: l.odooId,
+    });
+  }
+  const totalPrice = salePricing(sections.map((sec) => ({ lines: sec.lines }))).total_price;
+  const body = {
+    odooId: s.odooId,
+    odooName: s.name,
+    origin: s.origin,
+    state: mapOdooSaleState(s.state, false),
+    customer: ref(s.partner),
+    invoice: ref(s.partnerInvoice),
+    shipping: ref(s.partnerShipping),
+    salesperson: ref(s.salesperson),
+    template: ref(s.template),
+    totalPrice,
+    sections,
+  };
+  return { ...body, contentHash: contentHash(body) };
+}

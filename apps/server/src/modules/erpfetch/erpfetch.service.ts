@@ -1,0 +1,228 @@
+import type { ErpFetchRunRow } from '@quotewright/db';
+import { AppError, notFound } from '../../errors';
+import type { Jobs } from '../../infra/jobs';
+import { type AuthUser, authorize } from '../../policy';
+import type { CatalogRepository } from '../catalog/catalog.repository';
+import type { ErpConnector } from '../erp/erp.types';
+import type { PartnersRepository } from '../partners/partners.repository';
+import type { SalesErpRepository } from '../sales/sales-erp.repository';
+import { contentHash, partnerRow, productRow, saleImport } from './erpfetch.mapping';
+import type { ErpFetchRepository, FetchKind } from './erpfetch.repository';
+
+export const FETCH_QUEUE = 'erp-fetch';
+export const FETCH_KINDS = ['products', 'sales', 'contacts'] as const;
+
+export interface FetchRunDto {
+  id: string;
+  kind: FetchKind;
+  state: 'loading' | 'success' | 'error';
+  status: ErpFetchRunRow['status'];
+  progress: number;
+  processed: number;
+  total: number | null;
+  written: number;
+  deactivated: number;
+  message: string | null;
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export function toRunDto(r: ErpFetchRunRow): FetchRunDto {
+  return {
+    id: r.id,
+    kind: r.kind,
+    state: r.status === 'succeeded' ? 'success' : r.status === 'failed' ? 'error' : 'loading',
+    status: r.status,
+    progress: r.progress,
+    processed: r.processed,
+    total: r.total,
+    written: r.written,
+    deactivated: r.deactivated,
+    message: r.message,
+    error: r.error,
+    createdAt: r.createdAt.toISOString(),
+    startedAt: r.startedAt?.toISOString() ?? null,
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  };
+}
+
+interface Log {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface ErpFetchDeps {
+  runs: ErpFetchRepository;
+  catalog: CatalogRepository;
+  partners: PartnersRepository;
+  salesErp: SalesErpRepository;
+  jobs: Jobs;
+  erp: ErpConnector;
+  log: Log;
+  pageSize?: number;
+  /** A run without a heartbeat for this long is considered interrupted. */
+  staleAfterMs?: number;
+}
+
+export function erpFetchService(deps: ErpFetchDeps) {
+  const { runs, catalog, partners, salesErp, jobs, erp, log } = deps;
+  const pageSize = deps.pageSize ?? 1000;
+  const staleAfterMs = deps.staleAfterMs ?? 10 * 60 * 1000;
+
+  type Progress = (p: { processed: number; total: number | null; written: number; message: string }) => Promise<void>;
+
+  async function fetchProducts(progress: Progress) {
+    const total = await erp.countProducts();
+    const seen: number[] = [];
+    let afterId = 0;
+    let written = 0;
+    for (;;) {
+      const page = await erp.fetchProducts({ afterId, limit: pageSize });
+      if (page.length === 0) break;
+      written += await catalog.upsertProducts(page.map(productRow));
+      for (const p of page) seen.push(p.odooId);
+      afterId = page.at(-1)!.odooId;
+      await progress({
+        processed: seen.length,
+        total,
+        written,
+        message: `Fetched ${seen.length} of ${total} products`,
+      });
+      if (page.length < pageSize) break;
+    }
+    // Only after a complete pass: a failure half-way must not deactivate what was not reached yet.
+    const deactivated = await catalog.deactivateMissing(seen);
+    return {
+      processed: seen.length,
+      written,
+      deactivated,
+      message: `${seen.length} products fetched, ${written} changed, ${deactivated} deactivated`,
+    };
+  }
+
+  async function fetchContacts(progress: Progress) {
+    const total = await erp.countPartners();
+    const [people, templates] = await Promise.all([erp.fetchSalespersons(), erp.fetchQuotationTemplates()]);
+    const seen: number[] = [];
+    let afterId = 0;
+    let written = 0;
+    for (;;) {
+      const page = await erp.fetchPartners({ afterId, limit: pageSize });
+      if (page.length === 0) break;
+      written += await partners.upsertPartners(page.map(partnerRow));
+      for (const p of page) seen.push(p.odooId);
+      afterId = page.at(-1)!.odooId;
+      await progress({
+        processed: seen.length,
+        total,
+        written,
+        message: `Fetched ${seen.length} of ${total} customers`,
+      });
+      if (page.length < pageSize) break;
+    }
+    let deactivated = await partners.deactivateMissingPartners(seen);
+    const sp = await partners.syncSalespersons(
+      people.map((p) => ({ id: p.odooId, name: p.name, email: p.email, contentHash: contentHash([p.name, p.email]) })),
+    );
+    const tp = await partners.syncTemplates(
+      templates.map((t) => ({ id: t.odooId, name: t.name, contentHash: contentHash([t.name]) })),
+    );
+    written += sp.written + tp.written;
+    deactivated += sp.deactivated + tp.deactivated;
+    return {
+      processed: seen.length + people.length + templates.length,
+      written,
+      deactivated,
+      message: `${seen.length} customers, ${people.length} salespersons and ${templates.length} templates fetched, ${written} changed`,
+    };
+  }
+
+  async function fetchSales(progress: Progress) {
+    const total = await erp.countSales();
+    let afterId = 0;
+    let processed = 0;
+    let written = 0;
+    for (;;) {
+      const page = await erp.fetchSales({ afterId, limit: pageSize });
+      if (page.length === 0) break;
+      const productIds = [
+        ...new Set(page.flatMap((s) => s.lines.map((l) => l.productOdooId).filter((id): id is number => id !== null))),
+      ];
+      const info = new Map(
+        (await catalog.findByIds(productIds)).map((p) => [
+          p.id,
+          { model: p.model || p.name, manufacturer: p.manufacturer },
+        ]),
+      );
+      const counts = await salesErp.importPage(page.map((s) => saleImport(s, (id) => info.get(id))));
+      written += counts.created + counts.updated + counts['state-only'];
+      processed += page.length;
+      afterId = page.at(-1)!.odooId;
+      await progress({ processed, total, written, message: `Fetched ${processed} of ${total} sales` });
+      if (page.length < pageSize) break;
+    }
+    return { processed, written, deactivated: 0, message: `${processed} sales fetched, ${written} changed` };
+  }
+
+  const runners: Record<
+    FetchKind,
+    (p: Progress) => Promise<{ processed: number; written: number; deactivated: number; message: string }>
+  > = {
+    products: fetchProducts,
+    contacts: fetchContacts,
+    sales: fetchSales,
+  };
+
+  return {
+    /** Starts a fetch, or answers the one of this kind already under way. */
+    async start(actor: AuthUser | null, kind: FetchKind): Promise<{ run: FetchRunDto; started: boolean }> {
+      const me = authorize(actor, 'erp.fetch');
+      await runs.failStale(new Date(Date.now() - staleAfterMs));
+      const created = await runs.createQueued(kind, me.id);
+      if (!created) {
+        const running = await runs.findActive(kind);
+        if (running) return { run: toRunDto(running), started: false };
+        throw new AppError('CONFLICT', 'Another fetch of this kind just finished; try again');
+      }
+      try {
+        await jobs.send(FETCH_QUEUE, { runId: created.id, kind });
+      } catch (e) {
+        await runs.finish(created.id, { status: 'failed', error: 'Could not queue the fetch job' });
+        throw e;
+      }
+      return { run: toRunDto(created), started: true };
+    },
+
+    async latest(actor: AuthUser | null, kind: FetchKind): Promise<FetchRunDto | null> {
+      authorize(actor, 'erp.fetch');
+      const row = await runs.latest(kind);
+      return row ? toRunDto(row) : null;
+    },
+
+    async get(actor: AuthUser | null, id: string): Promise<FetchRunDto> {
+      authorize(actor, 'erp.fetch');
+      const row = await runs.findById(id);
+      if (!row) throw notFound('Fetch run');
+      return toRunDto(row);
+    },
+
+    /** The job: runs one fetch and records its outcome; an ERP failure is recorded, never thrown. */
+    async execute(job: { runId: string; kind: FetchKind }): Promise<void> {
+      const run = await runs.findById(job.runId);
+      if (!run || run.status !== 'queued') return;
+      await runs.markRunning(run.id);
+      try {
+        const result = await runners[job.kind]((p) => runs.progress(run.id, p));
+        await runs.finish(run.id, { status: 'succeeded', ...result });
+        log.info({ kind: job.kind, ...result }, 'ERP fetch finished');
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        log.error({ err, kind: job.kind }, 'ERP fetch failed');
+        await runs.finish(run.id, { status: 'failed', error: message });
+      }
+    },
+  };
+}
+export type ErpFetchService = ReturnType<typeof erpFetchService>;

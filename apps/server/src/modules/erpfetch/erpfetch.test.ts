@@ -1,0 +1,241 @@
+import { partnerAddresses, partners, productRelated, products, saleLines, saleSections, sales } from '@quotewright/db';
+import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  bearer,
+  createTestApp,
+  eventually,
+  login,
+  type TestApp,
+} from '../../../test/helpers';
+import { createErpConnector } from '../erp/connector';
+
+let sim: OdooSim;
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  sim = await startOdooSim({ port: 0, version: 19 });
+  const erp = createErpConnector({
+    url: sim.url,
+    db: sim.db,
+    login: sim.login,
+    apiKey: sim.apiKey,
+    protocol: 'auto',
+    timeoutMs: 5000,
+  });
+  t = await createTestApp({}, { erp });
+  admin = await login(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await sim?.close();
+});
+
+type Run = {
+  id: string;
+  state: string;
+  status: string;
+  written: number;
+  deactivated: number;
+  processed: number;
+  progress: number;
+  error: string | null;
+};
+
+async function runFetch(kind: 'products' | 'sales' | 'contacts'): Promise<Run> {
+  const res = await t.app.inject({ method: 'POST', url: `/api/odoo/sync/${kind}`, headers: bearer(admin) });
+  expect(res.statusCode).toBe(202);
+  const { id } = res.json() as Run;
+  return eventually(async () => {
+    const r = (
+      await t.app.inject({ method: 'GET', url: `/api/odoo/runs/${id}`, headers: bearer(admin) })
+    ).json() as Run;
+    return r.state === 'loading' ? undefined : r;
+  }, 90_000);
+}
+
+describe('ERP data fetch', () => {
+  it('fetches every product, marks archived ones inactive, and keeps bundles with quantities', async () => {
+    const run = await runFetch('products');
+    expect(run.error).toBeNull();
+    expect(run.state).toBe('success');
+    expect(run.progress).toBe(100);
+    const simProducts = sim.data.search('product.product', [], { activeTest: false });
+    expect(run.processed).toBe(simProducts.length);
+    const rows = await t.database.db.select().from(products);
+    expect(rows).toHaveLength(simProducts.length);
+    const archived = sim.data.search('product.product', [['active', '=', false]], { activeTest: false });
+    expect(archived.length).toBeGreaterThan(0);
+    expect(
+      rows
+        .filter((r) => !r.active)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...archived].sort());
+    const related = await t.database.db.select().from(productRelated);
+    expect(rows.filter((r) => r.isBundle).length).toBeGreaterThanOrEqual(50);
+    expect(related.every((r) => Number(r.quantity) > 0)).toBe(true);
+  });
+
+  it('a re-run with no ERP change writes nothing; a change writes exactly that product', async () => {
+    const again = await runFetch('products');
+    expect(again.state).toBe('success');
+    expect(again.written).toBe(0);
+    expect(again.deactivated).toBe(0);
+    const [first] = sim.data.search('product.product', [['active', '=', true]], { limit: 1 });
+    const tmpl = sim.store.get('product.product', first!)!.product_tmpl_id as number;
+    // a template change that touches only this variant
+    expect(sim.data.search('product.product', [['product_tmpl_id', '=', tmpl]], { activeTest: false })).toHaveLength(1);
+    sim.store.update('product.template', tmpl, { list_price: 1234.5 });
+    const changed = await runFetch('products');
+    expect(changed.written).toBe(1);
+    const [row] = (await t.database.db.select().from(products)).filter((p) => p.id === first);
+    expect(row?.price).toBe('1234.50');
+  });
+
+  it('a product that vanished from the ERP becomes inactive, and comes back when it reappears', async () => {
+    const [victim] = sim.data.search('product.product', [['active', '=', true]], { limit: 1, order: 'id desc' });
+    const saved = sim.store.get('product.product', victim!)!;
+    sim.store.delete('product.product', victim!);
+    const run = await runFetch('products');
+    expect(run.deactivated).toBe(1);
+    expect((await t.database.db.select().from(products)).find((p) => p.id === victim)?.active).toBe(false);
+    sim.store.table('product.product').set(victim!, saved);
+    const back = await runFetch('products');
+    expect(back.written).toBe(1);
+    expect((await t.database.db.select().from(products)).find((p) => p.id === victim)?.active).toBe(true);
+  });
+
+  it('one fetch per kind at a time: a second request answers the running one', async () => {
+    sim.faults.set({ delayMs: 300 });
+    try {
+      const a = await t.app.inject({ method: 'POST', url: '/api/odoo/sync/contacts', headers: bearer(admin) });
+      const b = await t.app.inject({ method: 'POST', url: '/api/odoo/sync/contacts', headers: bearer(admin) });
+      expect(a.statusCode).toBe(202);
+      expect(b.statusCode).toBe(200);
+      expect(b.json().id).toBe(a.json().id);
+      const done = await eventually(async () => {
+        const r = (await t.app.inject({ method: 'GET', url: '/api/odoo/sync/contacts', headers: bearer(admin) })).json()
+          .run as Run;
+        return r.state === 'loading' ? undefined : r;
+      }, 90_000);
+      expect(done.state).toBe('success');
+    } finally {
+      sim.faults.reset();
+    }
+  });
+
+  it('contacts: customers with their invoice and delivery addresses, salespersons and templates', async () => {
+    const customers = await t.app.inject({ method: 'GET', url: '/api/partners/customers', headers: bearer(admin) });
+    expect(customers.statusCode).toBe(200);
+    const list = customers.json() as { id: number; name: string; invoice: unknown[]; delivery: unknown[] }[];
+    expect(list.length).toBeGreaterThanOrEqual(300);
+    expect(list.filter((c) => c.invoice.length > 0 && c.delivery.length > 0).length).toBeGreaterThanOrEqual(300);
+    const sp = (
+      await t.app.inject({ method: 'GET', url: '/api/partners/salespersons', headers: bearer(admin) })
+    ).json();
+    expect(sp.length).toBeGreaterThanOrEqual(8);
+    const tp = (await t.app.inject({ method: 'GET', url: '/api/partners/templates', headers: bearer(admin) })).json();
+    expect(tp.length).toBeGreaterThanOrEqual(5);
+    expect(Object.keys(tp[0]).sort()).toEqual(['id', 'name']);
+    const again = await runFetch('contacts');
+    expect(again.written).toBe(0);
+    expect((await t.database.db.select().from(partners)).filter((p) => p.active)).toHaveLength(list.length);
+    expect((await t.database.db.select().from(partnerAddresses)).length).toBeGreaterThanOrEqual(600);
+  });
+
+  it('sales: orders in all states with their sections, notes and lines; idempotent', async () => {
+    const run = await runFetch('sales');
+    expect(run.state).toBe('success');
+    const rows = await t.database.db.select().from(sales);
+    expect(rows.length).toBe(sim.data.search('sale.order', []).length);
+    expect(new Set(rows.map((r) => r.state))).toEqual(new Set(['draft', 'sent', 'sale', 'done', 'cancel']));
+    expect(rows.every((r) => /^Q\d{5,}$/.test(r.quoteNumber) && r.odooId !== null && r.odooSynced)).toBe(true);
+    const sections = await t.database.db.select().from(saleSections);
+    const lines = await t.database.db.select().from(saleLines);
+    expect(sections.length).toBeGreaterThan(rows.length);
+    expect(lines.some((l) => l.kind === 'note')).toBe(true);
+    const productLines = lines.filter((l) => l.kind === 'product');
+    expect(productLines.length).toBeGreaterThan(0);
+    expect(lines.filter((l) => l.kind !== 'product').every((l) => l.price === '0.00' && Number(l.quantity) === 0)).toBe(
+      true,
+    );
+    const again = await runFetch('sales');
+    expect(again.written).toBe(0);
+  });
+
+  it('an ERP failure is reported with its message and leaves the local data as it was', async () => {
+    const before = await t.database.db.select().from(products);
+    sim.faults.set({ httpStatus: 500 });
+    try {
+      const run = await runFetch('products');
+      expect(run.state).toBe('error');
+      expect(run.error).toMatch(/ERP/);
+    } finally {
+      sim.faults.reset();
+    }
+    const after = await t.database.db.select().from(products);
+    expect(after).toEqual(before);
+  });
+
+  it('answers the read APIs from the local catalog: search, paging, bundles, related products', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/products?pageSize=5&page=1', headers: bearer(admin) });
+    expect(page.statusCode).toBe(200);
+    const body = page.json();
+    expect(body.items).toHaveLength(5);
+    expect(body.total).toBe((await t.database.db.select().from(products)).filter((p) => p.active).length);
+    expect(Object.keys(body.items[0]).sort()).toEqual(
+      [
+        'active',
+        'category',
+        'cost',
+        'description',
+        'display_name',
+        'id',
+        'is_bundle',
+        'manufacturer',
+        'model',
+        'name',
+        'price',
+        'uom',
+      ].sort(),
+    );
+    const bundles = (
+      await t.app.inject({ method: 'GET', url: '/api/products?bundlesOnly=true&pageSize=50', headers: bearer(admin) })
+    ).json();
+    expect(bundles.items.length).toBeGreaterThan(0);
+    expect(bundles.items.every((p: { is_bundle: boolean }) => p.is_bundle)).toBe(true);
+    const bundle = bundles.items[0];
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/products/${bundle.id}`, headers: bearer(admin) })
+    ).json();
+    expect(detail.related_products.length).toBeGreaterThan(0);
+    expect(detail.related_products[0]).toMatchObject({
+      product: { id: expect.any(Number) },
+      quantity: expect.any(String),
+    });
+    const has = (
+      await t.app.inject({ method: 'GET', url: `/api/products/hasrelated/${bundle.id}`, headers: bearer(admin) })
+    ).json();
+    expect(has).toHaveLength(detail.related_products.length);
+    const term = bundle.name.slice(0, 6);
+    const found = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/products?search=${encodeURIComponent(term)}`,
+        headers: bearer(admin),
+      })
+    ).json();
+    expect(found.items.some((p: { id: number }) => p.id === bundle.id)).toBe(true);
+    const none = (
+      await t.app.inject({ method: 'GET', url: '/api/products?search=%25%25zz-no-such', headers: bearer(admin) })
+    ).json();
+    expect(none).toMatchObject({ items: [], total: 0 });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/products/999999999', headers: bearer(admin) })).statusCode,
+    ).toBe(404);
+  });
+});

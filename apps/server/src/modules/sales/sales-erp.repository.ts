@@ -1,0 +1,145 @@
+import { type Db, eq, inArray, pgArray, saleLines, saleSections, sales, sql } from '@quotewright/db';
+import { formatQuoteNumber } from '@quotewright/domain';
+
+type Ref = { id: number; name: string } | null;
+export interface ErpSaleImport {
+  odooId: number;
+  odooName: string;
+  origin: string | null;
+  state: 'draft' | 'sent' | 'sale' | 'done' | 'cancel';
+  customer: Ref;
+  invoice: Ref;
+  shipping: Ref;
+  salesperson: Ref;
+  template: Ref;
+  totalPrice: string;
+  contentHash: string;
+  sections: {
+    name: string;
+    odooLineId: number | null;
+    lines: {
+      kind: 'product' | 'note' | 'header';
+      productId: number | null;
+      productName: string | null;
+      manufacturer: string | null;
+      description: string;
+      quantity: string;
+      price: string;
+      cost: string;
+      uom: string | null;
+      odooLineId: number;
+    }[];
+  }[];
+}
+
+export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'state-only';
+
+export function salesErpRepository(db: Db) {
+  return {
+    /**
+     * Brings a page of ERP orders in. Matches by odoo id, else by origin = our quote number (a sale published from
+     * here). Unchanged orders (same content hash) are not written. A linked sale with local edits not yet synced
+     * keeps its lines: only its state and header follow the ERP.
+     */
+    async importPage(orders: ErpSaleImport[]): Promise<Record<ImportOutcome, number>> {
+      const counts: Record<ImportOutcome, number> = { created: 0, updated: 0, unchanged: 0, 'state-only': 0 };
+      if (orders.length === 0) return counts;
+      return db.transaction(async (tx) => {
+        const ids = orders.map((o) => o.odooId);
+        const origins = orders.map((o) => o.origin).filter((o): o is string => !!o);
+        const existing = await tx
+          .select({
+            id: sales.id,
+            odooId: sales.odooId,
+            quoteNumber: sales.quoteNumber,
+            hash: sales.odooContentHash,
+            synced: sales.odooSynced,
+          })
+          .from(sales)
+          .where(
+            origins.length
+              ? sql`${sales.odooId} = any(${pgArray(ids)}::int[]) or (${sales.odooId} is null and ${sales.quoteNumber} = any(${pgArray(origins)}::text[]))`
+              : inArray(sales.odooId, ids),
+          );
+        const byOdoo = new Map(existing.filter((e) => e.odooId !== null).map((e) => [e.odooId!, e]));
+        const byQuote = new Map(existing.filter((e) => e.odooId === null).map((e) => [e.quoteNumber, e]));
+
+        for (const o of orders) {
+          const found = byOdoo.get(o.odooId) ?? (o.origin ? byQuote.get(o.origin) : undefined);
+          if (found && found.hash === o.contentHash && found.odooId === o.odooId) {
+            counts.unchanged += 1;
+            continue;
+          }
+          const header = {
+            state: o.state,
+            customerId: o.customer?.id ?? null,
+            customerName: o.customer?.name ?? null,
+            invoiceId: o.invoice?.id ?? null,
+            invoiceName: o.invoice?.name ?? null,
+            shippingId: o.shipping?.id ?? null,
+            shippingName: o.shipping?.name ?? null,
+            salespersonId: o.salesperson?.id ?? null,
+            salespersonName: o.salesperson?.name ?? null,
+            templateId: o.template?.id ?? null,
+            templateName: o.template?.name ?? null,
+            odooId: o.odooId,
+            odooName: o.odooName,
+            odooContentHash: o.contentHash,
+            odooSyncError: false,
+            odooSyncMessage: null,
+          };
+          let saleId: string;
+          if (found) {
+            const keepLocalEdits = found.odooId !== null && !found.synced;
+            await tx
+              .update(sales)
+              .set({
+                ...header,
+                ...(keepLocalEdits ? {} : { totalPrice: o.totalPrice, odooSynced: true, odooSyncedOn: new Date() }),
+                version: sql`${sales.version} + 1`,
+                updatedAt: new Date(),
+                updatedByName: 'ERP',
+                updatedById: null,
+              })
+              .where(eq(sales.id, found.id));
+            if (keepLocalEdits) {
+              counts['state-only'] += 1;
+              continue;
+            }
+            await tx.delete(saleSections).where(eq(saleSections.saleId, found.id));
+            saleId = found.id;
+            counts.updated += 1;
+          } else {
+            const [seq] = (await tx.execute(sql`select nextval('sale_quote_number_seq') as n`)).rows as { n: string }[];
+            const [row] = await tx
+              .insert(sales)
+              .values({
+                ...header,
+                name: o.odooName,
+                quoteNumber: formatQuoteNumber(Number(seq!.n)),
+                totalPrice: o.totalPrice,
+                odooSynced: true,
+                odooSyncedOn: new Date(),
+                createdByName: 'ERP',
+                updatedByName: 'ERP',
+              })
+              .returning({ id: sales.id });
+            saleId = row!.id;
+            counts.created += 1;
+          }
+          if (o.sections.length === 0) continue;
+          const sectionRows = await tx
+            .insert(saleSections)
+            .values(o.sections.map((s, position) => ({ saleId, position, name: s.name, odooLineId: s.odooLineId })))
+            .returning({ id: saleSections.id, position: saleSections.position });
+          const lineRows = sectionRows.flatMap((s) =>
+            o.sections[s.position]!.lines.map((l, position) => ({ ...l, saleId, sectionId: s.id, position })),
+          );
+          if (lineRows.length > 0) await tx.insert(saleLines).values(lineRows);
+        }
+        return counts;
+      });
+    },
+  };
+}
+export type SalesErpRepository = ReturnType<typeof salesErpRepository>;
