@@ -211,7 +211,7 @@ export function erpFetchService(deps: ErpFetchDeps) {
     /** The job: runs one fetch and records its outcome; an ERP failure is recorded, never thrown. */
     async execute(job: { runId: string; kind: FetchKind }): Promise<void> {
       const run = await runs.findById(job.runId);
-      if (!run || run.status !== 'queued') return;
+      if (run?.status !== 'queued') return;
       await runs.markRunning(run.id);
       try {
         const result = await runners[job.kind]((p) => runs.progress(run.id, p));

@@ -168,8 +168,8 @@ export function partnersRepository(db: Db) {
         { invoice: { id: number; name: string }[]; delivery: { id: number; name: string }[] }
       >();
       for (const a of addresses) {
-        let entry = byPartner.get(a.partnerId);
-        if (!entry) byPartner.set(a.partnerId, (entry = { invoice: [], delivery: [] }));
+        const entry = byPartner.get(a.partnerId) ?? { invoice: [], delivery: [] };
+        byPartner.set(a.partnerId, entry);
         entry[a.type].push({ id: a.id, name: a.name });
       }
       return rows.map((r) => ({
