@@ -22,7 +22,7 @@ export function uniqueEmail(prefix: string): string {
 
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync('e2e/artifacts', { recursive: true });
-  await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 /** Signs in through the login form and waits for the shell. */

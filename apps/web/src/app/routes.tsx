@@ -1,23 +1,44 @@
 // Every route of SPEC §2, with who may open it (SPEC §6; DESIGN §5 for the rules SPEC leaves open).
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound';
-import { AnalyticReportPage } from '../features/analytic-report/AnalyticReportPage';
-import { DocumentEditorPage } from '../features/document-editor/DocumentEditorPage';
-import { JournalItemsPage } from '../features/journal-items/JournalItemsPage';
 import { LoginPage } from '../features/login/LoginPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { SaleEditorPage } from '../features/sale-editor/SaleEditorPage';
-import { SalesListPage } from '../features/sales-list/SalesListPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
-import { StockLocationPage } from '../features/stock-location/StockLocationPage';
-import { StockProductPage } from '../features/stock-product/StockProductPage';
-import { TemplateEditorPage } from '../features/template-editor/TemplateEditorPage';
-import { TemplatesPage } from '../features/templates/TemplatesPage';
-import { UsersPage } from '../features/users/UsersPage';
 import { ADMIN, ANY, full, view } from './access';
 import { Guard, HomeGuard } from './routing/Guard';
 import { RequireAuth } from './routing/RequireAuth';
 import { RootLayout } from './routing/RootLayout';
+
+// Screens load on first visit (the login screen is part of the first download).
+const AnalyticReportPage = lazy(() =>
+  import('../features/analytic-report/AnalyticReportPage').then((m) => ({ default: m.AnalyticReportPage })),
+);
+const DocumentEditorPage = lazy(() =>
+  import('../features/document-editor/DocumentEditorPage').then((m) => ({ default: m.DocumentEditorPage })),
+);
+const JournalItemsPage = lazy(() =>
+  import('../features/journal-items/JournalItemsPage').then((m) => ({ default: m.JournalItemsPage })),
+);
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const SaleEditorPage = lazy(() =>
+  import('../features/sale-editor/SaleEditorPage').then((m) => ({ default: m.SaleEditorPage })),
+);
+const SalesListPage = lazy(() =>
+  import('../features/sales-list/SalesListPage').then((m) => ({ default: m.SalesListPage })),
+);
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const StockLocationPage = lazy(() =>
+  import('../features/stock-location/StockLocationPage').then((m) => ({ default: m.StockLocationPage })),
+);
+const StockProductPage = lazy(() =>
+  import('../features/stock-product/StockProductPage').then((m) => ({ default: m.StockProductPage })),
+);
+const TemplateEditorPage = lazy(() =>
+  import('../features/template-editor/TemplateEditorPage').then((m) => ({ default: m.TemplateEditorPage })),
+);
+const TemplatesPage = lazy(() =>
+  import('../features/templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage })),
+);
+const UsersPage = lazy(() => import('../features/users/UsersPage').then((m) => ({ default: m.UsersPage })));
 
 export const routes: RouteObject[] = [
   {

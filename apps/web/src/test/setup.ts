@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Screens are lazy-loaded and MUI tables render slowly in jsdom: give async queries room on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; answer like a desktop screen so the shell shows its permanent drawer.
 if (!window.matchMedia) {

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Container, Toolbar } from '@mui/material';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { PageSkeleton } from '../../components/PageSkeleton';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser, usePreferences } from '../providers/currentUser';
 import { NavDrawer } from './NavDrawer';
@@ -35,7 +36,9 @@ export function Shell() {
               Could not load your profile: {errorMessage(error)}
             </Alert>
           )}
-          <Outlet />
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
         </Container>
       </Box>
     </Box>

@@ -126,6 +126,29 @@ describe('user management', () => {
     expect(await findRow('Brand New')).toBeInTheDocument();
   });
 
+  it('inline edit sends only the changed fields; Escape cancels', async () => {
+    const target = people(1)[0]!;
+    const { calls } = setup([target], {
+      'POST /api/users/p0': ({ body }) => ({ body: { ...target, ...(body as object) } }),
+    });
+    renderApp('/users');
+    let row = await findRow('Person 00');
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit Person 00' }));
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await userEvent.type(name, ' Edited{Escape}');
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    row = await findRow('Person 00');
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit Person 00' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), ' Renamed{Enter}');
+    expect(await screen.findByText('User Person 00 Renamed saved')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/api/users/p0', { name: 'Person 00 Renamed' }],
+    ]);
+    expect(await findRow('Person 00 Renamed')).toBeInTheDocument();
+  });
+
   it('module access: Save sends the modules, Discard restores them', async () => {
     const target = people(1)[0]!;
     const { calls } = setup([target], {

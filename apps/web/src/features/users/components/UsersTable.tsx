@@ -180,8 +180,16 @@ export function UsersTable() {
     }
   };
 
-  /** Enter in any inline field saves the row (MRT blurs the field first, which stores its value). */
+  /** Enter in any inline field saves the row (MRT blurs the field first, which stores its value); Escape cancels. */
   const submitOnEnter = (row: MRT_Row<UserRow>) => (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      setErrors({});
+      row._valuesCache = {} as typeof row._valuesCache;
+      setCreatingRow(null);
+      setEditingRow(null);
+      return;
+    }
     if (e.key !== 'Enter' || e.shiftKey) return;
     setTimeout(() => {
       const state = tableRef.current?.getState();
