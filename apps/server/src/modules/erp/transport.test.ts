@@ -120,6 +120,29 @@ describe.each(PROTOCOLS)('transport $protocol against Odoo $version', ({ version
     expect(performance.now() - started).toBeLessThan(550);
   });
 
+  it('a read that timed out is sent again and succeeds; a write that timed out is not', async () => {
+    const log: RequestLogEntry[] = [];
+    const t = createTransport(opts({ timeoutMs: 400, onRequest: (e) => log.push(e) }));
+    await t.call('res.partner', 'search_count', [], { domain: [] });
+    sim.faults.set({ delayMs: 1000, match: 'res.partner.search_read', times: 1 });
+    const rows = await t.call('res.partner', 'search_read', [], { domain: [], fields: ['name'], limit: 1 });
+    expect(rows).toHaveLength(1);
+    const reads = log.filter((e) => e.operation === 'res.partner.search_read');
+    expect(reads[0]!.error?.kind).toBe('timeout');
+    expect(reads.at(-1)!.error).toBeUndefined();
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, 1000)); // the simulator logs an abandoned request when it ends
+
+    const partner = sim.data.search('res.partner', [['parent_id', '=', false]], { limit: 1 })[0]!;
+    sim.faults.set({ delayMs: 1000, match: 'res.partner.write', times: 1 });
+    const from = sim.calls.length;
+    const err = await rejection(t.call('res.partner', 'write', [[partner], { comment: 'slow' }], {}));
+    expect(err.kind).toBe('timeout');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(requestsSince(from)).toBe(1);
+    expect(log.filter((e) => e.operation === 'res.partner.write')).toHaveLength(1);
+  });
+
   it('HTTP 500 → unknown with the status; a read is retried and succeeds', async () => {
     const t = createTransport(opts());
     await t.call('res.partner', 'search_count', [], { domain: [] });
