@@ -56,10 +56,8 @@ export function usePreferences(): PreferencesApi {
   const { userId } = useSession();
   const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
-  const preferences: Preferences = user?.preferences ?? {
-    ...defaultPreferences(),
-    darkMode: userId ? defaultPreferences().darkMode : lastDarkMode(),
-  };
+  // Until the user's own preferences arrive, the last known theme avoids a dark/light flash on reload.
+  const preferences: Preferences = user?.preferences ?? { ...defaultPreferences(), darkMode: lastDarkMode() };
   const storedDark = user?.preferences.darkMode;
   useEffect(() => {
     if (storedDark !== undefined) rememberDarkMode(storedDark);

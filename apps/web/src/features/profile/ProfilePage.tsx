@@ -1,4 +1,5 @@
 import { Avatar, Card, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { initials } from '../../app/avatarStack';
 import { useCurrentUser } from '../../app/providers/currentUser';
 import { useSession } from '../../app/providers/session';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,9 +19,7 @@ export function ProfilePage() {
           <Card variant="outlined">
             <CardContent>
               <Stack direction="row" spacing={2} alignItems="center">
-                <Avatar sx={{ width: 56, height: 56, bgcolor: 'secondary.main' }}>
-                  {(name ?? '?').charAt(0).toUpperCase()}
-                </Avatar>
+                <Avatar sx={{ width: 56, height: 56, bgcolor: 'secondary.main' }}>{initials(name ?? '?')}</Avatar>
                 <div>
                   <Typography variant="h6" data-testid="profile-name">
                     {name ?? <Skeleton width={160} />}

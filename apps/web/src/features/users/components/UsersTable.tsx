@@ -13,6 +13,7 @@ import {
 } from 'material-react-table';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
+import { useLoadingOverlay } from '../../../app/providers/loading';
 import { useSession } from '../../../app/providers/session';
 import { useSnackbar } from '../../../app/providers/snackbar';
 import { DataTable, useDataTable } from '../../../components/DataTable';
@@ -106,6 +107,7 @@ export function UsersTable() {
   const { userId } = useSession();
   const dialog = useDialog();
   const snackbar = useSnackbar();
+  const loading = useLoadingOverlay();
   const users = useUsers();
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
@@ -206,10 +208,12 @@ export function UsersTable() {
       destructive: true,
     });
     if (!ok) return;
-    deleteUser.mutate(user._id, {
-      onSuccess: () => snackbar.show(`User ${user.name} deleted`, 'success'),
-      onError: (err) => dialog.error(errorMessage(err)),
-    });
+    try {
+      await loading.track(deleteUser.mutateAsync(user._id));
+      snackbar.show(`User ${user.name} deleted`, 'success');
+    } catch (err) {
+      void dialog.error(errorMessage(err));
+    }
   };
 
   const clearError = (field: string) => () => {
