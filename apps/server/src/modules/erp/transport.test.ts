@@ -1,4 +1,7 @@
 // Transports and error mapping against the Odoo simulator over real HTTP, with injected faults.
+
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErpError } from './erp.errors.js';
@@ -158,7 +161,9 @@ describe.each(PROTOCOLS)('transport $protocol against Odoo $version', ({ version
     const err = await rejection(t.call('res.partner', 'search_read', [], { domain: [], limit: 2 }));
     expect(err.kind).toBe('unknown');
     expect(err.httpStatus).toBe(500);
-    expect(err.message).toMatch(/HTTP 500 on res\.partner\.search_read/);
+    expect(err.message).toBe(
+      'The ERP reported an error: HTTP 500 on res.partner.search_read: 500 Internal Server Error',
+    );
     expect(requestsSince(from2)).toBe(3); // 1 + retries (2), then gives up
   });
 
@@ -288,5 +293,26 @@ describe('protocol selection', () => {
     expect(err.kind).toBe('protocol');
     expect(err.httpStatus).toBe(303);
     expect(err.message).toMatch(/ODOO_PROTOCOL=jsonrpc/);
+  });
+
+  it('without /jsonrpc (a future Odoo), auto reads /web/version and picks JSON-2', async () => {
+    const server = http.createServer((req, res) => {
+      if (req.url === '/web/version') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ version_info: [20, 0, 0, 'final', 0, ''], version: '20.0' }));
+      } else {
+        res.writeHead(404, { 'Content-Type': 'text/html' });
+        res.end('<!doctype html><title>404 Not Found</title>');
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const t = createTransport({ url, db: 'x', login: 'x', apiKey: 'x', protocol: 'auto', retryDelayMs: 5 });
+      expect(await t.version()).toEqual({ serverVersion: '20.0', major: 20 });
+      expect(await t.protocol()).toBe('json2');
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });

@@ -104,6 +104,9 @@ function causeOf(e: unknown): string {
 }
 
 function snippet(text: string): string {
+  // An HTML error page (proxy, Werkzeug) says what happened in its title.
+  const title = /<title>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+  if (title) return title;
   const s = text.replace(/\s+/g, ' ').trim();
   return s.length > 80 ? `${s.slice(0, 80)}…` : s || '(empty body)';
 }
