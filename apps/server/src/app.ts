@@ -23,6 +23,9 @@ import { healthRoutes } from './modules/health/health.routes';
 import { partnersRepository } from './modules/partners/partners.repository';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnersService } from './modules/partners/partners.service';
+import { salesRepository } from './modules/sales/sales.repository';
+import { salesRoutes } from './modules/sales/sales.routes';
+import { salesService } from './modules/sales/sales.service';
 import { salesErpRepository } from './modules/sales/sales-erp.repository';
 import { usersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
@@ -159,6 +162,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   catalogRoutes(app, { catalog: catalogService(catalogRepo) });
   partnersRoutes(app, { partners: partnersService(partnersRepository(db)) });
   erpFetchRoutes(app, { erpFetch });
+  salesRoutes(app, { sales: salesService(salesRepository(db)) });
   await registerSpa(app, config.WEB_DIST);
   return app;
 }

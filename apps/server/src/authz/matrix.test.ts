@@ -5,7 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { productRelated, products } from '@quotewright/db';
+import { productRelated, products, saleLines, saleSections, sales } from '@quotewright/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
@@ -60,6 +60,68 @@ const moduleViewers = (ok: number): Expect => ({
   full: ok,
   admin: ok,
 });
+/** Sale editors: editor, full and admin; a viewer or a user without the module is refused. */
+const saleEditors = (ok: number): Expect => ({ ...moduleViewers(ok), viewer: 403 });
+/** A sale that is not draft/sent: editors get 409, everyone else is refused first. */
+const lockedSale: Expect = saleEditors(409);
+
+interface SaleFixture {
+  id: string;
+  sections: [string, string];
+  /** Lines of the first section: two products and a note. */
+  lines: [string, string, string];
+}
+let saleSeq = 0;
+/** A sale with two sections and three lines in the first, written straight to the database. */
+async function saleFixture(state: 'draft' | 'done' = 'draft'): Promise<SaleFixture> {
+  const { db } = t.database;
+  const [sale] = await db
+    .insert(sales)
+    .values({ name: `Matrix ${++saleSeq}`, quoteNumber: `MX${saleSeq}`, state })
+    .returning({ id: sales.id });
+  const secs = await db
+    .insert(saleSections)
+    .values([
+      { saleId: sale!.id, position: 0, name: 'One' },
+      { saleId: sale!.id, position: 1, name: 'Two' },
+    ])
+    .returning({ id: saleSections.id, position: saleSections.position });
+  const [first, second] = secs.sort((x, y) => x.position - y.position).map((x) => x.id) as [string, string];
+  const lines = await db
+    .insert(saleLines)
+    .values([
+      { saleId: sale!.id, sectionId: first, position: 0, productId: 1, quantity: '1', price: '100', cost: '60' },
+      { saleId: sale!.id, sectionId: first, position: 1, productId: 2, quantity: '2', price: '10', cost: '6' },
+      { saleId: sale!.id, sectionId: first, position: 2, kind: 'note', description: 'A note' },
+    ])
+    .returning({ id: saleLines.id, position: saleLines.position });
+  const ids = lines.sort((x, y) => x.position - y.position).map((l) => l.id) as [string, string, string];
+  return { id: sale!.id, sections: [first, second], lines: ids };
+}
+let readFixture: SaleFixture;
+
+/** One row per mutation of a sale: a fresh draft per case (editors succeed) and a fresh locked sale (409). */
+function saleMutation(
+  name: string,
+  path: (f: SaleFixture) => string,
+  body?: (f: SaleFixture) => unknown,
+  ok = 200,
+): Case[] {
+  const make = (state: 'draft' | 'done'): Case => {
+    let fixture: SaleFixture;
+    return {
+      name: state === 'draft' ? name : `${name} on a locked sale`,
+      path: async () => {
+        fixture = await saleFixture(state);
+        return path(fixture);
+      },
+      ...(body ? { body: () => body(fixture) } : {}),
+      expect: state === 'draft' ? saleEditors(ok) : lockedSale,
+    };
+  };
+  return [make('draft'), make('done')];
+}
+
 const RUN_ID = '5b0c1c1e-0000-4000-8000-000000000001';
 let seq = 0;
 const uniqueEmail = () => `matrix-${Date.now()}-${++seq}@example.com`;
@@ -154,6 +216,97 @@ const MATRIX: Matrix = {
   ],
   'GET /api/odoo/sync/:kind': [{ name: 'latest', path: () => '/api/odoo/sync/products', expect: adminOnly(200) }],
   'GET /api/odoo/runs/:id': [{ name: 'unknown run', path: () => `/api/odoo/runs/${RUN_ID}`, expect: adminOnly(404) }],
+  'GET /api/sales': [{ name: 'list', path: () => '/api/sales?pageSize=5&search=matrix', expect: moduleViewers(200) }],
+  'GET /api/sales/:id': [{ name: 'one', path: () => `/api/sales/${readFixture.id}`, expect: moduleViewers(200) }],
+  'POST /api/sales': [
+    { name: 'create', path: () => '/api/sales', body: () => ({ name: 'New' }), expect: saleEditors(201) },
+  ],
+  'POST /api/sales/:id': saleMutation(
+    'update header',
+    (f) => `/api/sales/${f.id}`,
+    () => ({ name: 'Renamed' }),
+  ),
+  'DELETE /api/sales/:id': [
+    {
+      name: 'delete',
+      path: async () => `/api/sales/${(await saleFixture()).id}`,
+      expect: adminOnly(200),
+    },
+    {
+      name: 'delete a locked sale',
+      path: async () => `/api/sales/${(await saleFixture('done')).id}`,
+      expect: adminOnly(200),
+    },
+  ],
+  'POST /api/sales/sections/create/:saleId': saleMutation(
+    'create',
+    (f) => `/api/sales/sections/create/${f.id}`,
+    () => ({ name: 'Three' }),
+  ),
+  'POST /api/sales/sections/duplicate/:saleId/:sectionId': saleMutation(
+    'duplicate',
+    (f) => `/api/sales/sections/duplicate/${f.id}/${f.sections[0]}`,
+  ),
+  'POST /api/sales/sections/update/:saleId/:sectionId': saleMutation(
+    'update',
+    (f) => `/api/sales/sections/update/${f.id}/${f.sections[0]}`,
+    () => ({ name: 'Renamed', show_details: false }),
+  ),
+  'POST /api/sales/sections/delete/:saleId/:sectionId': saleMutation(
+    'delete',
+    (f) => `/api/sales/sections/delete/${f.id}/${f.sections[1]}`,
+  ),
+  'POST /api/sales/sections/reorder/:saleId/:oldIndex/:newIndex': saleMutation(
+    'reorder',
+    (f) => `/api/sales/sections/reorder/${f.id}/0/1`,
+  ),
+  'POST /api/sales/lines/create/:saleId/:sectionId': saleMutation(
+    'create',
+    (f) => `/api/sales/lines/create/${f.id}/${f.sections[0]}`,
+    () => ({ lines: [{ product: 2, quantity: 3 }], sequence: -1 }),
+  ),
+  'POST /api/sales/lines/note/:saleId/:sectionId': saleMutation(
+    'note',
+    (f) => `/api/sales/lines/note/${f.id}/${f.sections[0]}`,
+    () => ({ name: 'Deliver by Friday', sequence: 0 }),
+  ),
+  'POST /api/sales/lines/header/:saleId/:sectionId': saleMutation(
+    'header',
+    (f) => `/api/sales/lines/header/${f.id}/${f.sections[0]}`,
+    () => ({ name: 'Desks', sequence: -1 }),
+  ),
+  'POST /api/sales/lines/update/:saleId/:sectionId': saleMutation(
+    'update',
+    (f) => `/api/sales/lines/update/${f.id}/${f.sections[0]}`,
+    (f) => [{ _id: f.lines[0], quantity: 5 }],
+  ),
+  'POST /api/sales/lines/delete/:saleId/:sectionId': saleMutation(
+    'delete',
+    (f) => `/api/sales/lines/delete/${f.id}/${f.sections[0]}`,
+    (f) => [f.lines[1]],
+  ),
+  'POST /api/sales/lines/reorder/:saleId/:sectionId': saleMutation(
+    'reorder',
+    (f) => `/api/sales/lines/reorder/${f.id}/${f.sections[0]}`,
+    () => ({ index: 0, line_insertion_point: 2 }),
+  ),
+  'POST /api/sales/lines/move/:saleId/:fromSection/:toSection/:type': [
+    ...saleMutation(
+      'move',
+      (f) => `/api/sales/lines/move/${f.id}/${f.sections[0]}/${f.sections[1]}/move`,
+      (f) => [f.lines[0]],
+    ),
+    ...saleMutation(
+      'copy',
+      (f) => `/api/sales/lines/move/${f.id}/${f.sections[0]}/${f.sections[1]}/copy`,
+      (f) => [f.lines[0], f.lines[2]],
+    ),
+  ],
+  'POST /api/sales/lines/markup/:saleId/:sectionId': saleMutation(
+    'markup',
+    (f) => `/api/sales/lines/markup/${f.id}/${f.sections[0]}`,
+    (f) => ({ ids: [f.lines[0], f.lines[1]], markup: 50 }),
+  ),
   'GET /*': [
     { name: 'SPA page', path: () => '/sale/123', expect: all(200) },
     { name: 'SPA asset', path: () => '/assets/app.js', expect: all(200) },
@@ -188,6 +341,7 @@ beforeAll(async () => {
     { id: 2, model: 'LEG-1', name: 'Leg', description: 'A leg', price: '10', cost: '6', contentHash: 'y' },
   ]);
   await t.database.db.insert(productRelated).values({ productId: 1, position: 0, relatedId: 2, quantity: '4' });
+  readFixture = await saleFixture();
   const users = await t.app.inject({
     method: 'GET',
     url: '/api/users',
@@ -234,10 +388,12 @@ describe('authorization matrix', () => {
       },
     };
     const token = await tokenFor(role);
+    // The path first: it may create the fixture the body refers to.
+    const url = await c.path(ctx);
     const body = c.body?.(ctx);
     const res = await t.app.inject({
       method,
-      url: await c.path(ctx),
+      url,
       headers: { ...(token ? bearer(token) : {}), ...c.headers },
       ...(body !== undefined ? { payload: body as object } : {}),
     });

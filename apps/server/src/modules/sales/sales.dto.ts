@@ -1,0 +1,198 @@
+// The JSON shapes of sales (SPEC §3). Money is a 2-decimal string, percents are numbers, quantities and costs are
+// exact decimal strings; pricing always comes from packages/domain.
+import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
+import {
+  type LineMetrics,
+  money,
+  orderNumberLabel,
+  type Pricing,
+  type PricingLine,
+  salePricing,
+  saleStateLabel,
+  sectionLineMetrics,
+  sectionPricing,
+  toDecimalOrZero,
+} from '@quotewright/domain';
+import type { FullSale, PricingRow, SaleListRow } from './sales.repository';
+
+export type Ref = { id: number; name: string } | null;
+
+export interface LineDto {
+  _id: string;
+  kind: 'product' | 'note' | 'header';
+  /** name: the model for a product line, 'note' or 'header' otherwise (SPEC §3). */
+  product: { id: number | null; name: string; manufacturer: { name: string | null } };
+  /** The description. */
+  name: string;
+  quantity: string;
+  price: string;
+  cost: string;
+  markup_percent: number;
+  margin_percent: number;
+  subtotal: string;
+  price_percentage_active: boolean;
+  uom: { name: string | null };
+}
+
+export interface SectionDto {
+  _id: string;
+  name: string;
+  show_details: boolean;
+  merge: boolean;
+  expanded: false;
+  lines: LineDto[];
+  pricing: Pricing;
+}
+
+export interface SaleDto {
+  _id: string;
+  name: string;
+  quote_number: string;
+  state: SaleRow['state'];
+  state_label: string;
+  customer: Ref;
+  customer_invoice: Ref;
+  customer_shipping: Ref;
+  template: Ref;
+  salesperson: Ref;
+  sections: SectionDto[];
+  template_ids: { _id: string; name: string }[];
+  created_on: string;
+  updated_on: string;
+  created_by: { name: string | null };
+  updated_by: { name: string | null };
+  pricing: Pricing;
+  total_price: string;
+  version: number;
+  odoo_id: number | null;
+  odoo_name: string | null;
+  odoo_synced_on: string | null;
+  odoo_synced: boolean;
+  odoo_sync_error: boolean;
+  odoo_sync_message: string | null;
+}
+
+export interface SaleListItemDto {
+  _id: string;
+  quote_number: string;
+  order_number: string;
+  name: string;
+  customer: Ref;
+  salesperson: Ref;
+  total_price: string;
+  state: SaleRow['state'];
+  state_label: string;
+  updated_on: string;
+}
+
+export const ref = (id: number | null, name: string | null): Ref => (id === null ? null : { id, name: name ?? '' });
+
+/** An exact decimal string without trailing zeros ("2.5000" → "2.5"). */
+export const decimalString = (v: string | null): string => toDecimalOrZero(v).toFixed();
+
+/** At least 2 decimals, more when the value has them ("60.0000" → "60.00", "1.2345" → "1.2345"). */
+export function costString(v: string | null): string {
+  const d = toDecimalOrZero(v);
+  return d.decimalPlaces() <= 2 ? d.toFixed(2) : d.toFixed();
+}
+
+export const pricingLine = (l: Pick<SaleLineRow, 'kind' | 'price' | 'cost' | 'quantity' | 'pricePercentageActive'>) =>
+  ({
+    kind: l.kind,
+    price: l.price,
+    cost: l.cost,
+    quantity: l.quantity,
+    price_percentage_active: l.pricePercentageActive,
+  }) satisfies PricingLine;
+
+export function toLineDto(l: SaleLineRow, m: LineMetrics): LineDto {
+  return {
+    _id: l.id,
+    kind: l.kind,
+    product: {
+      id: l.productId,
+      name: l.kind === 'product' ? (l.productName ?? '') : l.kind,
+      manufacturer: { name: l.kind === 'product' ? l.manufacturer : null },
+    },
+    name: l.description,
+    quantity: decimalString(l.quantity),
+    price: money(toDecimalOrZero(l.price)),
+    cost: costString(l.cost),
+    markup_percent: m.markup_percent,
+    margin_percent: m.margin_percent,
+    subtotal: m.subtotal,
+    price_percentage_active: l.pricePercentageActive,
+    uom: { name: l.uom },
+  };
+}
+
+export function toSectionDto(s: SaleSectionRow & { lines: SaleLineRow[] }): SectionDto {
+  const lines = s.lines.map(pricingLine);
+  const metrics = sectionLineMetrics(lines);
+  return {
+    _id: s.id,
+    name: s.name,
+    show_details: s.showDetails,
+    merge: s.merge,
+    expanded: false,
+    lines: s.lines.map((l, i) => toLineDto(l, metrics[i]!)),
+    pricing: sectionPricing(lines),
+  };
+}
+
+export function toSaleDto({ sale: s, sections }: FullSale): SaleDto {
+  const pricing = salePricing(sections.map((sec) => ({ lines: sec.lines.map(pricingLine) })));
+  return {
+    _id: s.id,
+    name: s.name,
+    quote_number: s.quoteNumber,
+    state: s.state,
+    state_label: saleStateLabel(s.state),
+    customer: ref(s.customerId, s.customerName),
+    customer_invoice: ref(s.invoiceId, s.invoiceName),
+    customer_shipping: ref(s.shippingId, s.shippingName),
+    template: ref(s.templateId, s.templateName),
+    salesperson: ref(s.salespersonId, s.salespersonName),
+    sections: sections.map(toSectionDto),
+    template_ids: s.templateIds,
+    created_on: s.createdAt.toISOString(),
+    updated_on: s.updatedAt.toISOString(),
+    created_by: { name: s.createdByName },
+    updated_by: { name: s.updatedByName },
+    pricing,
+    total_price: pricing.total_price,
+    version: s.version,
+    odoo_id: s.odooId,
+    odoo_name: s.odooName,
+    odoo_synced_on: s.odooSyncedOn ? s.odooSyncedOn.toISOString() : null,
+    odoo_synced: s.odooSynced,
+    odoo_sync_error: s.odooSyncError,
+    odoo_sync_message: s.odooSyncMessage,
+  };
+}
+
+export function toSaleListItemDto(s: SaleListRow): SaleListItemDto {
+  return {
+    _id: s.id,
+    quote_number: s.quoteNumber,
+    order_number: orderNumberLabel(s),
+    name: s.name,
+    customer: ref(s.customerId, s.customerName),
+    salesperson: ref(s.salespersonId, s.salespersonName),
+    total_price: money(toDecimalOrZero(s.totalPrice)),
+    state: s.state,
+    state_label: saleStateLabel(s.state),
+    updated_on: s.updatedAt.toISOString(),
+  };
+}
+
+/** The sale's pricing from the rows pricing reads, grouped by section (order within a section does not matter). */
+export function pricingOfRows(rows: readonly PricingRow[]): Pricing {
+  const bySection = new Map<string, PricingLine[]>();
+  for (const r of rows) {
+    const list = bySection.get(r.sectionId) ?? [];
+    if (list.length === 0) bySection.set(r.sectionId, list);
+    list.push(pricingLine(r));
+  }
+  return salePricing([...bySection.values()].map((lines) => ({ lines })));
+}

@@ -1,0 +1,340 @@
+import {
+  and,
+  asc,
+  count,
+  type Db,
+  desc,
+  eq,
+  inArray,
+  type ProductRow,
+  pgArray,
+  products,
+  type SaleLineRow,
+  type SaleRow,
+  type SaleSectionRow,
+  type SQL,
+  saleLines,
+  saleSections,
+  sales,
+  sql,
+} from '@quotewright/db';
+import { formatQuoteNumber } from '@quotewright/domain';
+
+export type SaleState = SaleRow['state'];
+export type SaleSort = 'quote_number' | 'name' | 'customer' | 'salesperson' | 'total_price' | 'state' | 'updated_on';
+export interface SaleQuery {
+  search?: string | undefined;
+  state?: SaleState | undefined;
+  sort?: SaleSort | undefined;
+  direction?: 'asc' | 'desc' | undefined;
+  offset: number;
+  limit: number;
+}
+
+export type SaleListRow = Pick<
+  SaleRow,
+  | 'id'
+  | 'quoteNumber'
+  | 'odooName'
+  | 'name'
+  | 'customerId'
+  | 'customerName'
+  | 'salespersonId'
+  | 'salespersonName'
+  | 'totalPrice'
+  | 'state'
+  | 'updatedAt'
+>;
+
+/** The header fields a user edits (SPEC §2 info panel). */
+export type SaleHeader = Partial<
+  Pick<
+    SaleRow,
+    | 'name'
+    | 'customerId'
+    | 'customerName'
+    | 'invoiceId'
+    | 'invoiceName'
+    | 'shippingId'
+    | 'shippingName'
+    | 'templateId'
+    | 'templateName'
+    | 'salespersonId'
+    | 'salespersonName'
+  >
+>;
+
+export type NewLine = Omit<typeof saleLines.$inferInsert, 'id' | 'saleId' | 'sectionId' | 'position'>;
+export type LinePatch = Partial<
+  Pick<SaleLineRow, 'description' | 'quantity' | 'price' | 'cost' | 'pricePercentageActive'>
+>;
+export type SectionPatch = Partial<Pick<SaleSectionRow, 'name' | 'showDetails'>>;
+
+export interface FullSale {
+  sale: SaleRow;
+  sections: (SaleSectionRow & { lines: SaleLineRow[] })[];
+}
+
+/** The columns pricing reads, per line, in section then line order. */
+export type PricingRow = Pick<
+  SaleLineRow,
+  'sectionId' | 'kind' | 'price' | 'cost' | 'quantity' | 'pricePercentageActive'
+>;
+
+// Must stay identical to the expression of sales_search_idx (trigram index) so searches use it.
+const searchText = sql`lower(${sales.name} || ' ' || ${sales.quoteNumber} || ' ' || coalesce(${sales.customerName}, '') || ' ' || coalesce(${sales.odooName}, ''))`;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const listColumns = {
+  id: sales.id,
+  quoteNumber: sales.quoteNumber,
+  odooName: sales.odooName,
+  name: sales.name,
+  customerId: sales.customerId,
+  customerName: sales.customerName,
+  salespersonId: sales.salespersonId,
+  salespersonName: sales.salespersonName,
+  totalPrice: sales.totalPrice,
+  state: sales.state,
+  updatedAt: sales.updatedAt,
+};
+
+/** Every query of the module, bound to a connection or to a transaction. */
+function queries(db: Db) {
+  /** Sets `position` of many rows in one statement; only rows whose position differs are written. */
+  async function setPositions(table: typeof saleLines | typeof saleSections, order: readonly string[]) {
+    if (order.length === 0) return;
+    const name = table === saleLines ? sql`sale_lines` : sql`sale_sections`;
+    await db.execute(sql`
+      update ${name} as t set position = (v.ord - 1)::int
+      from unnest(${pgArray(order)}::uuid[]) with ordinality as v(id, ord)
+      where t.id = v.id and t.position <> (v.ord - 1)::int`);
+  }
+
+  return {
+    async list(q: SaleQuery): Promise<{ items: SaleListRow[]; total: number }> {
+      const where: SQL[] = [];
+      if (q.state) where.push(eq(sales.state, q.state));
+      const term = q.search?.trim().toLowerCase();
+      if (term) {
+        for (const word of term.split(/\s+/).slice(0, 8))
+          where.push(sql`${searchText} like ${`%${escapeLike(word)}%`}`);
+      }
+      const cond = where.length ? and(...where) : undefined;
+      const column = {
+        quote_number: sales.quoteNumber,
+        name: sales.name,
+        customer: sales.customerName,
+        salesperson: sales.salespersonName,
+        total_price: sales.totalPrice,
+        state: sales.state,
+        updated_on: sales.updatedAt,
+      }[q.sort ?? 'updated_on'];
+      const dir = q.direction ?? (q.sort ? 'asc' : 'desc');
+      const order = dir === 'desc' ? [desc(column), desc(sales.id)] : [asc(column), asc(sales.id)];
+      const [items, [totalRow]] = await Promise.all([
+        db
+          .select(listColumns)
+          .from(sales)
+          .where(cond)
+          .orderBy(...order)
+          .limit(q.limit)
+          .offset(q.offset),
+        db.select({ n: count() }).from(sales).where(cond),
+      ]);
+      return { items, total: Number(totalRow?.n ?? 0) };
+    },
+
+    /** The sale with its sections and lines in order, or undefined. */
+    async findFull(id: string): Promise<FullSale | undefined> {
+      const [sale] = await db.select().from(sales).where(eq(sales.id, id));
+      if (!sale) return undefined;
+      const [sectionRows, lineRows] = await Promise.all([
+        db.select().from(saleSections).where(eq(saleSections.saleId, id)).orderBy(asc(saleSections.position)),
+        db
+          .select()
+          .from(saleLines)
+          .where(eq(saleLines.saleId, id))
+          .orderBy(asc(saleLines.sectionId), asc(saleLines.position)),
+      ]);
+      const bySection = new Map<string, SaleLineRow[]>(sectionRows.map((s) => [s.id, []]));
+      for (const l of lineRows) bySection.get(l.sectionId)?.push(l);
+      return { sale, sections: sectionRows.map((s) => ({ ...s, lines: bySection.get(s.id) ?? [] })) };
+    },
+
+    /**
+     * Locks the sale row until the transaction ends (FOR NO KEY UPDATE), so concurrent edits of one sale queue up and each
+     * sees the other's committed rows. Answers the state, or undefined for an unknown sale.
+     */
+    async lockSale(id: string): Promise<{ id: string; state: SaleState } | undefined> {
+      const [row] = await db
+        .select({ id: sales.id, state: sales.state })
+        .from(sales)
+        .where(eq(sales.id, id))
+        .for('no key update');
+      return row;
+    },
+
+    async create(values: SaleHeader & { createdById: string; createdByName: string }): Promise<string> {
+      const [seq] = (await db.execute(sql`select nextval('sale_quote_number_seq') as n`)).rows as { n: string }[];
+      const [row] = await db
+        .insert(sales)
+        .values({
+          ...values,
+          quoteNumber: formatQuoteNumber(Number(seq!.n)),
+          updatedById: values.createdById,
+          updatedByName: values.createdByName,
+        })
+        .returning({ id: sales.id });
+      return row!.id;
+    },
+
+    /**
+     * Marks a change: version + 1 in SQL (never read-modify-write), who and when, plus the given columns only.
+     */
+    async touch(
+      id: string,
+      actor: { id: string; name: string },
+      set: SaleHeader & { totalPrice?: string; odooSynced?: boolean } = {},
+    ): Promise<void> {
+      await db
+        .update(sales)
+        .set({
+          ...set,
+          version: sql`${sales.version} + 1`,
+          updatedAt: sql`now()`,
+          updatedById: actor.id,
+          updatedByName: actor.name,
+        })
+        .where(eq(sales.id, id));
+    },
+
+    async remove(id: string): Promise<boolean> {
+      const rows = await db.delete(sales).where(eq(sales.id, id)).returning({ id: sales.id });
+      return rows.length > 0;
+    },
+
+    // ─── Sections ──────────────────────────────────────────────────────────────────────────────────────────────
+
+    /** The sale's section ids in order. */
+    async sectionOrder(saleId: string): Promise<SaleSectionRow[]> {
+      return db.select().from(saleSections).where(eq(saleSections.saleId, saleId)).orderBy(asc(saleSections.position));
+    },
+
+    /** A section of THIS sale (another sale's section is not found: no IDOR). */
+    async findSection(saleId: string, sectionId: string): Promise<SaleSectionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(saleSections)
+        .where(and(eq(saleSections.id, sectionId), eq(saleSections.saleId, saleId)));
+      return row;
+    },
+
+    async insertSection(
+      saleId: string,
+      values: { name: string; showDetails?: boolean; merge?: boolean; position: number },
+    ): Promise<string> {
+      const [row] = await db
+        .insert(saleSections)
+        .values({ saleId, ...values })
+        .returning({ id: saleSections.id });
+      return row!.id;
+    },
+
+    async updateSection(sectionId: string, patch: SectionPatch): Promise<void> {
+      if (Object.keys(patch).length === 0) return;
+      await db.update(saleSections).set(patch).where(eq(saleSections.id, sectionId));
+    },
+
+    async deleteSection(sectionId: string): Promise<void> {
+      await db.delete(saleSections).where(eq(saleSections.id, sectionId));
+    },
+
+    /** Positions 0..n−1 in the given order. */
+    async orderSections(order: readonly string[]): Promise<void> {
+      await setPositions(saleSections, order);
+    },
+
+    // ─── Lines ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+    async sectionLines(sectionId: string): Promise<SaleLineRow[]> {
+      return db.select().from(saleLines).where(eq(saleLines.sectionId, sectionId)).orderBy(asc(saleLines.position));
+    },
+
+    /** Inserts lines into a section (positions set by the caller) and answers their ids in order. */
+    async insertLines(
+      saleId: string,
+      sectionId: string,
+      lines: readonly (NewLine & { position: number })[],
+    ): Promise<string[]> {
+      if (lines.length === 0) return [];
+      const rows = await db
+        .insert(saleLines)
+        .values(lines.map((l) => ({ ...l, saleId, sectionId })))
+        .returning({ id: saleLines.id, position: saleLines.position });
+      return rows.sort((a, b) => a.position - b.position).map((r) => r.id);
+    },
+
+    /** Writes only the given columns of one line. */
+    async updateLine(lineId: string, patch: LinePatch): Promise<void> {
+      if (Object.keys(patch).length === 0) return;
+      await db.update(saleLines).set(patch).where(eq(saleLines.id, lineId));
+    },
+
+    async deleteLines(ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.delete(saleLines).where(inArray(saleLines.id, [...ids]));
+    },
+
+    /** Moves lines to another section of the same sale (positions are set afterwards). */
+    async moveLines(ids: readonly string[], sectionId: string): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(saleLines)
+        .set({ sectionId })
+        .where(inArray(saleLines.id, [...ids]));
+    },
+
+    /** Positions 0..n−1 in the given order. */
+    async orderLines(order: readonly string[]): Promise<void> {
+      await setPositions(saleLines, order);
+    },
+
+    /** What the totals read, for every line of the sale. */
+    async pricingRows(saleId: string): Promise<PricingRow[]> {
+      return db
+        .select({
+          sectionId: saleLines.sectionId,
+          kind: saleLines.kind,
+          price: saleLines.price,
+          cost: saleLines.cost,
+          quantity: saleLines.quantity,
+          pricePercentageActive: saleLines.pricePercentageActive,
+        })
+        .from(saleLines)
+        .where(eq(saleLines.saleId, saleId));
+    },
+
+    // ─── Catalog ───────────────────────────────────────────────────────────────────────────────────────────────
+
+    async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(products)
+        .where(inArray(products.id, [...ids]));
+    },
+  };
+}
+
+export function salesRepository(db: Db) {
+  return {
+    ...queries(db),
+    /** Runs `fn` in one transaction: every write of a request commits or rolls back together. */
+    transaction<T>(fn: (tx: SalesQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(queries(tx as unknown as Db)));
+    },
+  };
+}
+export type SalesQueries = ReturnType<typeof queries>;
+export type SalesRepository = ReturnType<typeof salesRepository>;

@@ -1,0 +1,221 @@
+import { parseDecimal, SALE_STATES, SALES_PAGE_SIZE } from '@quotewright/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SalesService } from './sales.service';
+
+const uuid = (what: string) => z.uuid(`Unknown ${what} id`);
+const saleParams = z.strictObject({ id: uuid('sale') });
+const saleOnly = z.strictObject({ saleId: uuid('sale') });
+const saleSection = z.strictObject({ saleId: uuid('sale'), sectionId: uuid('section') });
+const index = z.coerce.number({ error: 'Expected an index' }).int('Expected an index').min(0, 'Expected an index');
+
+/**
+ * A decimal given as a JSON number or a numeric string, kept exact as a string. `max` keeps it inside its column
+ * (quantity and cost are numeric(14,4), price numeric(14,2)).
+ */
+const decimal = (max: number, what: string) =>
+  z.union([z.number(), z.string().max(64)], { error: `${what} must be a number` }).transform((v, ctx) => {
+    try {
+      const s = parseDecimal(v);
+      if (Math.abs(Number(s)) < max) return s;
+      ctx.addIssue({ code: 'custom', message: `${what} is out of range` });
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${what} must be a number` });
+    }
+    return z.NEVER;
+  });
+const quantity = decimal(1e9, 'Quantity');
+const money = decimal(1e11, 'Price');
+const cost = decimal(1e9, 'Cost');
+const percent = decimal(1e6, 'Markup');
+const insertionPoint = z.number().int('Expected an insertion point').min(-1, 'Expected an insertion point');
+
+const partnerRef = z
+  .strictObject({ id: z.number().int().positive('Unknown id'), name: z.string().max(500) })
+  .nullable();
+const headerBody = z.strictObject({
+  name: z.string().trim().max(500).optional(),
+  customer: partnerRef.optional(),
+  customer_invoice: partnerRef.optional(),
+  customer_shipping: partnerRef.optional(),
+  template: partnerRef.optional(),
+  salesperson: partnerRef.optional(),
+});
+
+const listQuery = z.strictObject({
+  search: z.string().max(200).optional(),
+  state: z.enum(SALE_STATES).optional(),
+  sort: z.enum(['quote_number', 'name', 'customer', 'salesperson', 'total_price', 'state', 'updated_on']).optional(),
+  direction: z.enum(['asc', 'desc']).optional(),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(SALES_PAGE_SIZE),
+});
+
+const sectionName = z.string().trim().min(1, 'Name is required').max(500);
+const ids = (what: string) => z.array(uuid(what)).min(1, `Choose at least one ${what}`).max(5000);
+const description = z.string().max(20_000);
+
+export function salesRoutes(app: FastifyInstance, deps: { sales: SalesService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { sales } = deps;
+
+  // ─── Sales ───────────────────────────────────────────────────────────────────────────────────────────────────
+  r.get('/api/sales', { schema: { querystring: listQuery } }, async (req) => {
+    const q = req.query;
+    return sales.list(req.user, {
+      search: q.search,
+      state: q.state,
+      sort: q.sort,
+      direction: q.direction,
+      page: q.page,
+      pageSize: q.pageSize,
+      offset: q.page * q.pageSize,
+      limit: q.pageSize,
+    });
+  });
+  r.get('/api/sales/:id', { schema: { params: saleParams } }, async (req) => sales.get(req.user, req.params.id));
+  r.post('/api/sales', { schema: { body: headerBody } }, async (req, reply) =>
+    reply.code(201).send(await sales.create(req.user, req.body)),
+  );
+  r.post('/api/sales/:id', { schema: { params: saleParams, body: headerBody } }, async (req) =>
+    sales.update(req.user, req.params.id, req.body),
+  );
+  r.delete('/api/sales/:id', { schema: { params: saleParams } }, async (req) => sales.remove(req.user, req.params.id));
+
+  // ─── Sections (answer the updated sale) ─────────────────────────────────────────────────────────────────────
+  r.post(
+    '/api/sales/sections/create/:saleId',
+    { schema: { params: saleOnly, body: z.strictObject({ name: sectionName, show_details: z.boolean().optional() }) } },
+    async (req) => sales.createSection(req.user, req.params.saleId, req.body),
+  );
+  r.post('/api/sales/sections/duplicate/:saleId/:sectionId', { schema: { params: saleSection } }, async (req) =>
+    sales.duplicateSection(req.user, req.params.saleId, req.params.sectionId),
+  );
+  r.post(
+    '/api/sales/sections/update/:saleId/:sectionId',
+    {
+      schema: {
+        params: saleSection,
+        body: z.strictObject({ name: sectionName.optional(), show_details: z.boolean().optional() }),
+      },
+    },
+    async (req) => sales.updateSection(req.user, req.params.saleId, req.params.sectionId, req.body),
+  );
+  r.post('/api/sales/sections/delete/:saleId/:sectionId', { schema: { params: saleSection } }, async (req) =>
+    sales.deleteSection(req.user, req.params.saleId, req.params.sectionId),
+  );
+  r.post(
+    '/api/sales/sections/reorder/:saleId/:oldIndex/:newIndex',
+    { schema: { params: z.strictObject({ saleId: uuid('sale'), oldIndex: index, newIndex: index }) } },
+    async (req) => sales.reorderSections(req.user, req.params.saleId, req.params.oldIndex, req.params.newIndex),
+  );
+
+  // ─── Lines ──────────────────────────────────────────────────────────────────────────────────────────────────
+  r.post(
+    '/api/sales/lines/create/:saleId/:sectionId',
+    {
+      schema: {
+        params: saleSection,
+        body: z.strictObject({
+          lines: z
+            .array(
+              z.strictObject({
+                product: z.number().int().positive('Unknown product id'),
+                quantity: quantity.default('1'),
+              }),
+            )
+            .min(1, 'Choose at least one product')
+            .max(1000),
+          sequence: insertionPoint.default(-1),
+        }),
+      },
+    },
+    async (req) => sales.createLines(req.user, req.params.saleId, req.params.sectionId, req.body),
+  );
+  for (const kind of ['note', 'header'] as const) {
+    r.post(
+      `/api/sales/lines/${kind}/:saleId/:sectionId`,
+      {
+        schema: {
+          params: saleSection,
+          body: z.strictObject({ name: description, sequence: insertionPoint.default(-1) }),
+        },
+      },
+      async (req) => sales.createTextLine(req.user, req.params.saleId, req.params.sectionId, kind, req.body),
+    );
+  }
+  r.post(
+    '/api/sales/lines/update/:saleId/:sectionId',
+    {
+      schema: {
+        params: saleSection,
+        body: z
+          .array(
+            z.strictObject({
+              _id: uuid('line'),
+              name: description.optional(),
+              quantity: quantity.optional(),
+              price: money.optional(),
+              cost: cost.optional(),
+              markup_percent: percent.optional(),
+              price_percentage_active: z.boolean().optional(),
+            }),
+          )
+          .min(1, 'Send at least one line')
+          .max(5000),
+      },
+    },
+    async (req) => sales.updateLines(req.user, req.params.saleId, req.params.sectionId, req.body),
+  );
+  r.post(
+    '/api/sales/lines/delete/:saleId/:sectionId',
+    { schema: { params: saleSection, body: ids('line') } },
+    async (req) => sales.deleteLines(req.user, req.params.saleId, req.params.sectionId, req.body),
+  );
+  r.post(
+    '/api/sales/lines/reorder/:saleId/:sectionId',
+    {
+      schema: {
+        params: saleSection,
+        body: z.strictObject({ index: z.number().int().min(0), line_insertion_point: insertionPoint }),
+      },
+    },
+    async (req) =>
+      sales.reorderLines(
+        req.user,
+        req.params.saleId,
+        req.params.sectionId,
+        req.body.index,
+        req.body.line_insertion_point,
+      ),
+  );
+  r.post(
+    '/api/sales/lines/move/:saleId/:fromSection/:toSection/:type',
+    {
+      schema: {
+        params: z.strictObject({
+          saleId: uuid('sale'),
+          fromSection: uuid('section'),
+          toSection: uuid('section'),
+          type: z.enum(['move', 'copy'], { error: 'Expected move or copy' }),
+        }),
+        body: ids('line'),
+      },
+    },
+    async (req) =>
+      sales.moveLines(
+        req.user,
+        req.params.saleId,
+        req.params.fromSection,
+        req.params.toSection,
+        req.params.type,
+        req.body,
+      ),
+  );
+  r.post(
+    '/api/sales/lines/markup/:saleId/:sectionId',
+    { schema: { params: saleSection, body: z.strictObject({ ids: ids('line'), markup: percent }) } },
+    async (req) => sales.setMarkup(req.user, req.params.saleId, req.params.sectionId, req.body),
+  );
+}

@@ -1,0 +1,534 @@
+import {
+  APPEND,
+  applyLineEdit,
+  applyMarkup,
+  insertionIndex,
+  isDomainError,
+  isEditableState,
+  type LineMoveType,
+  markupPrice,
+  moveItem,
+  parseMoney,
+  planLineMove,
+  SALES_PAGE_SIZE,
+  saleStateLabel,
+  sectionLineMetrics,
+  toDecimal,
+} from '@quotewright/domain';
+import { AppError, notFound } from '../../errors';
+import { type AuthUser, authorize } from '../../policy';
+import {
+  pricingLine,
+  pricingOfRows,
+  type Ref,
+  type SaleDto,
+  type SectionDto,
+  toLineDto,
+  toSaleDto,
+  toSaleListItemDto,
+  toSectionDto,
+} from './sales.dto';
+import type {
+  LinePatch,
+  NewLine,
+  SaleHeader,
+  SaleQuery,
+  SaleState,
+  SalesQueries,
+  SalesRepository,
+  SectionPatch,
+} from './sales.repository';
+
+export interface SaleHeaderInput {
+  name?: string | undefined;
+  customer?: Ref | undefined;
+  customer_invoice?: Ref | undefined;
+  customer_shipping?: Ref | undefined;
+  template?: Ref | undefined;
+  salesperson?: Ref | undefined;
+}
+
+export interface LineEditInput {
+  _id: string;
+  name?: string | undefined;
+  quantity?: string | undefined;
+  price?: string | undefined;
+  cost?: string | undefined;
+  markup_percent?: string | undefined;
+  price_percentage_active?: boolean | undefined;
+}
+
+/** Totals beyond this do not fit sales.total_price (numeric(16,2)). */
+const MAX_TOTAL = toDecimal('1e13');
+
+export const saleNotEditable = (state: SaleState) =>
+  new AppError(
+    'SALE_NOT_EDITABLE',
+    `This sale is ${saleStateLabel(state)} (${state}): only quotes in draft or sent can be changed`,
+  );
+
+function headerColumns(input: SaleHeaderInput): SaleHeader {
+  const out: SaleHeader = {};
+  if (input.name !== undefined) out.name = input.name;
+  const refs = [
+    ['customer', 'customerId', 'customerName'],
+    ['customer_invoice', 'invoiceId', 'invoiceName'],
+    ['customer_shipping', 'shippingId', 'shippingName'],
+    ['template', 'templateId', 'templateName'],
+    ['salesperson', 'salespersonId', 'salespersonName'],
+  ] as const;
+  for (const [key, idCol, nameCol] of refs) {
+    const v = input[key];
+    if (v === undefined) continue;
+    out[idCol] = v?.id ?? null;
+    out[nameCol] = v?.name ?? null;
+  }
+  return out;
+}
+
+/** A copy of a line's content for another place: no id, no ERP line, not from a template. */
+function copyOfLine(l: NewLine & Record<string, unknown>): NewLine {
+  return {
+    kind: l.kind,
+    productId: l.productId,
+    productName: l.productName,
+    manufacturer: l.manufacturer,
+    description: l.description,
+    quantity: l.quantity,
+    price: l.price,
+    cost: l.cost,
+    pricePercentageActive: l.pricePercentageActive,
+    uom: l.uom,
+  } as NewLine;
+}
+
+export function salesService(repo: SalesRepository) {
+  interface Change {
+    /** Set false when the request turned out to change nothing: then nothing is written, version stays. */
+    changed: boolean;
+  }
+
+  /**
+   * Every mutation of a sale goes through here: access first, then ONE transaction that locks the sale row (edits of
+   * one sale queue up, edits of different sales do not), refuses a sale that is not draft/sent, runs `fn`, and then
+   * marks the change (version + 1, who/when), recomputes the total with packages/domain for content changes and
+   * marks the sale not synced. Domain errors (a bad index…) become 400 and roll everything back.
+   */
+  async function mutate<T>(
+    actor: AuthUser | null,
+    saleId: string,
+    kind: 'content' | { header: SaleHeader },
+    fn: (r: SalesQueries, change: Change) => Promise<T>,
+  ): Promise<T & { sale: SaleDto }> {
+    const user = authorize(actor, 'sales.edit');
+    try {
+      return await repo.transaction(async (r) => {
+        const locked = await r.lockSale(saleId);
+        if (!locked) throw notFound('Sale');
+        if (!isEditableState(locked.state)) throw saleNotEditable(locked.state);
+        const change: Change = { changed: true };
+        const result = await fn(r, change);
+        if (change.changed) {
+          if (kind === 'content') {
+            const pricing = pricingOfRows(await r.pricingRows(saleId));
+            if (toDecimal(pricing.total_price).abs().gte(MAX_TOTAL)) {
+              throw new AppError('VALIDATION_FAILED', 'The sale total would be too large');
+            }
+            await r.touch(saleId, user, { totalPrice: pricing.total_price, odooSynced: false });
+          } else {
+            await r.touch(saleId, user, { ...kind.header, odooSynced: false });
+          }
+        }
+        const full = await r.findFull(saleId);
+        return { ...result, sale: toSaleDto(full!) };
+      });
+    } catch (e) {
+      if (isDomainError(e)) throw new AppError('VALIDATION_FAILED', e.message);
+      throw e;
+    }
+  }
+
+  async function section(r: SalesQueries, saleId: string, sectionId: string) {
+    const s = await r.findSection(saleId, sectionId);
+    if (!s) throw notFound('Section');
+    return s;
+  }
+
+  async function sectionDto(r: SalesQueries, saleId: string, sectionId: string): Promise<SectionDto> {
+    const s = await section(r, saleId, sectionId);
+    return toSectionDto({ ...s, lines: await r.sectionLines(sectionId) });
+  }
+
+  /** The section's lines with `ids`, in section order; 404 when one is not a line of this section. */
+  async function linesOf(r: SalesQueries, sectionId: string, ids: readonly string[]) {
+    const lines = await r.sectionLines(sectionId);
+    const wanted = new Set(ids);
+    const found = lines.filter((l) => wanted.has(l.id));
+    if (found.length !== wanted.size) throw notFound('Line');
+    return { lines, found };
+  }
+
+  /** Inserts new lines at an insertion point (−1 appends) and keeps positions 0..n−1. */
+  async function insertAtPoint(
+    r: SalesQueries,
+    saleId: string,
+    sectionId: string,
+    newLines: NewLine[],
+    point: number,
+  ): Promise<string[]> {
+    const current = await r.sectionLines(sectionId);
+    const at = insertionIndex(point, current.length);
+    const ids = await r.insertLines(
+      saleId,
+      sectionId,
+      newLines.map((l, i) => ({ ...l, position: at + i })),
+    );
+    await r.orderLines([...current.slice(0, at).map((l) => l.id), ...ids, ...current.slice(at).map((l) => l.id)]);
+    return ids;
+  }
+
+  async function list(q: SaleQuery) {
+    const { items, total } = await repo.list(q);
+    return { items: items.map(toSaleListItemDto), total };
+  }
+
+  return {
+    // ─── Sales ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+    async list(actor: AuthUser | null, q: SaleQuery & { page: number; pageSize: number }) {
+      authorize(actor, 'sales.view');
+      return { ...(await list(q)), page: q.page, pageSize: q.pageSize };
+    },
+
+    async get(actor: AuthUser | null, id: string): Promise<SaleDto> {
+      authorize(actor, 'sales.view');
+      const full = await repo.findFull(id);
+      if (!full) throw notFound('Sale');
+      return toSaleDto(full);
+    },
+
+    /** A new draft with the next quote number, created and updated by the actor. */
+    async create(actor: AuthUser | null, input: SaleHeaderInput): Promise<SaleDto> {
+      const user = authorize(actor, 'sales.edit');
+      return repo.transaction(async (r) => {
+        const id = await r.create({ ...headerColumns(input), createdById: user.id, createdByName: user.name });
+        return toSaleDto((await r.findFull(id))!);
+      });
+    },
+
+    /** Header fields: only those sent AND different from the stored ones are written. */
+    async update(actor: AuthUser | null, id: string, input: SaleHeaderInput): Promise<SaleDto> {
+      const wanted = headerColumns(input);
+      const header: SaleHeader = {};
+      const res = await mutate(actor, id, { header }, async (r, change) => {
+        const current = (await r.findFull(id))!.sale;
+        for (const [k, v] of Object.entries(wanted) as [keyof SaleHeader, never][]) {
+          if (current[k] !== v) header[k] = v;
+        }
+        change.changed = Object.keys(header).length > 0;
+        return {};
+      });
+      return res.sale;
+    },
+
+    /** Admin only; answers the list's first page. */
+    async remove(actor: AuthUser | null, id: string) {
+      authorize(actor, 'sales.delete');
+      if (!(await repo.remove(id))) throw notFound('Sale');
+      return { ...(await list({ offset: 0, limit: SALES_PAGE_SIZE })), page: 0, pageSize: SALES_PAGE_SIZE };
+    },
+
+    // ─── Sections ──────────────────────────────────────────────────────────────────────────────────────────────
+
+    async createSection(actor: AuthUser | null, saleId: string, input: { name: string; show_details?: boolean }) {
+      return (
+        await mutate(actor, saleId, 'content', async (r) => {
+          const sections = await r.sectionOrder(saleId);
+          const _id = await r.insertSection(saleId, {
+            name: input.name,
+            showDetails: input.show_details ?? true,
+            position: sections.length,
+          });
+          return { _id };
+        })
+      ).sale;
+    },
+
+    /** A copy of the section and its lines, right after it. */
+    async duplicateSection(actor: AuthUser | null, saleId: string, sectionId: string) {
+      return (
+        await mutate(actor, saleId, 'content', async (r) => {
+          const source = await section(r, saleId, sectionId);
+          const sections = await r.sectionOrder(saleId);
+          const at = sections.findIndex((s) => s.id === sectionId) + 1;
+          const copyId = await r.insertSection(saleId, {
+            name: source.name,
+            showDetails: source.showDetails,
+            merge: source.merge,
+            position: at,
+          });
+          const lines = await r.sectionLines(sectionId);
+          await r.insertLines(
+            saleId,
+            copyId,
+            lines.map((l, position) => ({ ...copyOfLine(l), position })),
+          );
+          const order = sections.map((s) => s.id);
+          order.splice(at, 0, copyId);
+          await r.orderSections(order);
+          return {};
+        })
+      ).sale;
+    },
+
+    async updateSection(
+      actor: AuthUser | null,
+      saleId: string,
+      sectionId: string,
+      input: { name?: string | undefined; show_details?: boolean | undefined },
+    ) {
+      return (
+        await mutate(actor, saleId, 'content', async (r, change) => {
+          const s = await section(r, saleId, sectionId);
+          const patch: SectionPatch = {};
+          if (input.name !== undefined && input.name !== s.name) patch.name = input.name;
+          if (input.show_details !== undefined && input.show_details !== s.showDetails)
+            patch.showDetails = input.show_details;
+          change.changed = Object.keys(patch).length > 0;
+          await r.updateSection(sectionId, patch);
+          return {};
+        })
+      ).sale;
+    },
+
+    async deleteSection(actor: AuthUser | null, saleId: string, sectionId: string) {
+      return (
+        await mutate(actor, saleId, 'content', async (r) => {
+          await section(r, saleId, sectionId);
+          await r.deleteSection(sectionId);
+          await r.orderSections((await r.sectionOrder(saleId)).map((s) => s.id));
+          return {};
+        })
+      ).sale;
+    },
+
+    async reorderSections(actor: AuthUser | null, saleId: string, from: number, to: number) {
+      return (
+        await mutate(actor, saleId, 'content', async (r, change) => {
+          const ids = (await r.sectionOrder(saleId)).map((s) => s.id);
+          await r.orderSections(moveItem(ids, from, to));
+          change.changed = from !== to;
+          return {};
+        })
+      ).sale;
+    },
+
+    // ─── Lines ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+    /**
+     * Adds products from the local catalog at an insertion point. Products missing or inactive go to `errors` and
+     * are not added (SPEC §8 bundle message). Answers the created lines, the errors and the sale.
+     */
+    async createLines(
+      actor: AuthUser | null,
+      saleId: string,
+      sectionId: string,
+      input: { lines: { product: number; quantity: string }[]; sequence: number },
+    ) {
+      return mutate(actor, saleId, 'content', async (r, change) => {
+        await section(r, saleId, sectionId);
+        const found = await r.productsByIds([...new Set(input.lines.map((l) => l.product))]);
+        const byId = new Map(found.filter((p) => p.active).map((p) => [p.id, p]));
+        const errors: { product: number }[] = [];
+        const newLines: NewLine[] = [];
+        for (const l of input.lines) {
+          const p = byId.get(l.product);
+          if (!p) {
+            if (!errors.some((e) => e.product === l.product)) errors.push({ product: l.product });
+            continue;
+          }
+          newLines.push({
+            kind: 'product',
+            productId: p.id,
+            productName: p.model || p.name,
+            manufacturer: p.manufacturer,
+            description: p.description || p.name,
+            quantity: l.quantity,
+            price: p.price,
+            cost: p.cost,
+            uom: p.uom,
+          });
+        }
+        change.changed = newLines.length > 0;
+        if (!change.changed) return { lines: [], errors };
+        const ids = await insertAtPoint(r, saleId, sectionId, newLines, input.sequence);
+        const rows = await r.sectionLines(sectionId);
+        const metrics = sectionLineMetrics(rows.map(pricingLine));
+        const created = new Set(ids);
+        const lines = rows.flatMap((row, i) => (created.has(row.id) ? [toLineDto(row, metrics[i]!)] : []));
+        return { lines, errors };
+      });
+    },
+
+    /** A note or a header (description only) at an insertion point. */
+    async createTextLine(
+      actor: AuthUser | null,
+      saleId: string,
+      sectionId: string,
+      kind: 'note' | 'header',
+      input: { name: string; sequence: number },
+    ) {
+      return (
+        await mutate(actor, saleId, 'content', async (r) => {
+          await section(r, saleId, sectionId);
+          const [id] = await insertAtPoint(
+            r,
+            saleId,
+            sectionId,
+            [{ kind, productName: kind, description: input.name, quantity: '0', price: '0', cost: '0' }],
+            input.sequence,
+          );
+          return { _id: id };
+        })
+      ).sale;
+    },
+
+    /**
+     * Edits several lines at once (SPEC §5): per line only the fields that change are written (so concurrent edits
+     * of other fields or lines survive); price, cost and quantity never apply to notes or headers. markup_percent
+     * sets price = cost × (1 + m/100).
+     */
+    async updateLines(actor: AuthUser | null, saleId: string, sectionId: string, edits: LineEditInput[]) {
+      return (
+        await mutate(actor, saleId, 'content', async (r, change) => {
+          await section(r, saleId, sectionId);
+          const { found } = await linesOf(
+            r,
+            sectionId,
+            edits.map((e) => e._id),
+          );
+          const rows = new Map(found.map((l) => [l.id, l]));
+          let written = 0;
+          for (const edit of edits) {
+            const row = rows.get(edit._id)!;
+            const current = { ...pricingLine(row), name: row.description };
+            const patch: Partial<typeof current> = {};
+            if (edit.name !== undefined) patch.name = edit.name;
+            if (edit.quantity !== undefined) patch.quantity = edit.quantity;
+            if (edit.cost !== undefined) patch.cost = edit.cost;
+            if (edit.price !== undefined) patch.price = parseMoney(edit.price);
+            if (edit.price_percentage_active !== undefined)
+              patch.price_percentage_active = edit.price_percentage_active;
+            if (edit.markup_percent !== undefined)
+              patch.price = markupPrice(patch.cost ?? current.cost, edit.markup_percent);
+            const { line, changed } = applyLineEdit(current, patch);
+            if (changed.length === 0) continue;
+            const cols: LinePatch = {};
+            for (const key of changed) {
+              if (key === 'name') cols.description = line.name;
+              else if (key === 'quantity') cols.quantity = String(line.quantity);
+              else if (key === 'price') cols.price = String(line.price);
+              else if (key === 'cost') cols.cost = String(line.cost);
+              else if (key === 'price_percentage_active') cols.pricePercentageActive = line.price_percentage_active;
+            }
+            await r.updateLine(row.id, cols);
+            // The next edit of the same line in this request starts from this one.
+            rows.set(row.id, { ...row, ...cols });
+            written += 1;
+          }
+          change.changed = written > 0;
+          return {};
+        })
+      ).sale;
+    },
+
+    async deleteLines(actor: AuthUser | null, saleId: string, sectionId: string, ids: string[]) {
+      return (
+        await mutate(actor, saleId, 'content', async (r) => {
+          await section(r, saleId, sectionId);
+          const { lines } = await linesOf(r, sectionId, ids);
+          const gone = new Set(ids);
+          await r.deleteLines([...gone]);
+          await r.orderLines(lines.filter((l) => !gone.has(l.id)).map((l) => l.id));
+          return {};
+        })
+      ).sale;
+    },
+
+    /** Moves the line at `index` to `point` (−1: to the end). */
+    async reorderLines(actor: AuthUser | null, saleId: string, sectionId: string, index: number, point: number) {
+      return (
+        await mutate(actor, saleId, 'content', async (r, change) => {
+          await section(r, saleId, sectionId);
+          const ids = (await r.sectionLines(sectionId)).map((l) => l.id);
+          const to = point === APPEND ? ids.length - 1 : point;
+          await r.orderLines(moveItem(ids, index, to));
+          change.changed = index !== to;
+          return {};
+        })
+      ).sale;
+    },
+
+    /** Moves or copies lines (in their order) to the end of another (or the same) section of the sale. */
+    async moveLines(
+      actor: AuthUser | null,
+      saleId: string,
+      fromId: string,
+      toId: string,
+      type: LineMoveType,
+      ids: string[],
+    ) {
+      return mutate(actor, saleId, 'content', async (r) => {
+        await section(r, saleId, fromId);
+        await section(r, saleId, toId);
+        const origin = (await r.sectionLines(fromId)).map((row) => ({ _id: row.id, row }));
+        const destination =
+          fromId === toId ? origin : (await r.sectionLines(toId)).map((row) => ({ _id: row.id, row }));
+        const plan = planLineMove(origin, destination, ids, type);
+        if (plan.missing.length > 0) throw notFound('Line');
+        const copies = plan.destination.flatMap((item, position) =>
+          item.isNew ? [{ ...copyOfLine(item.row), position }] : [],
+        );
+        const newIds = await r.insertLines(saleId, toId, copies);
+        const destOrder = plan.destination.map((item) => (item.isNew ? newIds.shift()! : item._id!));
+        if (type === 'move' && fromId !== toId) {
+          await r.moveLines(ids, toId);
+          await r.orderLines(plan.origin.map((item) => item._id!));
+        }
+        await r.orderLines(destOrder);
+        return {
+          originSection: await sectionDto(r, saleId, fromId),
+          destinationSection: await sectionDto(r, saleId, toId),
+        };
+      });
+    },
+
+    /** Set Markup (SPEC §5) on the selected lines: price = cost × (1 + m/100); notes and headers unchanged. */
+    async setMarkup(
+      actor: AuthUser | null,
+      saleId: string,
+      sectionId: string,
+      input: { ids: string[]; markup: string },
+    ) {
+      return (
+        await mutate(actor, saleId, 'content', async (r, change) => {
+          await section(r, saleId, sectionId);
+          const { found } = await linesOf(r, sectionId, input.ids);
+          const priced = applyMarkup(
+            found.map((row) => ({ ...pricingLine(row), id: row.id })),
+            input.markup,
+          );
+          let written = 0;
+          for (const [i, line] of priced.entries()) {
+            if (line.kind !== 'product' || toDecimal(line.price ?? 0).eq(toDecimal(found[i]!.price))) continue;
+            await r.updateLine(line.id, { price: String(line.price) });
+            written += 1;
+          }
+          change.changed = written > 0;
+          return {};
+        })
+      ).sale;
+    },
+  };
+}
+export type SalesService = ReturnType<typeof salesService>;

@@ -1,0 +1,80 @@
+// Shared by the sales test files: users per role and calls through the HTTP API (never the database).
+import { expect } from 'vitest';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  bearer,
+  createUser,
+  login,
+  modulesWith,
+  type TestApp,
+} from '../../../test/helpers';
+import type { SaleDto } from './sales.dto';
+
+export interface Tokens {
+  admin: string;
+  editor: string;
+  full: string;
+  viewer: string;
+  disabled: string;
+}
+
+let n = 0;
+export async function roleTokens(t: TestApp): Promise<Tokens> {
+  const tag = `${Date.now()}-${++n}`;
+  const make = async (level: Parameters<typeof modulesWith>[0], name: string) => {
+    const u = await createUser(t, {
+      name,
+      email: `${name.toLowerCase()}-${tag}@sales.test`,
+      modules: modulesWith(level),
+    });
+    return login(t, u.email);
+  };
+  return {
+    admin: await login(t, ADMIN_EMAIL, ADMIN_PASSWORD),
+    editor: await make('editor', 'Editor'),
+    full: await make('full_rights', 'Full'),
+    viewer: await make('viewer', 'Viewer'),
+    disabled: await make('disabled', 'Disabled'),
+  };
+}
+
+export function api(t: TestApp) {
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  return {
+    get: (url: string, token: string | null) => call('GET', url, token),
+    post: (url: string, token: string | null, payload?: unknown) => call('POST', url, token, payload),
+    del: (url: string, token: string | null) => call('DELETE', url, token),
+    /** A call that must succeed: answers the JSON body. */
+    async ok<T = SaleDto>(
+      method: 'GET' | 'POST' | 'DELETE',
+      url: string,
+      token: string,
+      payload?: unknown,
+    ): Promise<T> {
+      const res = await call(method, url, token, payload);
+      expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 400)}`).toBeLessThan(300);
+      return res.json() as T;
+    },
+  };
+}
+
+/** A problem+json answer with this status (and code, when given). */
+export function expectProblem(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  status: number,
+  code?: string,
+) {
+  expect(res.statusCode).toBe(status);
+  expect(String(res.headers['content-type'])).toContain('application/problem+json');
+  const body = res.json() as { status: number; code: string; detail: string };
+  expect(body.status).toBe(status);
+  if (code) expect(body.code).toBe(code);
+  return body;
+}
