@@ -2,6 +2,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound';
+import { RouteError } from '../components/RouteError';
 import { LoginPage } from '../features/login/LoginPage';
 import { ADMIN, ANY, full, view } from './access';
 import { Guard, HomeGuard } from './routing/Guard';
@@ -49,112 +50,119 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            index: true,
-            element: (
-              <HomeGuard>
-                <SalesListPage />
-              </HomeGuard>
-            ),
+            // Screen errors render inside the shell, so navigation keeps working.
+            errorElement: <RouteError />,
+            children: [
+              {
+                index: true,
+                element: (
+                  <HomeGuard>
+                    <SalesListPage />
+                  </HomeGuard>
+                ),
+              },
+              {
+                path: '/sale',
+                element: (
+                  <Guard access={view('sales')}>
+                    <SaleEditorPage />
+                  </Guard>
+                ),
+              },
+              {
+                path: '/sale/:saleId',
+                element: (
+                  <Guard access={view('sales')}>
+                    <SaleEditorPage />
+                  </Guard>
+                ),
+              },
+              {
+                path: '/sale/documents/:saleId',
+                element: (
+                  <Guard access={view('sales')}>
+                    <DocumentEditorPage />
+                  </Guard>
+                ),
+              },
+              {
+                path: '/templates',
+                element: (
+                  <Guard access={full('sales')}>
+                    <TemplatesPage />
+                  </Guard>
+                ),
+              },
+              {
+                path: '/template/:templateId/*',
+                element: (
+                  <Guard access={full('sales')}>
+                    <TemplateEditorPage />
+                  </Guard>
+                ),
+              },
+              {
+                path: '/users',
+                element: (
+                  <Guard access={ADMIN}>
+                    <UsersPage />
+                  </Guard>
+                ),
+              },
+              {
+                path: '/profile',
+                element: (
+                  <Guard access={ANY}>
+                    <ProfilePage />
+                  </Guard>
+                ),
+              },
+              {
+                path: '/analyticreport',
+                element: (
+                  <Guard access={view('accounting')}>
+                    <AnalyticReportPage />
+                  </Guard>
+                ),
+              },
+              {
+                path: '/journalitems',
+                element: (
+                  <Guard access={view('accounting')}>
+                    <JournalItemsPage />
+                  </Guard>
+                ),
+              },
+              {
+                path: '/stock/location',
+                element: (
+                  <Guard access={view('inventory')}>
+                    <StockLocationPage />
+                  </Guard>
+                ),
+              },
+              {
+                path: '/stock/product',
+                element: (
+                  <Guard access={view('inventory')}>
+                    <StockProductPage />
+                  </Guard>
+                ),
+              },
+              {
+                path: '/settings',
+                element: (
+                  <Guard access={ADMIN}>
+                    <SettingsPage />
+                  </Guard>
+                ),
+              },
+              { path: '*', element: <NotFound /> },
+            ],
           },
-          {
-            path: '/sale',
-            element: (
-              <Guard access={view('sales')}>
-                <SaleEditorPage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/sale/:saleId',
-            element: (
-              <Guard access={view('sales')}>
-                <SaleEditorPage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/sale/documents/:saleId',
-            element: (
-              <Guard access={view('sales')}>
-                <DocumentEditorPage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/templates',
-            element: (
-              <Guard access={full('sales')}>
-                <TemplatesPage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/template/:templateId/*',
-            element: (
-              <Guard access={full('sales')}>
-                <TemplateEditorPage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/users',
-            element: (
-              <Guard access={ADMIN}>
-                <UsersPage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/profile',
-            element: (
-              <Guard access={ANY}>
-                <ProfilePage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/analyticreport',
-            element: (
-              <Guard access={view('accounting')}>
-                <AnalyticReportPage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/journalitems',
-            element: (
-              <Guard access={view('accounting')}>
-                <JournalItemsPage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/stock/location',
-            element: (
-              <Guard access={view('inventory')}>
-                <StockLocationPage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/stock/product',
-            element: (
-              <Guard access={view('inventory')}>
-                <StockProductPage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/settings',
-            element: (
-              <Guard access={ADMIN}>
-                <SettingsPage />
-              </Guard>
-            ),
-          },
-          { path: '*', element: <NotFound /> },
         ],
       },
     ],
+    errorElement: <RouteError />,
   },
 ];
