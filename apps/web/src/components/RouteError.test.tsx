@@ -3,10 +3,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { RouteError } from './RouteError';
 
+let failure: Error = new Error('unset');
+
+function Broken(): never {
+  throw failure;
+}
+
 function renderFailing(error: Error) {
-  function Broken(): never {
-    throw error;
-  }
+  failure = error;
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
