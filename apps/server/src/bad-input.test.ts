@@ -182,3 +182,28 @@ describe('response hygiene', () => {
     await t2.app.close();
   });
 });
+
+describe('the web app', () => {
+  it('serves index.html for the start page and client routes, uncached, and problem+json under /api', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dist = mkdtempSync(join(tmpdir(), 'qw-spa-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Quotewright SPA</title>');
+    const t2 = await createTestApp({ WEB_DIST: dist });
+    try {
+      for (const url of ['/', '/sale/abc', '/users']) {
+        const res = await t2.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toContain('Quotewright SPA');
+      }
+      const api = await t2.app.inject({ method: 'GET', url: '/api/nope' });
+      expect(api.statusCode).toBe(404);
+      expect(api.headers['content-type']).toContain('application/problem+json');
+    } finally {
+      await t2.close();
+    }
+  });
+});
