@@ -199,8 +199,9 @@ describe('the web app', () => {
         expect(res.headers['cache-control']).toBe('no-cache');
         expect(res.body).toContain('Quotewright SPA');
       }
+      // under /api, unknown paths are not public either: 401 without a session
       const api = await t2.app.inject({ method: 'GET', url: '/api/nope' });
-      expect(api.statusCode).toBe(404);
+      expect(api.statusCode).toBe(401);
       expect(api.headers['content-type']).toContain('application/problem+json');
     } finally {
       await t2.close();
