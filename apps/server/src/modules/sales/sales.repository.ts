@@ -334,6 +334,13 @@ export function salesRepository(db: Db) {
     transaction<T>(fn: (tx: SalesQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(queries(tx as unknown as Db)));
     },
+    /** Reads in one snapshot: a sale's sections and lines never come from two different commits. */
+    snapshot<T>(fn: (tx: SalesQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(queries(tx as unknown as Db)), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
+    },
   };
 }
 export type SalesQueries = ReturnType<typeof queries>;

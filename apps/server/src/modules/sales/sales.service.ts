@@ -202,7 +202,7 @@ export function salesService(repo: SalesRepository) {
 
     async get(actor: AuthUser | null, id: string): Promise<SaleDto> {
       authorize(actor, 'sales.view');
-      const full = await repo.findFull(id);
+      const full = await repo.snapshot((r) => r.findFull(id));
       if (!full) throw notFound('Sale');
       return toSaleDto(full);
     },
