@@ -40,7 +40,8 @@ for (const [ws, ok] of Object.entries(allowed)) {
       const spec = m[1] ?? m[2];
       const own = spec.match(/^@quotewright\/([^/]+)/);
       if (own && !ok.includes(own[1])) problems.push(`${rel}: ${ws} must not import @quotewright/${own[1]}`);
-      if (ws === 'apps/server' && /^drizzle-orm/.test(spec)) problems.push(`${rel}: import query helpers from @quotewright/db`);
+      if (ws === 'apps/server' && /^drizzle-orm/.test(spec))
+        problems.push(`${rel}: import query helpers from @quotewright/db`);
       if (ws === 'apps/server' && spec === '@quotewright/db' && !/^import type /.test(m[0])) {
         // Repositories are the only database users; app/main only open the database; tests seed it.
         const isRepo = /\.repository\.ts$|\/test\/|\.test\.ts$|src\/(app|main)\.ts$/.test(rel);

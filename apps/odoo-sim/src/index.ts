@@ -197,7 +197,16 @@ export async function startOdooSim(opts: OdooSimOptions = {}): Promise<OdooSim> 
 
   const env = (uid = ADMIN_UID, context: Record<string, unknown> = {}): Env => {
     let now: string | undefined;
-    return { store, version, uid, context, now: () => (now ??= store.clockNow()) };
+    return {
+      store,
+      version,
+      uid,
+      context,
+      now: () => {
+        if (now === undefined) now = store.clockNow();
+        return now;
+      },
+    };
   };
   const data: SimData = {
     env,

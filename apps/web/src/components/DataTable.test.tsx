@@ -58,7 +58,12 @@ describe('discrete columns', () => {
     const user = makeUser();
     window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
     let release: (r: MockResponse) => void = () => {};
-    mockApi({ 'GET /api/users/u1': () => new Promise<MockResponse>((r) => (release = r)) });
+    mockApi({
+      'GET /api/users/u1': () =>
+        new Promise<MockResponse>((r) => {
+          release = r;
+        }),
+    });
     renderWithProviders(<LinesTable />);
     await waitFor(() => expect(headers()).toEqual(['Model', 'Qty']));
     release({ body: user });

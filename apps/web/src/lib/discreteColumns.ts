@@ -6,6 +6,7 @@ import type { RowData } from '@tanstack/table-core';
 export type SensitiveKind = 'price' | 'cost' | 'margin' | 'markup';
 
 declare module '@tanstack/table-core' {
+  // biome-ignore lint/correctness/noUnusedVariables: declaration merging needs the original type parameter names
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Set on money columns that discrete mode hides. */
     sensitive?: SensitiveKind;

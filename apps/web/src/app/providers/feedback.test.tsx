@@ -27,7 +27,11 @@ function setup() {
       <SnackbarProvider>
         <DialogProvider>
           <LoadingProvider>
-            <Probe onReady={(a) => (api = a)} />
+            <Probe
+              onReady={(a) => {
+                api = a;
+              }}
+            />
           </LoadingProvider>
         </DialogProvider>
       </SnackbarProvider>
@@ -101,7 +105,11 @@ describe('loading overlay', () => {
     const api = setup();
     let finish: () => void = () => {};
     act(() => {
-      void api().loading.track(new Promise<void>((r) => (finish = r)));
+      void api().loading.track(
+        new Promise<void>((r) => {
+          finish = r;
+        }),
+      );
     });
     expect(await screen.findByLabelText('Loading')).toBeVisible();
     await act(async () => finish());

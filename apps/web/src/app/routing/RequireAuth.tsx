@@ -11,7 +11,7 @@ export function RequireAuth() {
   const expired = session.isAuthenticated && isExpired(session.claims);
   const { checkExpiry } = session;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked on every navigation (location.key)
+  // Re-checked on every navigation (location.key is a dependency on purpose).
   useEffect(() => {
     checkExpiry();
   }, [location.key, checkExpiry]);
