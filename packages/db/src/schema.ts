@@ -262,7 +262,9 @@ export const erpFetchRuns = pgTable(
   },
   (t) => [
     // One run per kind at a time: a second request finds the running one instead of starting another.
-    uniqueIndex('erp_fetch_runs_one_active').on(t.kind).where(sql`status in ('queued', 'running')`),
+    uniqueIndex('erp_fetch_runs_one_active')
+      .on(t.kind)
+      .where(sql`status in ('queued', 'running')`),
     index('erp_fetch_runs_kind_created_idx').on(t.kind, t.createdAt),
   ],
 );
