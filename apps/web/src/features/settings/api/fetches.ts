@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export type FetchKind = 'products' | 'sales' | 'contacts';
+
+/** A run of the ERP data fetch as the server reports it (docs/decisions/0004). */
+export interface FetchRun {
+  id: string;
+  kind: FetchKind;
+  state: 'loading' | 'success' | 'error';
+  progress: number;
+  processed: number;
+  total: number | null;
+  written: number;
+  deactivated: number;
+  message: string | null;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export const fetchRunKey = (kind: FetchKind) => ['erp-fetch', kind] as const;
+
+/** The latest run of a kind; polled every second while it is under way. */
+export function useFetchRun(kind: FetchKind) {
+  return useQuery({
+    queryKey: fetchRunKey(kind),
+    queryFn: async ({ signal }) => (await api.get<{ run: FetchRun | null }>(`/odoo/sync/${kind}`, { signal })).run,
+    refetchInterval: (query) => (query.state.data?.state === 'loading' ? 1000 : false),
+  });
+}
+
+/** Starts a fetch (or joins the one under way: the server answers the running run). */
+export function useStartFetch(kind: FetchKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<FetchRun>(`/odoo/sync/${kind}`),
+    onSuccess: (run) => queryClient.setQueryData(fetchRunKey(kind), run),
+  });
+}
