@@ -60,6 +60,12 @@ export interface LineEditInput {
 
 /** Totals beyond this do not fit sales.total_price (numeric(16,2)). */
 const MAX_TOTAL = toDecimal('1e13');
+/** A price computed from a markup must still fit sale_lines.price (numeric(14,2)), like a price typed in. */
+const MAX_PRICE = toDecimal('1e11');
+function checkPrice(price: string): string {
+  if (toDecimal(price).abs().gte(MAX_PRICE)) throw new AppError('VALIDATION_FAILED', 'Price is out of range');
+  return price;
+}
 
 export const saleNotEditable = (state: SaleState) =>
   new AppError(
@@ -420,7 +426,7 @@ export function salesService(repo: SalesRepository) {
             if (edit.price_percentage_active !== undefined)
               patch.price_percentage_active = edit.price_percentage_active;
             if (edit.markup_percent !== undefined)
-              patch.price = markupPrice(patch.cost ?? current.cost, edit.markup_percent);
+              patch.price = checkPrice(markupPrice(patch.cost ?? current.cost, edit.markup_percent));
             const { line, changed } = applyLineEdit(current, patch);
             if (changed.length === 0) continue;
             const cols: LinePatch = {};
@@ -521,7 +527,7 @@ export function salesService(repo: SalesRepository) {
           let written = 0;
           for (const [i, line] of priced.entries()) {
             if (line.kind !== 'product' || toDecimal(line.price ?? 0).eq(toDecimal(found[i]!.price))) continue;
-            await r.updateLine(line.id, { price: String(line.price) });
+            await r.updateLine(line.id, { price: checkPrice(String(line.price)) });
             written += 1;
           }
           change.changed = written > 0;
