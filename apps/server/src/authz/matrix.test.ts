@@ -307,6 +307,7 @@ const MATRIX: Matrix = {
     (f) => `/api/sales/lines/markup/${f.id}/${f.sections[0]}`,
     (f) => ({ ids: [f.lines[0], f.lines[1]], markup: 50 }),
   ),
+  'GET /': [{ name: 'start page', path: () => '/', expect: all(200) }],
   'GET /*': [
     { name: 'SPA page', path: () => '/sale/123', expect: all(200) },
     { name: 'SPA asset', path: () => '/assets/app.js', expect: all(200) },
