@@ -1,7 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import ErrorIcon from '@mui/icons-material/Error';
-import { Box, Button, CircularProgress, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, LinearProgress, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { formatDateTime } from '../../../lib/format';
@@ -79,19 +79,16 @@ export function FetchButton({ kind }: { kind: FetchKind }) {
       )}
       {state === 'error' && run && (
         <Tooltip title="Show the error">
-          <Typography
+          <Link
+            component="button"
+            type="button"
             variant="caption"
             color="error"
-            role="button"
-            tabIndex={0}
-            sx={{ cursor: 'pointer', textDecoration: 'underline' }}
+            sx={{ alignSelf: 'flex-start' }}
             onClick={() => void dialog.error(run.error ?? 'Unknown error')}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' || e.key === ' ') void dialog.error(run.error ?? 'Unknown error');
-            }}
           >
             Failed {formatDateTime(run.finishedAt)} — details
-          </Typography>
+          </Link>
         </Tooltip>
       )}
       {state === 'idle' && !isPending && (
