@@ -289,6 +289,17 @@ function compileLeaf(env: Env, model: string, path: string[], op: string, value:
     };
   }
 
+  if (field.type === 'json' && field.name === 'analytic_distribution' && (op === 'in' || op === 'not in')) {
+    // Odoo's analytic mixin (_search_analytic_distribution): 'in' [account ids] matches a distribution one of
+    // whose keys ("12" or "12,34" for several plans) names one of the accounts.
+    const want = new Set((Array.isArray(value) ? value : [value]).map(Number));
+    const names = (r: Rec) => {
+      const d = get(r);
+      if (!d || typeof d !== 'object') return false;
+      return Object.keys(d).some((k) => k.split(',').some((id) => want.has(Number(id))));
+    };
+    return op === 'in' ? names : (r) => !names(r);
+  }
   let p = scalarPred(env, field.type, op, value);
   if (field.type === 'datetime' && env.version === 19) {
     // 19 compares datetimes over whole seconds.

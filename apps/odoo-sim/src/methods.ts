@@ -405,7 +405,9 @@ export function callKw(
       if (json2) throw werkzeug('UnprocessableEntity', `missing a required argument: '${r}'`);
       throw typeError(`${cls}.${method}() missing 1 required positional argument: '${r}'`);
     }
-  return sig.run(env, model, p, ids);
+  // One RPC is one transaction: an error undoes every change the call made (Odoo's cursor rollback).
+  const run = sig.run;
+  return store.transaction(() => run(env, model, p, ids));
 }
 
 export { OdooError };

@@ -18,6 +18,8 @@ export class Store {
   revision = 0;
   onChange: (() => void) | undefined;
   readonly access: AccessControl;
+  /** Undo log of the open transaction (see transaction()); undefined outside one. */
+  private undo: (() => void)[] | undefined;
 
   constructor(version: Version, models: Map<string, ModelDef>) {
     this.version = version;
@@ -99,6 +101,7 @@ export class Store {
     while (t.has(id)) id++;
     const rec: Rec = { ...vals, id };
     t.set(id, rec);
+    this.undo?.push(() => this.delete(model, id));
     this.nextIds.set(model, Math.max(this.nextIds.get(model) ?? 1, id + 1));
     const idx = this.indexedFields.get(model);
     if (idx) for (const f of idx) this.indexAdd(model, f, rec[f], id);
@@ -111,6 +114,19 @@ export class Store {
     const rec = this.get(model, id);
     if (!rec) return;
     const idx = this.indexedFields.get(model);
+    if (this.undo) {
+      const prev: Record<string, unknown> = {};
+      const absent: string[] = [];
+      for (const k of Object.keys(vals)) {
+        if (k === 'id') continue;
+        if (k in rec) prev[k] = rec[k];
+        else absent.push(k);
+      }
+      this.undo.push(() => {
+        this.update(model, id, { ...prev, ...Object.fromEntries(absent.map((k) => [k, undefined])) });
+        for (const k of absent) delete rec[k];
+      });
+    }
     for (const [k, v] of Object.entries(vals)) {
       if (k === 'id') continue;
       if (idx?.has(k) && rec[k] !== v) {
@@ -128,7 +144,31 @@ export class Store {
     const idx = this.indexedFields.get(model);
     if (idx) for (const f of idx) this.indexRemove(model, f, rec[f], id);
     this.table(model).delete(id);
+    this.undo?.push(() => {
+      this.table(model).set(id, rec);
+      if (idx) for (const f of idx) this.indexAdd(model, f, rec[f], id);
+    });
     this.touch();
+  }
+
+  /**
+   * Runs `fn` as one database transaction, as Odoo does for every RPC: when it throws, every insert, update and
+   * delete it made is undone (ids and named sequences stay consumed, like PostgreSQL sequences). Nested calls join
+   * the outer transaction.
+   */
+  transaction<T>(fn: () => T): T {
+    if (this.undo) return fn();
+    const log: (() => void)[] = [];
+    this.undo = log;
+    try {
+      return fn();
+    } catch (e) {
+      this.undo = undefined;
+      for (let i = log.length - 1; i >= 0; i--) log[i]!();
+      throw e;
+    } finally {
+      this.undo = undefined;
+    }
   }
 
   /** Ids of `model` records whose many2one `field` equals `value` (indexed). */

@@ -193,6 +193,51 @@ describe('ORM behaviour (19)', () => {
     expect(() => sim.data.write('sale.order', [id], { note: 'x' })).toThrow(/does not exist/);
   });
 
+  it('rolls a failed call back as one transaction (the lines a write changed before the error are restored)', () => {
+    const id = newOrder();
+    const lines = sim.data.value('sale.order', id, 'order_line') as number[];
+    sim.data.call('sale.order', 'action_confirm', [[id]]);
+    sim.data.call('sale.order', 'action_lock', [[id]]);
+    const before = sim.data.read('sale.order.line', lines, ['name', 'sequence', 'product_uom_qty']);
+    expect(before[0]!.sequence).toBe(10);
+    const countBefore = sim.data.search('sale.order.line', [['order_id', '=', id]]).length;
+    expect(() =>
+      sim.data.call('sale.order', 'write', [
+        [id],
+        {
+          client_order_ref: 'changed',
+          order_line: [
+            [1, lines[0], { sequence: 5 }],
+            [0, 0, { display_type: 'line_note', name: 'added', sequence: 40 }],
+            [1, lines[1], { product_uom_qty: 5, price_unit: 10 }],
+          ],
+        },
+      ]),
+    ).toThrow(/forbidden to modify/);
+    expect(sim.data.read('sale.order.line', lines, ['name', 'sequence', 'product_uom_qty'])).toEqual(before);
+    expect(sim.data.search('sale.order.line', [['order_id', '=', id]]).length).toBe(countBefore);
+    expect(sim.data.value('sale.order', id, 'client_order_ref')).toBe(false);
+    // store-level helpers (tests) are not wrapped: only calls are transactions
+    sim.data.call('sale.order', 'action_unlock', [[id]]);
+  });
+
+  it('searches analytic_distribution with in / not in on account ids (keys may name several accounts)', () => {
+    const id = sim.data.call('sale.order', 'create', [
+      {
+        partner_id: 15,
+        order_line: [
+          [0, 0, { product_id: 6, product_uom_qty: 1, price_unit: 1, analytic_distribution: { '9001,9002': 100 } }],
+          [0, 0, { product_id: 6, product_uom_qty: 1, price_unit: 1, analytic_distribution: { '9003': 100 } }],
+        ],
+      },
+    ]) as number;
+    const mine = [['order_id', '=', id]];
+    expect(sim.data.search('sale.order.line', [...mine, ['analytic_distribution', 'in', [9002]]]).length).toBe(1);
+    expect(sim.data.search('sale.order.line', [...mine, ['analytic_distribution', 'in', [9001, 9003]]]).length).toBe(2);
+    expect(sim.data.search('sale.order.line', [...mine, ['analytic_distribution', 'not in', [9003]]]).length).toBe(1);
+    expect(sim.data.search('sale.order.line', [...mine, ['analytic_distribution', 'in', [9004]]]).length).toBe(0);
+  });
+
   it('evaluates domains', () => {
     const d = sim.data;
     const all = d.search('res.partner', [], { activeTest: false }).length;
