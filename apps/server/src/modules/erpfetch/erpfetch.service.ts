@@ -73,25 +73,40 @@ export function erpFetchService(deps: ErpFetchDeps) {
 
   type Progress = (p: { processed: number; total: number | null; written: number; message: string }) => Promise<void>;
 
-  async function fetchProducts(progress: Progress) {
-    const total = await erp.countProducts();
+  /**
+   * Pages through one ERP collection by id cursor, storing each page; answers the ids seen and the rows written.
+   * `what` names the records in progress messages.
+   */
+  async function pageThrough<T extends { odooId: number }>(
+    what: string,
+    total: number,
+    fetchPage: (p: { afterId: number; limit: number }) => Promise<T[]>,
+    store: (page: T[]) => Promise<number>,
+    progress: Progress,
+  ): Promise<{ seen: number[]; written: number }> {
     const seen: number[] = [];
     let afterId = 0;
     let written = 0;
     for (;;) {
-      const page = await erp.fetchProducts({ afterId, limit: pageSize });
+      const page = await fetchPage({ afterId, limit: pageSize });
       if (page.length === 0) break;
-      written += await catalog.upsertProducts(page.map(productRow));
-      for (const p of page) seen.push(p.odooId);
+      written += await store(page);
+      for (const r of page) seen.push(r.odooId);
       afterId = page.at(-1)!.odooId;
-      await progress({
-        processed: seen.length,
-        total,
-        written,
-        message: `Fetched ${seen.length} of ${total} products`,
-      });
+      await progress({ processed: seen.length, total, written, message: `Fetched ${seen.length} of ${total} ${what}` });
       if (page.length < pageSize) break;
     }
+    return { seen, written };
+  }
+
+  async function fetchProducts(progress: Progress) {
+    const { seen, written } = await pageThrough(
+      'products',
+      await erp.countProducts(),
+      (p) => erp.fetchProducts(p),
+      (page) => catalog.upsertProducts(page.map(productRow)),
+      progress,
+    );
     // Only after a complete pass: a failure half-way must not deactivate what was not reached yet.
     const deactivated = await catalog.deactivateMissing(seen);
     return {
@@ -103,25 +118,16 @@ export function erpFetchService(deps: ErpFetchDeps) {
   }
 
   async function fetchContacts(progress: Progress) {
-    const total = await erp.countPartners();
     const [people, templates] = await Promise.all([erp.fetchSalespersons(), erp.fetchQuotationTemplates()]);
-    const seen: number[] = [];
-    let afterId = 0;
-    let written = 0;
-    for (;;) {
-      const page = await erp.fetchPartners({ afterId, limit: pageSize });
-      if (page.length === 0) break;
-      written += await partners.upsertPartners(page.map(partnerRow));
-      for (const p of page) seen.push(p.odooId);
-      afterId = page.at(-1)!.odooId;
-      await progress({
-        processed: seen.length,
-        total,
-        written,
-        message: `Fetched ${seen.length} of ${total} customers`,
-      });
-      if (page.length < pageSize) break;
-    }
+    const customers = await pageThrough(
+      'customers',
+      await erp.countPartners(),
+      (p) => erp.fetchPartners(p),
+      (page) => partners.upsertPartners(page.map(partnerRow)),
+      progress,
+    );
+    const seen = customers.seen;
+    let written = customers.written;
     let deactivated = await partners.deactivateMissingPartners(seen);
     const sp = await partners.syncSalespersons(
       people.map((p) => ({ id: p.odooId, name: p.name, email: p.email, contentHash: contentHash([p.name, p.email]) })),
@@ -140,30 +146,33 @@ export function erpFetchService(deps: ErpFetchDeps) {
   }
 
   async function fetchSales(progress: Progress) {
-    const total = await erp.countSales();
-    let afterId = 0;
-    let processed = 0;
-    let written = 0;
-    for (;;) {
-      const page = await erp.fetchSales({ afterId, limit: pageSize });
-      if (page.length === 0) break;
-      const productIds = [
-        ...new Set(page.flatMap((s) => s.lines.map((l) => l.productOdooId).filter((id): id is number => id !== null))),
-      ];
-      const info = new Map(
-        (await catalog.findByIds(productIds)).map((p) => [
-          p.id,
-          { model: p.model || p.name, manufacturer: p.manufacturer },
-        ]),
-      );
-      const counts = await salesErp.importPage(page.map((s) => saleImport(s, (id) => info.get(id))));
-      written += counts.created + counts.updated + counts['state-only'];
-      processed += page.length;
-      afterId = page.at(-1)!.odooId;
-      await progress({ processed, total, written, message: `Fetched ${processed} of ${total} sales` });
-      if (page.length < pageSize) break;
-    }
-    return { processed, written, deactivated: 0, message: `${processed} sales fetched, ${written} changed` };
+    const { seen, written } = await pageThrough(
+      'sales',
+      await erp.countSales(),
+      (p) => erp.fetchSales(p),
+      async (page) => {
+        const productIds = [
+          ...new Set(
+            page.flatMap((s) => s.lines.map((l) => l.productOdooId).filter((id): id is number => id !== null)),
+          ),
+        ];
+        const info = new Map(
+          (await catalog.findByIds(productIds)).map((p) => [
+            p.id,
+            { model: p.model || p.name, manufacturer: p.manufacturer },
+          ]),
+        );
+        const counts = await salesErp.importPage(page.map((s) => saleImport(s, (id) => info.get(id))));
+        return counts.created + counts.updated + counts['state-only'];
+      },
+      progress,
+    );
+    return {
+      processed: seen.length,
+      written,
+      deactivated: 0,
+      message: `${seen.length} sales fetched, ${written} changed`,
+    };
   }
 
   const runners: Record<
