@@ -14,8 +14,8 @@ import { tokenService } from './modules/auth/tokens';
 import { catalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { catalogService } from './modules/catalog/catalog.service';
-import { ErpError } from './modules/erp/erp.errors';
 import type { ErpConnector } from './modules/erp/erp.types';
+import { unconfiguredErp } from './modules/erp/unconfigured';
 import { erpFetchRepository } from './modules/erpfetch/erpfetch.repository';
 import { erpFetchRoutes } from './modules/erpfetch/erpfetch.routes';
 import { erpFetchService, FETCH_QUEUE } from './modules/erpfetch/erpfetch.service';
@@ -54,21 +54,7 @@ export interface BuildAppOptions {
 
 /** Used when no ERP was given (tests that do not need one): every call says so clearly. */
 function noErp(): ErpConnector {
-  const fail = async (): Promise<never> => {
-    throw new ErpError('unreachable', 'No ERP connection is configured');
-  };
-  return {
-    serverInfo: fail,
-    fetchProducts: fail,
-    countProducts: fail,
-    fetchPartners: fail,
-    countPartners: fail,
-    fetchSalespersons: fail,
-    fetchQuotationTemplates: fail,
-    fetchSales: fail,
-    countSales: fail,
-    saleUrl: () => '',
-  };
+  return unconfiguredErp('No ERP connection is configured');
 }
 
 export const REDACT = [

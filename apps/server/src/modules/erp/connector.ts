@@ -8,16 +8,28 @@
 // product_uom on ≤ 18, product_uom_id on 19 —, mrp's bom_ids, the manufacturer field).
 import { ErpError, erpErrors } from './erp.errors.js';
 import type {
+  AnalyticAccountReport,
+  AnalyticAccountsQuery,
+  ErpCompany,
   ErpConnector,
+  ErpJournalItem,
   ErpPage,
   ErpPartner,
   ErpProduct,
+  ErpProgressFn,
+  ErpPublishResult,
   ErpQuotationTemplate,
   ErpRelatedProduct,
   ErpSale,
+  ErpSaleDraft,
   ErpSaleLine,
   ErpSalesperson,
   ErpServerInfo,
+  ErpStockEntry,
+  ErpStockLocation,
+  ErpStockProduct,
+  ErpSyncResult,
+  JournalItemsQuery,
 } from './erp.types.js';
 import {
   asRows,
@@ -34,6 +46,34 @@ import {
   saleState,
   str,
 } from './mapping.js';
+import {
+  chunk,
+  createVals,
+  diffLines,
+  headerChanges,
+  headerVals,
+  LINE_FIELDS,
+  type LineDiff,
+  linkLines,
+  type OdooLine,
+  odooLine,
+  type PlannedLine,
+  planLines,
+} from './publish.js';
+import {
+  type AccountInfo,
+  type AnalyticEntryInput,
+  type AnalyticSaleInput,
+  analyticAmount,
+  buildAnalyticReport,
+  distributionAccounts,
+  groupBy,
+  idName,
+  journalItem,
+  round2,
+  round4,
+  stockEntry,
+} from './reports.js';
 import { createTransport, type OdooProtocol, type OdooTransport, type TransportOptions } from './transport.js';
 
 export type { ErpConnector } from './erp.types.js';
@@ -56,6 +96,10 @@ export interface ErpConnectorOptions {
   /** rows per call when reading the lines of a page of orders (they can be thousands) */
   linePageSize?: number;
   onRequest?: TransportOptions['onRequest'];
+  /** rows per call for report reads (analytic lines, quants, journal items…); default 2,000 */
+  reportPageSize?: number;
+  /** x2many commands per sale.order.write when syncing a huge order; default 1,000 */
+  syncBatchSize?: number;
   /** use this transport instead of creating one (tests) */
   transport?: OdooTransport;
 }
@@ -85,6 +129,48 @@ const MANUFACTURER_TYPES = new Set(['many2one', 'char', 'selection']);
 
 const NO_ARCHIVE_FILTER = { active_test: false };
 const DEFAULT_LINE_PAGE = 5000;
+const DEFAULT_REPORT_PAGE = 2000;
+const DEFAULT_SYNC_BATCH = 1000;
+const READ_CHUNK = 1000;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A write whose answer was lost: timeout, dropped or refused connection, or a gateway answer that is not Odoo's
+ * (HTML 5xx page, body that is not JSON). Odoo may or may not have committed it. An Odoo error (odooName set)
+ * is a definite refusal: the transaction was rolled back.
+ */
+export function isOutcomeUnknown(e: unknown): boolean {
+  if (!(e instanceof ErpError)) return false;
+  if (e.kind === 'timeout' || e.kind === 'unreachable') return true;
+  if (e.odooName !== undefined) return false;
+  if (e.kind === 'protocol') return e.httpStatus === undefined || e.httpStatus === 200 || e.httpStatus >= 500;
+  return e.kind === 'unknown' && (e.httpStatus ?? 0) >= 500;
+}
+
+function withMessage(e: ErpError, message: string): ErpError {
+  const opts: ConstructorParameters<typeof ErpError>[2] = { cause: e };
+  if (e.odooName !== undefined) opts.odooName = e.odooName;
+  if (e.httpStatus !== undefined) opts.httpStatus = e.httpStatus;
+  if (e.operation !== undefined) opts.operation = e.operation;
+  return new ErpError(e.kind, message, opts);
+}
+
+/** Access errors of a report name what the integration user needs, after Odoo's own text. */
+async function forReport<T>(needs: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof ErpError && e.kind === 'access' && !e.message.includes(needs))
+      throw withMessage(e, `${e.message.trimEnd()}\n(${needs})`);
+    throw e;
+  }
+}
+
+const ANALYTIC_NEEDS =
+  'the analytic account report needs read access to analytic accounts, analytic lines, journal items, accounts and sale order lines: groups Analytic Accounting and Accounting / Read-only or better';
+const JOURNAL_NEEDS =
+  'the journal items export needs read access to journal items and accounts: group Accounting / Read-only or better';
+const STOCK_NEEDS = 'the stock reports need read access to locations, quants and products: group Inventory / User';
 
 /** "the model X does not exist" on 19, "Object X doesn't exist" on ≤ 18: an optional module is not installed. */
 function isModelMissing(e: unknown, model: string): boolean {
@@ -109,6 +195,8 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
       ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
     });
   const linePageSize = opts.linePageSize ?? DEFAULT_LINE_PAGE;
+  const reportPageSize = opts.reportPageSize ?? DEFAULT_REPORT_PAGE;
+  const syncBatchSize = opts.syncBatchSize ?? DEFAULT_SYNC_BATCH;
   let knownMajor: number | undefined;
 
   const schemas = new Map<string, Promise<Schema>>();
@@ -520,6 +608,511 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     });
   }
 
+  // ---- generic batch reads --------------------------------------------------------------------------------
+
+  /** Every record of a domain, paged by id (pageSize rows a call). */
+  async function searchAll(
+    model: string,
+    domain: unknown[],
+    fields: string[],
+    kw: { context?: Record<string, unknown>; pageSize?: number } = {},
+  ): Promise<Record<string, unknown>[]> {
+    const size = kw.pageSize ?? reportPageSize;
+    const all: Record<string, unknown>[] = [];
+    let after = 0;
+    for (;;) {
+      const page = await searchRead(model, [...domain, ['id', '>', after]], fields, {
+        order: 'id asc',
+        limit: size,
+        ...(kw.context ? { context: kw.context } : {}),
+      });
+      all.push(...page);
+      if (page.length < size) return all;
+      after = page[page.length - 1]!.id as number;
+    }
+  }
+
+  /** read() of many ids, a chunk a call (a missing id is simply absent, as Odoo's read). */
+  async function readIds(
+    model: string,
+    idList: number[],
+    fields: string[],
+    context?: Record<string, unknown>,
+  ): Promise<Record<string, unknown>[]> {
+    const out: Record<string, unknown>[] = [];
+    for (const part of chunk([...new Set(idList)], READ_CHUNK)) {
+      if (part.length === 0) continue;
+      const r = await transport.call(model, 'read', [part, fields], context ? { context } : {});
+      const rows = asRows(r);
+      if (!rows)
+        throw erpErrors.protocol(`${model}.read did not answer a list of records`, { operation: `${model}.read` });
+      out.push(...rows);
+    }
+    return out;
+  }
+
+  /** A field the operation cannot do without: fields_get leaves out what the user may not read. */
+  function requireFields(model: string, s: Schema, fields: string[]) {
+    const missing = fields.filter((f) => !(f in s));
+    if (missing.length)
+      throw new ErpError(
+        'access',
+        `The ERP user lacks access: cannot read ${missing.map((f) => `${model}.${f}`).join(', ')} (the field is restricted to a group the user lacks, or its module is not installed)`,
+        { operation: `${model}.fields_get` },
+      );
+  }
+
+  // ---- companies ------------------------------------------------------------------------------------------
+
+  async function companies(): Promise<ErpCompany[]> {
+    const rows = await searchRead('res.company', [], ['name'], { order: 'id asc' });
+    return rows.map((r) => ({ odooId: r.id as number, name: str(r.name) ?? '' }));
+  }
+
+  // ---- publish / sync -------------------------------------------------------------------------------------
+
+  async function saleOptions() {
+    const [so, sol] = await Promise.all([schema('sale.order'), schema('sale.order.line'), version()]);
+    return {
+      subsections: !!sol.display_type?.selection?.some(([k]) => k === 'line_subsection'),
+      hasCost: 'purchase_price' in sol,
+      hasTemplate: 'sale_order_template_id' in so,
+      hasLocked: 'locked' in so,
+    };
+  }
+
+  const progressOf = (fn?: ErpProgressFn) => (progress: number, message: string) => {
+    try {
+      fn?.({ progress: Math.max(0, Math.min(100, Math.round(progress))), message });
+    } catch {
+      // a failing progress listener must not fail the ERP operation
+    }
+  };
+
+  async function orderLines(orderId: number, hasCost: boolean): Promise<OdooLine[]> {
+    const fields = ['order_id', ...LINE_FIELDS, ...(hasCost ? ['purchase_price'] : [])];
+    return (await saleLines([orderId], fields)).map(odooLine);
+  }
+
+  async function findByOrigin(origin: string): Promise<{ id: number; name: string } | undefined> {
+    const rows = await searchRead('sale.order', [['origin', '=', origin]], ['name'], { order: 'id asc', limit: 1 });
+    const r = rows[0];
+    return r ? { id: r.id as number, name: str(r.name) ?? '' } : undefined;
+  }
+
+  function unknownOutcome(e: ErpError, what: string): ErpError {
+    return withMessage(
+      e,
+      `${e.message}. The ERP may or may not have ${what}, and could not be asked again; trying again is safe.`,
+    );
+  }
+
+  async function publishSale(sale: ErpSaleDraft, onProgress?: ErpProgressFn): Promise<ErpPublishResult> {
+    const progress = progressOf(onProgress);
+    if (!sale.quoteNumber?.trim()) throw erpErrors.validation('The sale has no quote number');
+    progress(0, 'Preparing the sales order');
+    const o = await saleOptions();
+    const planned = planLines(sale, o);
+    const header = { ...headerVals(sale, o), origin: sale.quoteNumber };
+    const vals = { ...header, order_line: planned.map((p) => [0, 0, createVals(p, o)]) };
+
+    progress(10, 'Looking for the order in the ERP');
+    let order = await findByOrigin(sale.quoteNumber);
+    const alreadyPublished = order !== undefined;
+    for (let attempt = 1; !order; attempt++) {
+      progress(20, `Creating the sales order (${planned.length} lines)`);
+      try {
+        const r = await transport.call('sale.order', 'create', [[vals]], {});
+        const id = Array.isArray(r) ? r[0] : r;
+        if (typeof id !== 'number')
+          throw erpErrors.protocol('sale.order.create did not answer the new id', { operation: 'sale.order.create' });
+        order = { id, name: '' };
+      } catch (e) {
+        if (!isOutcomeUnknown(e)) throw e;
+        const err = e as ErpError;
+        // The order may exist: ask (the search is a read and is retried); never create blindly.
+        progress(40, 'The ERP did not confirm the order: checking whether it was created');
+        try {
+          order = await findByOrigin(sale.quoteNumber);
+        } catch (e2) {
+          if (e2 instanceof ErpError) throw unknownOutcome(err, 'created the order');
+          throw e2;
+        }
+        if (!order && attempt >= 3) throw err;
+      }
+    }
+
+    progress(80, 'Reading the order lines back');
+    const [head] = await readIds('sale.order', [order.id], ['name']);
+    const lines = await orderLines(order.id, o.hasCost);
+    progress(100, alreadyPublished ? 'The sale was already in the ERP' : 'Published');
+    return {
+      odooId: order.id,
+      name: str(head?.name) ?? order.name,
+      lineIds: linkLines(planned, lines),
+      alreadyPublished,
+    };
+  }
+
+  async function readOrderHead(odooId: number, hasTemplate: boolean, hasLocked: boolean) {
+    const fields = [
+      'name',
+      'state',
+      'partner_id',
+      'partner_invoice_id',
+      'partner_shipping_id',
+      'user_id',
+      'client_order_ref',
+    ];
+    if (hasTemplate) fields.push('sale_order_template_id');
+    if (hasLocked) fields.push('locked');
+    const [row] = await readIds('sale.order', [odooId], fields);
+    if (!row) throw erpErrors.missing(`sale.order(${odooId}) was deleted`, { operation: 'sale.order.read' });
+    return row;
+  }
+
+  async function syncSale(odooId: number, sale: ErpSaleDraft, onProgress?: ErpProgressFn): Promise<ErpSyncResult> {
+    const progress = progressOf(onProgress);
+    if (!Number.isInteger(odooId) || odooId <= 0) throw new RangeError('odooId must be a positive integer');
+    progress(0, 'Reading the order from the ERP');
+    const o = await saleOptions();
+    const planned: PlannedLine[] = planLines(sale, o);
+    const header = headerVals(sale, o);
+    let head = await readOrderHead(odooId, o.hasTemplate, o.hasLocked);
+    let diff: LineDiff = diffLines(planned, await orderLines(odooId, o.hasCost), o);
+    let changes = headerChanges(header, head);
+    const first = diff;
+
+    for (let attempt = 1; ; attempt++) {
+      const batches = chunk(diff.commands, syncBatchSize);
+      try {
+        for (let i = 0; i < batches.length; i++) {
+          const vals: Record<string, unknown> = i === 0 ? { ...changes } : {};
+          if (batches[i]!.length) vals.order_line = batches[i];
+          if (Object.keys(vals).length === 0) continue;
+          progress(10 + (70 * i) / batches.length, `Writing the changes to the ERP (${diff.commands.length} lines)`);
+          await transport.call('sale.order', 'write', [[odooId], vals], {});
+        }
+        break;
+      } catch (e) {
+        if (!isOutcomeUnknown(e) || attempt >= 2) throw e;
+        const err = e as ErpError;
+        // Lost answer: look at the order again and write only what is still missing (lines a lost write
+        // created are adopted by diffLines, so nothing is created twice).
+        progress(50, 'The ERP did not confirm the changes: checking the order');
+        try {
+          head = await readOrderHead(odooId, o.hasTemplate, o.hasLocked);
+          diff = diffLines(planned, await orderLines(odooId, o.hasCost), o);
+        } catch (e2) {
+          if (e2 instanceof ErpError) throw unknownOutcome(err, 'saved the changes');
+          throw e2;
+        }
+        changes = headerChanges(header, head);
+        if (diff.commands.length === 0 && Object.keys(changes).length === 0) break;
+      }
+    }
+
+    progress(90, 'Reading the order lines back');
+    head = await readOrderHead(odooId, o.hasTemplate, o.hasLocked);
+    const lines = await orderLines(odooId, o.hasCost);
+    progress(100, 'Synced');
+    return {
+      odooId,
+      name: str(head.name) ?? '',
+      state: saleState(head.state, head.locked),
+      lineIds: linkLines(planned, lines, diff.kept),
+      created: first.created,
+      updated: first.updated,
+      deleted: first.deleted,
+    };
+  }
+
+  // ---- analytic account summary ---------------------------------------------------------------------------
+
+  async function analyticAccounts(q: AnalyticAccountsQuery): Promise<AnalyticAccountReport[]> {
+    if (!ISO_DATE.test(q.accountingDate)) throw new RangeError('accountingDate must be YYYY-MM-DD');
+    if (!['posted', 'unposted', 'both'].includes(q.entryStatus))
+      throw new RangeError('entryStatus must be posted, unposted or both');
+    return forReport(ANALYTIC_NEEDS, async () => {
+      const [aal, so, sol] = await Promise.all([
+        schema('account.analytic.line'),
+        schema('sale.order'),
+        schema('sale.order.line'),
+      ]);
+      // Accounts of the 1st plan are in account_id, of the others in x_plan<N>_id (one column per root plan).
+      const columns = Object.entries(aal)
+        .filter(
+          ([name, f]) =>
+            f.type === 'many2one' &&
+            f.relation === 'account.analytic.account' &&
+            (name === 'account_id' || /^x_plan\d+_id$/.test(name)),
+        )
+        .map(([name]) => name);
+      if (!columns.includes('account_id')) requireFields('account.analytic.line', aal, ['account_id']);
+      const orderAccountField = 'analytic_account_id' in so ? 'analytic_account_id' : null;
+      if (!orderAccountField) requireFields('sale.order.line', sol, ['analytic_distribution']);
+
+      const accountRows = await searchRead(
+        'account.analytic.account',
+        [],
+        ['name', 'code', 'active', 'plan_id', 'partner_id', 'company_id'],
+        { order: 'id asc', context: NO_ARCHIVE_FILTER },
+      );
+      const accountIds = accountRows.map((r) => r.id as number);
+      const known = new Set(accountIds);
+
+      // Entries: posted = Odoo's analytic lines (a draft entry has none); unposted = draft journal items
+      // carrying an analytic distribution, split as Odoo will when they are posted.
+      const raw: (Omit<AnalyticEntryInput, 'income' | 'account'> & { generalId: number | null })[] = [];
+      if (q.entryStatus !== 'unposted') {
+        const lines = await searchAll(
+          'account.analytic.line',
+          [['date', '<=', q.accountingDate]],
+          ['date', 'name', 'amount', 'partner_id', 'product_id', 'general_account_id', ...columns],
+        );
+        for (const l of lines) {
+          const base = {
+            id: l.id as number,
+            source: 'analytic_line' as const,
+            posted: true,
+            date: str(l.date) ?? '',
+            name: str(l.name) ?? '',
+            partner: idName(l.partner_id),
+            product: idName(l.product_id),
+            balance: round2(num(l.amount) ?? 0),
+            generalId: refId(l.general_account_id),
+          };
+          for (const accountId of new Set(columns.map((c) => refId(l[c])).filter((x): x is number => x !== null)))
+            if (known.has(accountId)) raw.push({ ...base, accountId });
+        }
+      }
+      if (q.entryStatus !== 'posted' && accountIds.length > 0) {
+        const items = await searchAll(
+          'account.move.line',
+          [
+            ['parent_state', '=', 'draft'],
+            ['date', '<=', q.accountingDate],
+            ['analytic_distribution', 'in', accountIds],
+          ],
+          [
+            'date',
+            'name',
+            'move_name',
+            'partner_id',
+            'product_id',
+            'account_id',
+            'debit',
+            'credit',
+            'analytic_distribution',
+          ],
+        );
+        for (const l of items) {
+          const balance = (num(l.debit) ?? 0) - (num(l.credit) ?? 0);
+          for (const d of distributionAccounts(l.analytic_distribution)) {
+            if (!known.has(d.accountId)) continue;
+            raw.push({
+              id: l.id as number,
+              source: 'journal_item',
+              posted: false,
+              date: str(l.date) ?? '',
+              name: str(l.name) ?? str(l.move_name) ?? '',
+              partner: idName(l.partner_id),
+              product: idName(l.product_id),
+              balance: analyticAmount(balance, d.percent),
+              generalId: refId(l.account_id),
+              accountId: d.accountId,
+            });
+          }
+        }
+      }
+      const generalIds = [...new Set(raw.map((e) => e.generalId).filter((x): x is number => x !== null))];
+      const general = new Map<number, { code: string; name: string; income: boolean }>();
+      for (const a of await readIds('account.account', generalIds, ['code', 'name', 'account_type']))
+        general.set(a.id as number, {
+          code: str(a.code) ?? '',
+          name: str(a.name) ?? '',
+          income: String(a.account_type ?? '').startsWith('income'),
+        });
+      const entries: AnalyticEntryInput[] = raw.map(({ generalId, ...e }) => {
+        const g = generalId !== null ? general.get(generalId) : undefined;
+        return {
+          ...e,
+          account: g && generalId !== null ? { id: generalId, code: g.code, name: g.name } : null,
+          income: g ? g.income : null,
+        };
+      });
+
+      // Linked sales: orders whose lines' analytic_distribution names an account (≤ 16: the order's account).
+      const orderAccounts = new Map<number, Set<number>>();
+      const link = (order: number | null, account: number) => {
+        if (order === null || !known.has(account)) return;
+        const set = orderAccounts.get(order) ?? new Set<number>();
+        set.add(account);
+        orderAccounts.set(order, set);
+      };
+      if (accountIds.length > 0) {
+        if ('analytic_distribution' in sol)
+          for (const l of await searchAll(
+            'sale.order.line',
+            [['analytic_distribution', 'in', accountIds]],
+            ['order_id', 'analytic_distribution'],
+          ))
+            for (const d of distributionAccounts(l.analytic_distribution)) link(refId(l.order_id), d.accountId);
+        if (orderAccountField)
+          for (const r of await searchAll('sale.order', [[orderAccountField, 'in', accountIds]], [orderAccountField]))
+            link(r.id as number, refId(r[orderAccountField]) ?? 0);
+      }
+      const orderFields = ['name', 'client_order_ref', 'date_order', 'state', 'amount_untaxed'];
+      for (const f of ['locked', 'margin', 'invoice_status']) if (f in so) orderFields.push(f);
+      const sales: AnalyticSaleInput[] = (await readIds('sale.order', [...orderAccounts.keys()], orderFields)).map(
+        (r) => ({
+          id: r.id as number,
+          name: str(r.name) ?? '',
+          client_order_ref: str(r.client_order_ref),
+          date_order: isoDatetime(r.date_order),
+          state: saleState(r.state, r.locked),
+          amount_untaxed: num(r.amount_untaxed) ?? 0,
+          margin: 'margin' in r ? (num(r.margin) ?? 0) : null,
+          invoice_status: str(r.invoice_status),
+          accountIds: [...(orderAccounts.get(r.id as number) ?? [])],
+        }),
+      );
+
+      return buildAnalyticReport({
+        accounts: accountRows.map((r) => ({
+          id: r.id as number,
+          name: str(r.name) ?? '',
+          code: str(r.code),
+          active: r.active !== false,
+          plan: refName(r.plan_id) ?? '',
+          partner: idName(r.partner_id),
+          company: idName(r.company_id),
+        })),
+        entries,
+        sales,
+        accountingDate: q.accountingDate,
+      });
+    });
+  }
+
+  // ---- journal items --------------------------------------------------------------------------------------
+
+  async function* journalItems(q: JournalItemsQuery): AsyncGenerator<ErpJournalItem[]> {
+    if (!ISO_DATE.test(q.startDate) || !ISO_DATE.test(q.endDate))
+      throw new RangeError('startDate and endDate must be YYYY-MM-DD');
+    if (!Number.isInteger(q.companyId) || q.companyId <= 0)
+      throw new RangeError('companyId must be a positive integer');
+    const aml = await forReport(JOURNAL_NEEDS, () => schema('account.move.line'));
+    const fields = [
+      'date',
+      'move_id',
+      'move_name',
+      'journal_id',
+      'account_id',
+      'partner_id',
+      'name',
+      'ref',
+      'debit',
+      'credit',
+      'balance',
+      'amount_currency',
+      'currency_id',
+      'analytic_distribution',
+    ].filter((f) => f in aml || ['date', 'move_id', 'account_id', 'debit', 'credit'].includes(f));
+    const accounts = new Map<number, AccountInfo>();
+    const analyticNames = new Map<number, string>();
+    let after = 0;
+    for (;;) {
+      const rows = await forReport(JOURNAL_NEEDS, () =>
+        searchRead(
+          'account.move.line',
+          [
+            ['parent_state', '=', 'posted'],
+            ['company_id', '=', q.companyId],
+            ['date', '>=', q.startDate],
+            ['date', '<=', q.endDate],
+            ['id', '>', after],
+          ],
+          fields,
+          { order: 'id asc', limit: reportPageSize },
+        ),
+      );
+      if (rows.length === 0) return;
+      const newAccounts = [
+        ...new Set(rows.map((r) => refId(r.account_id)).filter((x): x is number => x !== null && !accounts.has(x))),
+      ];
+      const newAnalytic = [
+        ...new Set(rows.flatMap((r) => distributionAccounts(r.analytic_distribution).map((d) => d.accountId))),
+      ].filter((x) => !analyticNames.has(x));
+      await forReport(JOURNAL_NEEDS, async () => {
+        for (const a of await readIds('account.account', newAccounts, ['code', 'name']))
+          accounts.set(a.id as number, { code: str(a.code) ?? '', name: str(a.name) ?? '' });
+        if (newAnalytic.length)
+          for (const a of await readIds('account.analytic.account', newAnalytic, ['name'], NO_ARCHIVE_FILTER))
+            analyticNames.set(a.id as number, str(a.name) ?? '');
+      });
+      for (const id of newAnalytic) if (!analyticNames.has(id)) analyticNames.set(id, '');
+      yield rows.map((r) => journalItem(r, accounts, analyticNames));
+      if (rows.length < reportPageSize) return;
+      after = rows[rows.length - 1]!.id as number;
+    }
+  }
+
+  // ---- stock ----------------------------------------------------------------------------------------------
+
+  async function internalQuants(): Promise<ErpStockEntry[]> {
+    const rows = await searchAll(
+      'stock.quant',
+      [['location_id.usage', '=', 'internal']],
+      ['product_id', 'lot_id', 'location_id', 'reserved_quantity', 'quantity'],
+    );
+    return rows.map(stockEntry).filter((q): q is ErpStockEntry => q !== null);
+  }
+
+  async function stockByLocation(): Promise<ErpStockLocation[]> {
+    return forReport(STOCK_NEEDS, async () => {
+      const locations = await searchRead(
+        'stock.location',
+        [['usage', '=', 'internal']],
+        ['name', 'complete_name', 'usage', 'company_id'],
+        { order: 'complete_name, id' },
+      );
+      const byLocation = groupBy(await internalQuants(), (q) => q.location_id.id);
+      return locations.map((l) => ({
+        id: l.id as number,
+        name: str(l.name) ?? '',
+        complete_name: str(l.complete_name) ?? str(l.name) ?? '',
+        usage: str(l.usage) ?? 'internal',
+        company_id: idName(l.company_id),
+        quant_ids: byLocation.get(l.id as number) ?? [],
+      }));
+    });
+  }
+
+  async function stockByProduct(): Promise<ErpStockProduct[]> {
+    return forReport(STOCK_NEEDS, async () => {
+      const byProduct = groupBy(await internalQuants(), (q) => q.product_id.id);
+      const rows = await readIds(
+        'product.product',
+        [...byProduct.keys()],
+        ['display_name', 'categ_id', 'company_id', 'qty_available', 'standard_price'],
+        NO_ARCHIVE_FILTER,
+      );
+      return rows
+        .map((r) => ({
+          id: r.id as number,
+          name: str(r.display_name) ?? '',
+          category: idName(r.categ_id),
+          company: idName(r.company_id),
+          qty_available: round4(num(r.qty_available) ?? 0),
+          cost: round4(num(r.standard_price) ?? 0),
+          stock_quant_ids: byProduct.get(r.id as number) ?? [],
+        }))
+        .filter((p) => p.qty_available !== 0 || p.stock_quant_ids.some((q) => q.quantity !== 0))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    });
+  }
+
   return {
     async serverInfo(): Promise<ErpServerInfo> {
       const [v, protocol] = await Promise.all([version(), transport.protocol()]);
@@ -540,5 +1133,12 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
         return `${baseUrl}/web#id=${odooId}&model=sale.order&view_type=form`;
       return `${baseUrl}/odoo/sales/${odooId}`;
     },
+    companies,
+    publishSale,
+    syncSale,
+    analyticAccounts,
+    journalItems,
+    stockByLocation,
+    stockByProduct,
   };
 }

@@ -123,6 +123,264 @@ export interface ErpPage {
   limit: number;
 }
 
+// ---- publish / sync -------------------------------------------------------------------------------------------
+
+/** A Quotewright line: notes and headers carry only a description. */
+export type ErpDraftLineKind = 'product' | 'note' | 'header';
+
+export interface ErpDraftLine {
+  localId: string;
+  kind: ErpDraftLineKind;
+  /** product.product id; required for product lines, ignored for notes/headers */
+  productId: number | null;
+  /** the line text (sale.order.line name); empty → Odoo's default (product display name + sale description) */
+  description: string;
+  /** decimal string or number; product lines only */
+  quantity: string | number;
+  /** unit price; always sent together with the quantity (Odoo resets a manual price on a quantity-only write) */
+  priceUnit: string | number;
+  /** unit cost → purchase_price when sale_margin is installed */
+  cost: string | number;
+  /** syncSale: the Odoo line id from the last publish/sync (null/absent: not in Odoo yet) */
+  odooLineId?: number | null;
+}
+
+export interface ErpDraftSection {
+  localId: string;
+  name: string;
+  /** syncSale: the Odoo id of the section line */
+  odooLineId?: number | null;
+  lines: ErpDraftLine[];
+}
+
+/**
+ * A local sale as the ERP receives it. Sections become `line_section` lines, notes `line_note`, headers
+ * `line_subsection` on Odoo 19+ (else `line_note`), each with an explicit `sequence` (10, 20, … in document order).
+ */
+export interface ErpSaleDraft {
+  /** → origin: the idempotency key of publishSale (Q00001…) */
+  quoteNumber: string;
+  /** the sale's name → client_order_ref (Customer Reference) */
+  name: string | null;
+  partnerId: number;
+  partnerInvoiceId: number | null;
+  partnerShippingId: number | null;
+  salespersonId: number | null;
+  /** sale_order_template_id (ignored when sale_management is not installed) */
+  templateId: number | null;
+  sections: ErpDraftSection[];
+}
+
+export interface ErpProgress {
+  /** 0–100 */
+  progress: number;
+  message: string;
+}
+export type ErpProgressFn = (p: ErpProgress) => void;
+
+/** Which Odoo line stands for which local section/line (sections included). */
+export interface ErpLineLink {
+  localId: string;
+  odooLineId: number;
+}
+
+export interface ErpPublishResult {
+  odooId: number;
+  /** the SO number, e.g. S00042 */
+  name: string;
+  /** every local section and line that has an Odoo line; a line missing here is not in Odoo */
+  lineIds: ErpLineLink[];
+  /** true when an order with this origin already existed (nothing was created) */
+  alreadyPublished: boolean;
+}
+
+export interface ErpSyncResult {
+  odooId: number;
+  name: string;
+  /** the order's state after the sync (Odoo owns it) */
+  state: ErpSaleState;
+  lineIds: ErpLineLink[];
+  /** how many lines the sync created / updated / deleted in Odoo */
+  created: number;
+  updated: number;
+  deleted: number;
+}
+
+// ---- companies and reports ---------------------------------------------------------------------------------
+//
+// Report data follows SPEC §3 field names (snake_case) where SPEC defines the shape (analytic account, stock
+// location, stock entry, stock product); amounts are numbers rounded to cents, quantities numbers rounded to 4
+// decimals: they are read-only figures summed and formatted by the report screens and the xlsx writer.
+
+export interface ErpCompany {
+  odooId: number;
+  name: string;
+}
+
+export interface ErpIdName {
+  id: number;
+  name: string;
+}
+
+export type ErpEntryStatus = 'posted' | 'unposted' | 'both';
+
+export interface AnalyticAccountsQuery {
+  /** posted: posted journal entries (Odoo's analytic lines); unposted: draft entries; both */
+  entryStatus: ErpEntryStatus;
+  /** 'YYYY-MM-DD': entries dated after it are left out */
+  accountingDate: string;
+}
+
+/** The account's plan (project type) with the debit/credit/balance of the entries in the report. */
+export interface AnalyticProject {
+  /** the plan name, e.g. "Installation Projects" */
+  type: string;
+  name: string;
+  /** sum of the costs (negative amounts), positive */
+  debit: number;
+  /** sum of the income (positive amounts) */
+  credit: number;
+  /** credit − debit */
+  balance: number;
+}
+
+export interface AnalyticSale {
+  id: number;
+  name: string;
+  client_order_ref: string | null;
+  /** ISO datetime */
+  date_order: string | null;
+  state: ErpSaleState;
+  amount_untaxed: number;
+  /** null when sale_margin is not installed */
+  margin: number | null;
+  /** amount_untaxed − margin (0 without margin) */
+  total_cost: number;
+  /** margin / amount_untaxed × 100; 0 when the amount is 0 */
+  margin_percent: number;
+  /** Odoo's invoice_status: 'invoiced' | 'to invoice' | 'upselling' | 'no' (null when unknown) */
+  invoice_status: string | null;
+  /** state sale or done: counts in the totals (the others are shown greyed out) */
+  counts: boolean;
+}
+
+export interface AnalyticEntry {
+  /** account.analytic.line id (source analytic_line) or account.move.line id (source journal_item) */
+  id: number;
+  /** analytic_line: from a posted entry (or a manual/timesheet line); journal_item: a draft entry's line */
+  source: 'analytic_line' | 'journal_item';
+  posted: boolean;
+  date: string;
+  name: string;
+  partner: ErpIdName | null;
+  product: ErpIdName | null;
+  /** the general (financial) account */
+  account: { id: number; code: string; name: string } | null;
+  /** Odoo's analytic amount for this account: negative for costs, positive for income */
+  balance: number;
+}
+
+export interface AnalyticTotals {
+  /** Σ amount_untaxed of the sale/done orders */
+  sales_total: number;
+  /** Σ margin of the sale/done orders */
+  expected_margin: number;
+  expected_margin_percent: number;
+  /** sales_total − expected_margin */
+  expected_total_costs: number;
+  /** −Σ expensed balances (positive for costs) */
+  current_costs: number;
+  /** Σ invoiced balances */
+  current_invoiced: number;
+  /** current_invoiced − current_costs */
+  current_margin: number;
+  current_margin_percent: number;
+}
+
+export interface AnalyticAccountReport {
+  id: number;
+  name: string;
+  /** the account's code */
+  reference: string | null;
+  active: boolean;
+  /** 'YYYY-MM-DD': the date of the last entry once every linked confirmed order is fully invoiced, else null */
+  date_completed: string | null;
+  customer: ErpIdName | null;
+  company: ErpIdName | null;
+  projects: AnalyticProject[];
+  /** orders whose lines' analytic_distribution names the account (Odoo ≤ 16: order.analytic_account_id) */
+  sales: AnalyticSale[];
+  /** entries on non-income accounts (costs: negative balances; vendor refunds positive) */
+  expensed: AnalyticEntry[];
+  /** entries on income accounts (customer invoices; credit notes negative) */
+  invoiced: AnalyticEntry[];
+  totals: AnalyticTotals;
+}
+
+export interface JournalItemsQuery {
+  /** 'YYYY-MM-DD', inclusive */
+  startDate: string;
+  /** 'YYYY-MM-DD', inclusive */
+  endDate: string;
+  companyId: number;
+}
+
+export interface ErpJournalItem {
+  id: number;
+  /** 'YYYY-MM-DD' */
+  date: string;
+  move: ErpIdName;
+  journal: ErpIdName | null;
+  /** code read from account.account (19's account names carry no code; 18's display name does) */
+  account: { id: number; code: string; name: string } | null;
+  partner: ErpIdName | null;
+  /** the line's label */
+  label: string;
+  /** the entry's reference */
+  reference: string | null;
+  debit: number;
+  credit: number;
+  balance: number;
+  amountCurrency: number;
+  /** currency code, e.g. "USD" */
+  currency: string | null;
+  /** one row per analytic account of the distribution (a key "12,34" gives two rows with the same percent) */
+  analytic: { accountId: number; name: string; percent: number }[];
+}
+
+/** SPEC Stock entry: a quant. */
+export interface ErpStockEntry {
+  id: number;
+  product_id: ErpIdName;
+  lot_id: ErpIdName | null;
+  location_id: ErpIdName;
+  reserved_quantity: number;
+  quantity: number;
+}
+
+/** SPEC Stock location: an internal location with its quants. */
+export interface ErpStockLocation {
+  id: number;
+  name: string;
+  complete_name: string;
+  usage: string;
+  company_id: ErpIdName | null;
+  quant_ids: ErpStockEntry[];
+}
+
+/** SPEC Stock product: a product with stock in internal locations. Liability = qty_available × cost. */
+export interface ErpStockProduct {
+  id: number;
+  name: string;
+  category: ErpIdName | null;
+  company: ErpIdName | null;
+  /** Odoo's on-hand quantity (internal locations of the user's companies) */
+  qty_available: number;
+  /** unit cost (standard_price), 4 decimals */
+  cost: number;
+  stock_quant_ids: ErpStockEntry[];
+}
+
 export interface ErpConnector {
   serverInfo(): Promise<ErpServerInfo>;
   /** ordered by id asc, id > afterId, archived products included (active = false) */
@@ -139,4 +397,31 @@ export interface ErpConnector {
   countSales(): Promise<number>;
   /** the sale's page in the Odoo web client */
   saleUrl(odooId: number): string;
+  /** active companies ordered by id */
+  companies(): Promise<ErpCompany[]>;
+  /**
+   * Creates the sale in Odoo, idempotently: an order whose origin is the quote number is looked for first and,
+   * when found, returned as already published (lines linked by sequence, then name). A timeout or a dropped
+   * connection while creating is an unknown outcome, never a failure: the order is looked for again (the
+   * search is retried, the create never) and created again only when a search confirmed it does not exist.
+   * Odoo refusals come back as ErpError kind 'validation' with Odoo's message.
+   */
+  publishSale(sale: ErpSaleDraft, onProgress?: ErpProgressFn): Promise<ErpPublishResult>;
+  /**
+   * Brings an Odoo order in line with the local sale: header fields, then a diff of the lines by their stored
+   * Odoo ids — (1, id, vals) for changed lines (price_unit always with the quantity), (0, 0, vals) for new
+   * ones, (2, id) for removed ones, sequences renumbered — in one write (a few for huge orders). Lines without
+   * an id that match an unclaimed Odoo line (same type, sequence and text/product) are adopted, so a sync
+   * repeated after an unknown outcome creates nothing twice. A locked order or the removal of a confirmed
+   * line fails with ErpError kind 'validation' carrying Odoo's message, and nothing is changed.
+   */
+  syncSale(odooId: number, sale: ErpSaleDraft, onProgress?: ErpProgressFn): Promise<ErpSyncResult>;
+  /** SPEC analytic account summary; see AnalyticAccountReport (all analytic accounts, archived included) */
+  analyticAccounts(q: AnalyticAccountsQuery): Promise<AnalyticAccountReport[]>;
+  /** posted journal items of a company between two dates, ordered by id, in pages (~2,000 a call) */
+  journalItems(q: JournalItemsQuery): AsyncIterable<ErpJournalItem[]>;
+  /** internal locations (ordered by complete name) with their quants */
+  stockByLocation(): Promise<ErpStockLocation[]>;
+  /** products with quants in internal locations, ordered by name */
+  stockByProduct(): Promise<ErpStockProduct[]>;
 }

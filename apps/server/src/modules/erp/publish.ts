@@ -1,0 +1,302 @@
+// Pure planning for publishSale / syncSale: local sale → Odoo line values with explicit sequences, the diff of
+// a local sale against the lines of an Odoo order (x2many commands), and the link local id ↔ Odoo line id.
+// No I/O here; connector.ts reads and writes.
+import { erpErrors } from './erp.errors.js';
+import type { ErpDraftLine, ErpLineLink, ErpSaleDraft } from './erp.types.js';
+import { num, ref, refId, str } from './mapping.js';
+
+export type DisplayType = false | 'line_section' | 'line_note' | 'line_subsection';
+
+export interface PlanOptions {
+  /** Odoo 19+: headers become line_subsection (else line_note) */
+  subsections: boolean;
+  /** sale_margin installed: send purchase_price */
+  hasCost: boolean;
+  /** default 10 */
+  sequenceStep?: number;
+}
+
+/** One Odoo line the local sale wants, in document order. */
+export interface PlannedLine {
+  localId: string;
+  displayType: DisplayType;
+  sequence: number;
+  /** the Odoo id stored locally (sync), else null */
+  odooLineId: number | null;
+  /** text; null for a product line without description (Odoo then writes its default) */
+  name: string | null;
+  productId: number | null;
+  quantity: number;
+  priceUnit: number;
+  cost: number;
+}
+
+/** An Odoo order line, normalised from search_read. */
+export interface OdooLine {
+  id: number;
+  displayType: DisplayType;
+  sequence: number;
+  name: string;
+  productId: number | null;
+  quantity: number;
+  priceUnit: number;
+  /** null when purchase_price is not readable */
+  cost: number | null;
+}
+
+export const LINE_FIELDS = ['sequence', 'display_type', 'name', 'product_id', 'product_uom_qty', 'price_unit'];
+
+export function odooLine(row: Record<string, unknown>): OdooLine {
+  const dt = row.display_type;
+  return {
+    id: row.id as number,
+    displayType: dt === 'line_section' || dt === 'line_note' || dt === 'line_subsection' ? dt : false,
+    sequence: num(row.sequence) ?? 0,
+    name: str(row.name) ?? '',
+    productId: refId(row.product_id),
+    quantity: num(row.product_uom_qty) ?? 0,
+    priceUnit: num(row.price_unit) ?? 0,
+    cost: 'purchase_price' in row ? (num(row.purchase_price) ?? 0) : null,
+  };
+}
+
+const DECIMAL = /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/;
+
+function toNumber(v: unknown, what: string, localId: string): number {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && DECIMAL.test(v)) return Number(v);
+  if (v === null || v === undefined || v === '') return 0;
+  throw erpErrors.validation(`Line ${localId}: the ${what} "${String(v)}" is not a number`);
+}
+
+function plannedProduct(l: ErpDraftLine, sequence: number): PlannedLine {
+  if (typeof l.productId !== 'number' || !Number.isInteger(l.productId) || l.productId <= 0)
+    throw erpErrors.validation(`Line ${l.localId} has no ERP product: link the product before publishing`);
+  const description = l.description?.trim() ? l.description : null;
+  return {
+    localId: l.localId,
+    displayType: false,
+    sequence,
+    odooLineId: l.odooLineId ?? null,
+    name: description,
+    productId: l.productId,
+    quantity: toNumber(l.quantity, 'quantity', l.localId),
+    priceUnit: toNumber(l.priceUnit, 'price', l.localId),
+    cost: toNumber(l.cost, 'cost', l.localId),
+  };
+}
+
+/** The Odoo lines of a local sale in document order: each section line, then its lines; sequences 10, 20, … */
+export function planLines(sale: ErpSaleDraft, opts: PlanOptions): PlannedLine[] {
+  const step = opts.sequenceStep ?? 10;
+  const out: PlannedLine[] = [];
+  const seen = new Set<string>();
+  const next = () => (out.length + 1) * step;
+  const text = (kind: DisplayType, localId: string, s: string | null | undefined, fallback: string): PlannedLine => ({
+    localId,
+    displayType: kind,
+    sequence: next(),
+    odooLineId: null,
+    // Odoo requires a label on display lines
+    name: s?.trim() ? s : fallback,
+    productId: null,
+    quantity: 0,
+    priceUnit: 0,
+    cost: 0,
+  });
+  const add = (p: PlannedLine) => {
+    if (seen.has(p.localId)) throw erpErrors.validation(`The sale has two lines with the id ${p.localId}`);
+    seen.add(p.localId);
+    out.push(p);
+  };
+  for (const section of sale.sections) {
+    add({ ...text('line_section', section.localId, section.name, 'Section'), odooLineId: section.odooLineId ?? null });
+    for (const l of section.lines) {
+      if (l.kind === 'product') add(plannedProduct(l, next()));
+      else {
+        const dt: DisplayType = l.kind === 'header' && opts.subsections ? 'line_subsection' : 'line_note';
+        add({
+          ...text(dt, l.localId, l.description, l.kind === 'header' ? 'Header' : 'Note'),
+          odooLineId: l.odooLineId ?? null,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Values of a new line (command 0). Money and quantity only on product lines: Odoo refuses them elsewhere. */
+export function createVals(p: PlannedLine, opts: Pick<PlanOptions, 'hasCost'>): Record<string, unknown> {
+  if (p.displayType) return { display_type: p.displayType, name: p.name, sequence: p.sequence };
+  const v: Record<string, unknown> = {
+    sequence: p.sequence,
+    product_id: p.productId,
+    product_uom_qty: p.quantity,
+    price_unit: p.priceUnit,
+  };
+  if (p.name !== null) v.name = p.name;
+  if (opts.hasCost) v.purchase_price = p.cost;
+  return v;
+}
+
+const differs = (a: number, b: number) => Math.abs(a - b) >= 5e-7;
+
+/** Values that bring an existing Odoo line to the planned one ({} when nothing changed). */
+export function updateVals(p: PlannedLine, o: OdooLine, opts: Pick<PlanOptions, 'hasCost'>): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
+  if (p.sequence !== o.sequence) v.sequence = p.sequence;
+  if (p.name !== null && p.name !== o.name) v.name = p.name;
+  if (p.displayType) return v;
+  const productChanged = p.productId !== o.productId;
+  if (productChanged) v.product_id = p.productId;
+  // Writing the quantity alone makes Odoo recompute the unit price from the pricelist: always both.
+  if (productChanged || differs(p.quantity, o.quantity) || differs(p.priceUnit, o.priceUnit)) {
+    v.product_uom_qty = p.quantity;
+    v.price_unit = p.priceUnit;
+  }
+  if (opts.hasCost && (productChanged || o.cost === null || differs(p.cost, o.cost))) v.purchase_price = p.cost;
+  return v;
+}
+
+/** Same kind of line at the same place with the same text/product: the line a lost create or write made. */
+function sameLine(p: PlannedLine, o: OdooLine): boolean {
+  if (p.displayType !== o.displayType || p.sequence !== o.sequence) return false;
+  if (p.displayType) return p.name === o.name;
+  return p.productId === o.productId && (p.name === null || p.name === o.name);
+}
+
+export interface LineDiff {
+  /** x2many commands for sale.order.write {order_line}: deletes, then updates, then creates */
+  commands: unknown[][];
+  /** planned lines kept on an existing Odoo line (by stored id, or adopted) */
+  kept: Map<string, number>;
+  created: number;
+  updated: number;
+  deleted: number;
+}
+
+/**
+ * The commands that turn `existing` into `planned`. A planned line keeps its Odoo line when it names it by id
+ * and the display type is the same (Odoo cannot change a line's display type: a changed kind is a delete and a
+ * create). A planned line without a usable id adopts an unclaimed Odoo line that is the same line at the same
+ * sequence — what a previous attempt whose answer was lost created. Every other Odoo line is deleted.
+ */
+export function diffLines(planned: PlannedLine[], existing: OdooLine[], opts: Pick<PlanOptions, 'hasCost'>): LineDiff {
+  const byId = new Map(existing.map((o) => [o.id, o]));
+  const claimed = new Set<number>();
+  const kept = new Map<string, number>();
+  for (const p of planned) {
+    const o = p.odooLineId !== null ? byId.get(p.odooLineId) : undefined;
+    if (o && !claimed.has(o.id) && o.displayType === p.displayType) {
+      claimed.add(o.id);
+      kept.set(p.localId, o.id);
+    }
+  }
+  for (const p of planned) {
+    if (kept.has(p.localId)) continue;
+    const o = existing.find((x) => !claimed.has(x.id) && sameLine(p, x));
+    if (o) {
+      claimed.add(o.id);
+      kept.set(p.localId, o.id);
+    }
+  }
+  const deletes = existing.filter((o) => !claimed.has(o.id)).map((o) => [2, o.id, 0]);
+  const updates: unknown[][] = [];
+  const creates: unknown[][] = [];
+  for (const p of planned) {
+    const id = kept.get(p.localId);
+    if (id === undefined) creates.push([0, 0, createVals(p, opts)]);
+    else {
+      const v = updateVals(p, byId.get(id)!, opts);
+      if (Object.keys(v).length > 0) updates.push([1, id, v]);
+    }
+  }
+  return {
+    commands: [...deletes, ...updates, ...creates],
+    kept,
+    created: creates.length,
+    updated: updates.length,
+    deleted: deletes.length,
+  };
+}
+
+/**
+ * Links planned lines to Odoo lines: the known id first (when the line still exists with the same display type),
+ * then the same kind at the same sequence, then the same kind with the same text. Planned lines left without a
+ * match are not in the result.
+ */
+export function linkLines(
+  planned: PlannedLine[],
+  existing: OdooLine[],
+  known: ReadonlyMap<string, number> = new Map(),
+): ErpLineLink[] {
+  const byId = new Map(existing.map((o) => [o.id, o]));
+  const used = new Set<number>();
+  const out = new Map<string, number>();
+  for (const p of planned) {
+    const id = known.get(p.localId);
+    const o = id !== undefined ? byId.get(id) : undefined;
+    if (o && o.displayType === p.displayType && !used.has(o.id)) {
+      used.add(o.id);
+      out.set(p.localId, o.id);
+    }
+  }
+  const productOk = (p: PlannedLine, o: OdooLine) => p.displayType !== false || p.productId === o.productId;
+  const passes: ((p: PlannedLine, o: OdooLine) => boolean)[] = [
+    (p, o) => o.sequence === p.sequence && productOk(p, o),
+    (p, o) => p.name !== null && o.name === p.name && productOk(p, o),
+  ];
+  for (const match of passes)
+    for (const p of planned) {
+      if (out.has(p.localId)) continue;
+      const o = existing.find((x) => !used.has(x.id) && x.displayType === p.displayType && match(p, x));
+      if (o) {
+        used.add(o.id);
+        out.set(p.localId, o.id);
+      }
+    }
+  return planned
+    .filter((p) => out.has(p.localId))
+    .map((p) => ({ localId: p.localId, odooLineId: out.get(p.localId)! }));
+}
+
+export interface HeaderOptions {
+  hasTemplate: boolean;
+}
+
+/** Order header values of a local sale (create: with origin; address/salesperson/template only when set). */
+export function headerVals(sale: ErpSaleDraft, opts: HeaderOptions): Record<string, unknown> {
+  if (!Number.isInteger(sale.partnerId) || sale.partnerId <= 0)
+    throw erpErrors.validation('The sale has no ERP customer: choose a customer before publishing');
+  const v: Record<string, unknown> = {
+    partner_id: sale.partnerId,
+    client_order_ref: sale.name?.trim() ? sale.name : false,
+  };
+  if (sale.partnerInvoiceId) v.partner_invoice_id = sale.partnerInvoiceId;
+  if (sale.partnerShippingId) v.partner_shipping_id = sale.partnerShippingId;
+  if (sale.salespersonId) v.user_id = sale.salespersonId;
+  if (opts.hasTemplate && sale.templateId) v.sale_order_template_id = sale.templateId;
+  return v;
+}
+
+/** The header values that differ from the order as read. */
+export function headerChanges(
+  wanted: Record<string, unknown>,
+  current: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(wanted)) {
+    const cur = current[k];
+    const same =
+      typeof v === 'number' ? ref(cur)?.odooId === v : (str(cur) ?? false) === (typeof v === 'string' ? v : false);
+    if (!same) out[k] = v;
+  }
+  return out;
+}
+
+export function chunk<T>(items: T[], size: number): T[][] {
+  if (items.length === 0) return [[]];
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
