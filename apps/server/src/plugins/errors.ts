@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_STATUS, type ErrorCode, type FieldErrors } from '../errors';
+import { ErpError, type ErpErrorKind } from '../modules/erp/erp.errors';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -55,11 +56,28 @@ export function fieldErrorsFromIssues(issues: ZodIssueLike[], prefix?: string): 
   return out;
 }
 
+/** ERP failures inside a request: the ERP's own message is passed on (it names the model/field for access errors). */
+const ERP_PROBLEMS: Record<ErpErrorKind, { status: number; code: string }> = {
+  unreachable: { status: 502, code: 'ERP_UNREACHABLE' },
+  timeout: { status: 504, code: 'ERP_TIMEOUT' },
+  auth: { status: 502, code: 'ERP_AUTH_FAILED' },
+  access: { status: 502, code: 'ERP_ACCESS_DENIED' },
+  validation: { status: 422, code: 'ERP_VALIDATION' },
+  missing: { status: 409, code: 'ERP_RECORD_MISSING' },
+  protocol: { status: 502, code: 'ERP_PROTOCOL' },
+  unknown: { status: 502, code: 'ERP_ERROR' },
+};
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return sendProblem(reply, err.status, err.code, err.message, err.errors);
+    }
+    if (err instanceof ErpError) {
+      const p = ERP_PROBLEMS[err.kind];
+      req.log.warn({ err, kind: err.kind, odooName: err.odooName }, 'ERP call failed');
+      return sendProblem(reply, p.status, p.code, err.message);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
