@@ -72,3 +72,79 @@ export async function drawerEntries(page: Page): Promise<string[]> {
   await expect(nav.getByRole('link').first()).toBeVisible();
   return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
 }
+
+/** Headers for API calls as the admin. */
+export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  return { Authorization: `Bearer ${await apiToken(request, ADMIN.email, ADMIN.password)}` };
+}
+
+/**
+ * Makes sure the demo ERP's products, sales and contacts have been fetched (once per server: a fetch that already
+ * succeeded is not started again). Journeys that need catalog or partner data call it in beforeAll.
+ */
+export async function ensureErpData(request: APIRequestContext): Promise<void> {
+  const headers = await adminHeaders(request);
+  const kinds = ['products', 'sales', 'contacts'] as const;
+  for (const kind of kinds) {
+    const res = await request.get(`/api/odoo/sync/${kind}`, { headers });
+    const run = ((await res.json()) as { run: { state: string } | null }).run;
+    if (run?.state === 'success' || run?.state === 'loading') continue;
+    const start = await request.post(`/api/odoo/sync/${kind}`, { headers });
+    expect(start.ok(), await start.text()).toBeTruthy();
+  }
+  for (const kind of kinds) {
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`/api/odoo/sync/${kind}`, { headers });
+          return ((await res.json()) as { run: { state: string } | null }).run?.state;
+        },
+        { timeout: 90_000, intervals: [500, 1000] },
+      )
+      .toBe('success');
+  }
+}
+
+export interface ApiProduct {
+  id: number;
+  name: string;
+  description: string;
+  price: string;
+  cost: string;
+  is_bundle: boolean;
+  active: boolean;
+}
+
+export async function findProducts(
+  request: APIRequestContext,
+  query: { bundlesOnly?: boolean; search?: string; pageSize?: number } = {},
+): Promise<ApiProduct[]> {
+  const headers = await adminHeaders(request);
+  const params = new URLSearchParams({
+    page: '0',
+    pageSize: String(query.pageSize ?? 20),
+    bundlesOnly: String(query.bundlesOnly ?? false),
+  });
+  if (query.search) params.set('search', query.search);
+  const res = await request.get(`/api/products?${params}`, { headers });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { items: ApiProduct[] }).items;
+}
+
+/** Creates a sale with sections through the API; answers the sale. */
+export async function createSaleViaApi(
+  request: APIRequestContext,
+  name: string,
+  sections: string[] = [],
+): Promise<{ _id: string; quote_number: string; sections: { _id: string; name: string }[] }> {
+  const headers = await adminHeaders(request);
+  const res = await request.post('/api/sales', { headers, data: { name } });
+  expect(res.status(), await res.text()).toBe(201);
+  let sale = await res.json();
+  for (const section of sections) {
+    const r = await request.post(`/api/sales/sections/create/${sale._id}`, { headers, data: { name: section } });
+    expect(r.ok(), await r.text()).toBeTruthy();
+    sale = await r.json();
+  }
+  return sale;
+}

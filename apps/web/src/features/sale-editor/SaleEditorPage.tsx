@@ -1,8 +1,584 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+// /sale (new sale, opens in edit mode) and /sale/{saleID} (SPEC §2 Sale editor).
+import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Grid,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Skeleton,
+  Typography,
+} from '@mui/material';
+import {
+  canEditSale,
+  canSyncSale,
+  type LineMoveType,
+  pickerPageSize,
+  saleExcelFileName,
+  saleJsonFileName,
+  sanitizeFileName,
+} from '@quotewright/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCurrentUser, usePreferences } from '../../app/providers/currentUser';
+import { useDialog } from '../../app/providers/dialog';
+import { useLoadingOverlay } from '../../app/providers/loading';
+import { useSaleSummary } from '../../app/providers/saleSummary';
+import { useSnackbar } from '../../app/providers/snackbar';
+import { PageHeader } from '../../components/PageHeader';
+import { ProductTable } from '../../components/products/ProductTable';
+import { errorMessage } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
+import { getProduct, type Product, type ProductDetail } from '../../lib/products';
+import { useErpName } from '../../lib/publicConfig';
+import { usePageTitle } from '../../lib/usePageTitle';
+import {
+  checkProducts,
+  copySections,
+  createSale,
+  odooUrl,
+  saleActions,
+  updateSale,
+  useSale,
+  useStoreSale,
+} from './api/sale';
+import type { LineChanges, Sale, SaleHeader, SaleSection } from './api/types';
+import { type CopyRequest, CopySaleDataDialog } from './components/CopySaleDataDialog';
+import { InfoPanel } from './components/InfoPanel';
+import { DELETE_LINES_MESSAGE, LinesTable, type LinesTableHandlers } from './components/LinesTable';
+import { ProductListWindow, readWindowed, writeWindowed } from './components/ProductListWindow';
+import { ProductPickerDialog } from './components/ProductPickerDialog';
+import { type BundleLine, RelatedProductsDialog } from './components/RelatedProductsDialog';
+import { SaleSummary } from './components/SaleSummary';
+import { DELETE_SECTION_MESSAGE, type SectionHandlers, SectionsTable } from './components/SectionsTable';
+import { MoveLinesDialog, SetMarkupDialog, TextLineDialog } from './components/SmallDialogs';
 
-/** /sale (new sale) and /sale/{saleID} (existing sale) are the same screen (SPEC §2). */
+export const VALID_PRODUCTS_MESSAGE = 'All order lines appear to have valid products!';
+export const INVALID_PRODUCTS_MESSAGE = 'The validity check returned errors.';
+export const CHECK_FAILED_MESSAGE = 'Unable to check products';
+export const BUNDLE_ERROR_TITLE = 'An Error occured while adding the Bundle.';
+
+function EditorSkeleton() {
+  return (
+    <Box aria-busy="true" aria-label="Loading sale" data-testid="sale-skeleton">
+      <Skeleton variant="text" width={320} height={48} />
+      <Skeleton variant="rounded" height={140} sx={{ my: 2 }} />
+      {Array.from({ length: 5 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Skeleton key={i} variant="rounded" height={40} sx={{ mb: 1 }} />
+      ))}
+    </Box>
+  );
+}
+
+function lineLabel(id: unknown, bundle: ProductDetail | null): string {
+  const pid = typeof id === 'object' && id !== null && 'id' in id ? (id as { id: unknown }).id : id;
+  const found = bundle?.related_products.find((r) => r.product.id === pid);
+  if (found) return `${found.product.name}${found.description ? ` — ${found.description}` : ''}`;
+  if (bundle && bundle.id === pid) return bundle.name;
+  return `Product #${String(pid)}`;
+}
+
 export function SaleEditorPage() {
   const { saleId } = useParams();
-  return <ComingSoon title={saleId ? 'Sale' : 'New Sale'} />;
+  const { data: sale, isLoading, error } = useSale(saleId);
+  if (saleId === undefined) return <NewSale />;
+  if (isLoading) return <EditorSkeleton />;
+  if (error || !sale) {
+    return (
+      <>
+        <PageHeader title="Sale" />
+        <Alert severity="error">{error ? errorMessage(error) : 'This sale could not be loaded.'}</Alert>
+      </>
+    );
+  }
+  return <SaleEditor key={sale._id} sale={sale} />;
+}
+
+function NewSale() {
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const store = useStoreSale();
+  const erpName = useErpName();
+  const save = async (header: SaleHeader) => {
+    try {
+      const sale = await createSale(header);
+      store(sale);
+      navigate(`/sale/${sale._id}`, { replace: true });
+      return true;
+    } catch (err) {
+      await dialog.error(errorMessage(err));
+      return false;
+    }
+  };
+  return (
+    <>
+      <PageHeader title="New Quote" />
+      <InfoPanel
+        sale={undefined}
+        canEditHeader
+        canSync={false}
+        erpName={erpName}
+        onSave={save}
+        onOpenInErp={() => {}}
+      />
+      <Typography color="text.secondary">Save the quote to start adding sections.</Typography>
+    </>
+  );
+}
+
+type DialogState =
+  | { kind: 'picker'; sectionId: string; sequence: number }
+  | { kind: 'related'; sectionId: string; sequence: number; product: ProductDetail }
+  | { kind: 'copy'; sectionIds: string[] }
+  | { kind: 'markup'; sectionId: string; ids: string[] }
+  | { kind: 'move'; sectionId: string; ids: string[] }
+  | { kind: 'text'; sectionId: string; textKind: 'note' | 'header'; sequence: number }
+  | null;
+
+function SaleEditor({ sale }: { sale: Sale }) {
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const snackbar = useSnackbar();
+  const loading = useLoadingOverlay();
+  const store = useStoreSale();
+  const erpName = useErpName();
+  const { data: user } = useCurrentUser();
+  const { preferences } = usePreferences();
+  const { setSummary } = useSaleSummary();
+  const [params, setParams] = useSearchParams();
+  const [dialogState, setDialogState] = useState<DialogState>(null);
+  const [windowed, setWindowedState] = useState(readWindowed);
+  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  usePageTitle(sale.name ? `${sale.name} (${sale.quote_number})` : sale.quote_number);
+
+  const editable = canEditSale(user, sale.state);
+  const canSync = canSyncSale(user, sale.state);
+  const actions = useMemo(() => saleActions(sale._id, store), [sale._id, store]);
+  const sectionId = params.get('section');
+  const section = sale.sections.find((s) => s._id === sectionId) ?? null;
+  const sectionRef = useRef(section);
+  sectionRef.current = section;
+
+  useEffect(() => {
+    setSummary(<SaleSummary sale={sale} />);
+  }, [sale, setSummary]);
+  useEffect(() => () => setSummary(null), [setSummary]);
+
+  const setWindowed = (value: boolean) => {
+    writeWindowed(value);
+    setWindowedState(value);
+  };
+  const openSection = (id: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id) next.set('section', id);
+        else next.delete('section');
+        return next;
+      },
+      { replace: false },
+    );
+
+  // SPEC §8: section and copy actions report in the 'Error' dialog, line actions in an error snackbar; the loading
+  // state always ends.
+  const sectionTask = async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await loading.track(work());
+    } catch (err) {
+      await dialog.error(errorMessage(err));
+      return undefined;
+    }
+  };
+  const lineTask = async <T,>(work: () => Promise<T>, overlay = true): Promise<T | undefined> => {
+    try {
+      return await (overlay ? loading.track(work()) : work());
+    } catch (err) {
+      snackbar.show(errorMessage(err), 'error');
+      return undefined;
+    }
+  };
+
+  const saveHeader = async (header: SaleHeader) => {
+    try {
+      store(await loading.track(updateSale(sale._id, header)));
+      return true;
+    } catch (err) {
+      await dialog.error(errorMessage(err));
+      return false;
+    }
+  };
+
+  const openInErp = async () => {
+    const win = window.open('', '_blank');
+    try {
+      const { url } = await odooUrl(sale._id);
+      if (win) win.location.href = url;
+      else window.open(url, '_blank', 'noopener');
+    } catch (err) {
+      win?.close();
+      snackbar.show(errorMessage(err), 'error');
+    }
+  };
+
+  const sectionHandlers: SectionHandlers = {
+    open: (s) => openSection(s._id),
+    create: async (name) => (await sectionTask(() => actions.createSection(name, true))) !== undefined,
+    rename: async (s, name) => (await sectionTask(() => actions.updateSection(s._id, { name }))) !== undefined,
+    toggleDetails: (s, value) => void sectionTask(() => actions.updateSection(s._id, { show_details: value })),
+    remove: async (s) => {
+      const ok = await dialog.confirm({
+        title: 'Delete Section',
+        message: `${DELETE_SECTION_MESSAGE}\n\n${s.name}`,
+        confirmLabel: 'Delete',
+        destructive: true,
+      });
+      if (ok) await sectionTask(() => actions.deleteSection(s._id));
+    },
+    duplicate: (s) => void sectionTask(() => actions.duplicateSection(s._id)),
+    copy: (s) => setDialogState({ kind: 'copy', sectionIds: [s._id] }),
+    reorder: (from, to) => {
+      const sections = [...sale.sections];
+      const [moved] = sections.splice(from, 1);
+      if (moved) sections.splice(to, 0, moved);
+      store({ ...sale, sections });
+      void sectionTask(() => actions.reorderSections(from, to)).then((r) => {
+        if (r === undefined) store(sale);
+      });
+    },
+  };
+
+  const addLines = async (target: string, lines: BundleLine[], sequence: number, bundle: ProductDetail | null) => {
+    const res = await lineTask(() => actions.createLines(target, lines, sequence));
+    if (!res || res.errors.length === 0) return;
+    const items = res.errors.map((e) => lineLabel(e.product, bundle));
+    if (bundle) {
+      await dialog.open({
+        title: 'Error',
+        message: (
+          <Box>
+            <Typography fontWeight={600} gutterBottom>
+              {BUNDLE_ERROR_TITLE}
+            </Typography>
+            <Typography gutterBottom>
+              The following products are no longer in the active database and were not added:
+            </Typography>
+            <Box component="ul" data-testid="bundle-errors">
+              {items.map((i) => (
+                <li key={i}>{i}</li>
+              ))}
+            </Box>
+            <Typography>Please modify the bundle and remove the inactive products.</Typography>
+          </Box>
+        ),
+      });
+    } else {
+      snackbar.show(`Not added (no longer active): ${items.join(', ')}`, 'error');
+    }
+  };
+
+  const addProduct = async (productId: number, target: string, sequence: number) => {
+    const product = await lineTask(() => getProduct(productId));
+    if (!product) return;
+    if (product.is_bundle || product.related_products.length > 0) {
+      setDialogState({ kind: 'related', sectionId: target, sequence, product });
+      return;
+    }
+    await addLines(target, [{ product: productId, quantity: '1' }], sequence, null);
+  };
+
+  const insertFromList = (product: Product) => {
+    const current = sectionRef.current;
+    if (!current) {
+      snackbar.show('Open a section to add products to it.', 'info');
+      return;
+    }
+    if (!editable) return;
+    void addProduct(product.id, current._id, -1);
+  };
+
+  const lineHandlers = (s: SaleSection): LinesTableHandlers => ({
+    back: () => openSection(null),
+    commit: (changes: LineChanges[]) => void lineTask(() => actions.updateLines(s._id, changes), false),
+    invalidNumber: () => snackbar.show('Enter a number', 'error'),
+    remove: async (ids) => {
+      if (ids.length === 0) return;
+      const ok = await dialog.confirm({
+        title: 'Delete Lines',
+        message: `${DELETE_LINES_MESSAGE}\n\n${ids.length} line${ids.length === 1 ? '' : 's'}`,
+        confirmLabel: 'Delete',
+        destructive: true,
+      });
+      if (ok) await lineTask(() => actions.deleteLines(s._id, ids));
+    },
+    addText: (textKind, sequence) => setDialogState({ kind: 'text', sectionId: s._id, textKind, sequence }),
+    insertProduct: (sequence) => setDialogState({ kind: 'picker', sectionId: s._id, sequence }),
+    dropProduct: (productId) => void addProduct(productId, s._id, -1),
+    setMarkup: (ids) => ids.length > 0 && setDialogState({ kind: 'markup', sectionId: s._id, ids }),
+    moveCopy: (ids) => ids.length > 0 && setDialogState({ kind: 'move', sectionId: s._id, ids }),
+    reorder: (from, to) => {
+      const lines = [...s.lines];
+      const [moved] = lines.splice(from, 1);
+      if (moved) lines.splice(to, 0, moved);
+      store({ ...sale, sections: sale.sections.map((x) => (x._id === s._id ? { ...x, lines } : x)) });
+      void lineTask(() => actions.reorderLines(s._id, from, to), false).then((r) => {
+        if (r === undefined) store(sale);
+      });
+    },
+  });
+
+  const runCopy = async (req: CopyRequest) => {
+    setDialogState(null);
+    const result = await sectionTask(() =>
+      copySections(req.destination, {
+        sections: req.sections,
+        _id: sale._id,
+        copyStyle: req.copyStyle,
+        mergeProducts: req.mergeProducts,
+      }),
+    );
+    if (!result) return;
+    if (result._id === sale._id) {
+      store(result);
+      await dialog.open({ title: 'Copy Completed', message: 'The sections were copied into this sale.' });
+      return;
+    }
+    store(result);
+    const choice = await dialog.open({
+      title: 'Copy Completed',
+      message: 'Would you like to navigate to the destination sale now?',
+      actions: [
+        { label: 'Stay Here', value: 'stay' },
+        { label: 'Go to Sale', value: 'go', variant: 'contained', autoFocus: true },
+      ],
+    });
+    if (choice === 'go') navigate(`/sale/${result._id}`);
+  };
+
+  const runCheck = async () => {
+    try {
+      const res = await loading.track(checkProducts(sale._id));
+      if (res.valid) {
+        await dialog.open({ title: 'Results', message: VALID_PRODUCTS_MESSAGE });
+        return;
+      }
+      await dialog.open({
+        title: 'Results',
+        message: (
+          <Box data-testid="check-results">
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {INVALID_PRODUCTS_MESSAGE}
+            </Alert>
+            {res.sections.map((sec) => (
+              <Box key={sec.name} sx={{ mb: 1 }}>
+                <Typography fontWeight={600}>{sec.name}</Typography>
+                <Box component="ul" sx={{ my: 0.5 }}>
+                  {sec.lines.map((l, i) => {
+                    const line = l as { _id?: string; name?: string; product?: { name?: string } };
+                    return (
+                      <li key={line._id ?? i}>
+                        {[line.product?.name, line.name].filter(Boolean).join(' — ') || JSON.stringify(l)}
+                      </li>
+                    );
+                  })}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        ),
+      });
+    } catch {
+      await dialog.error(CHECK_FAILED_MESSAGE);
+    }
+  };
+
+  const runExport = async (kind: 'excel' | 'json' | 'pdf') => {
+    setExportAnchor(null);
+    const path = { excel: 'excel', json: 'json', pdf: 'reports' }[kind];
+    const fallback =
+      kind === 'excel'
+        ? saleExcelFileName(sale.name, sale.quote_number)
+        : kind === 'json'
+          ? saleJsonFileName(sale.name, sale.quote_number)
+          : `${sanitizeFileName(`${sale.name}_${sale.quote_number}`, 'sale')}.pdf`;
+    try {
+      await loading.track(downloadFile(`/sales/${path}/${encodeURIComponent(sale._id)}`, fallback));
+    } catch (err) {
+      await dialog.error(errorMessage(err));
+    }
+  };
+
+  const wide = preferences.wideScreen;
+  const pageSize = pickerPageSize(wide || windowed);
+  const productList = editable ? (
+    <ProductTable pageSize={pageSize} onInsert={insertFromList} title="Product List" />
+  ) : null;
+
+  const headerActions = (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Button startIcon={<FactCheckIcon />} variant="outlined" onClick={runCheck}>
+        Check Products
+      </Button>
+      <Button
+        startIcon={<FileDownloadIcon />}
+        variant="outlined"
+        onClick={(e) => setExportAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+      >
+        Export
+      </Button>
+      <Menu anchorEl={exportAnchor} open={exportAnchor !== null} onClose={() => setExportAnchor(null)}>
+        <MenuItem onClick={() => runExport('excel')}>
+          <ListItemText>Excel</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => runExport('json')}>
+          <ListItemText>JSON</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => runExport('pdf')}>
+          <ListItemText>PDF</ListItemText>
+          <Chip size="small" label="beta" color="warning" sx={{ ml: 1 }} />
+        </MenuItem>
+      </Menu>
+      {editable && (
+        <Button
+          startIcon={windowed ? <CloseFullscreenIcon /> : <OpenInNewIcon />}
+          variant="outlined"
+          onClick={() => setWindowed(!windowed)}
+        >
+          {windowed ? 'Dock product list' : 'Product list in a window'}
+        </Button>
+      )}
+    </Box>
+  );
+
+  const content = section ? (
+    <LinesTable section={section} editable={editable} handlers={lineHandlers(section)} />
+  ) : (
+    <SectionsTable
+      sections={sale.sections}
+      editable={editable}
+      handlers={sectionHandlers}
+      title={`${sale.name || sale.quote_number} Sections`}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader title={sale.name || 'Untitled quote'} subtitle={sale.quote_number} actions={headerActions} />
+      <InfoPanel
+        sale={sale}
+        canEditHeader={editable}
+        canSync={canSync}
+        erpName={erpName}
+        onSave={saveHeader}
+        onOpenInErp={openInErp}
+      />
+      {productList && windowed && (
+        <ProductListWindow onClosed={() => setWindowed(false)}>{productList}</ProductListWindow>
+      )}
+      {productList && !windowed && wide ? (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 7 }}>{content}</Grid>
+          <Grid size={{ xs: 12, lg: 5 }} data-testid="product-list-inline">
+            {productList}
+          </Grid>
+        </Grid>
+      ) : (
+        <>
+          {productList && !windowed && (
+            <Accordion
+              defaultExpanded
+              disableGutters
+              variant="outlined"
+              sx={{ mb: 2 }}
+              data-testid="product-list-inline"
+            >
+              <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                <Typography fontWeight={600}>Product List</Typography>
+              </AccordionSummary>
+              <AccordionDetails sx={{ p: 0 }}>{productList}</AccordionDetails>
+            </Accordion>
+          )}
+          {content}
+        </>
+      )}
+
+      {dialogState?.kind === 'picker' && (
+        <ProductPickerDialog
+          open
+          pageSize={pageSize}
+          onCancel={() => setDialogState(null)}
+          onInsert={(p) => {
+            const { sectionId: target, sequence } = dialogState;
+            setDialogState(null);
+            void addProduct(p.id, target, sequence);
+          }}
+        />
+      )}
+      {dialogState?.kind === 'related' && (
+        <RelatedProductsDialog
+          product={dialogState.product}
+          onCancel={() => setDialogState(null)}
+          onAdd={(lines) => {
+            const { sectionId: target, sequence, product } = dialogState;
+            setDialogState(null);
+            void addLines(target, lines, sequence, product);
+          }}
+        />
+      )}
+      {dialogState?.kind === 'copy' && (
+        <CopySaleDataDialog
+          sale={sale}
+          initialSectionIds={dialogState.sectionIds}
+          onCancel={() => setDialogState(null)}
+          onCopy={runCopy}
+        />
+      )}
+      {dialogState?.kind === 'markup' && (
+        <SetMarkupDialog
+          count={dialogState.ids.length}
+          onCancel={() => setDialogState(null)}
+          onApply={(markup) => {
+            const { sectionId: target, ids } = dialogState;
+            setDialogState(null);
+            void lineTask(() => actions.setMarkup(target, ids, markup));
+          }}
+        />
+      )}
+      {dialogState?.kind === 'move' && (
+        <MoveLinesDialog
+          sections={sale.sections}
+          currentSectionId={dialogState.sectionId}
+          count={dialogState.ids.length}
+          onCancel={() => setDialogState(null)}
+          onApply={(to: string, type: LineMoveType) => {
+            const { sectionId: from, ids } = dialogState;
+            setDialogState(null);
+            void lineTask(() => actions.moveLines(from, to, type, ids));
+          }}
+        />
+      )}
+      {dialogState?.kind === 'text' && (
+        <TextLineDialog
+          kind={dialogState.textKind}
+          onCancel={() => setDialogState(null)}
+          onApply={(text) => {
+            const { sectionId: target, textKind, sequence } = dialogState;
+            setDialogState(null);
+            void lineTask(() => actions.createTextLine(target, textKind, text, sequence));
+          }}
+        />
+      )}
+    </>
+  );
 }

@@ -1,5 +1,187 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import FileUploadIcon from '@mui/icons-material/FileUpload';
+import { Box, Button, Chip, IconButton, Tooltip } from '@mui/material';
+import { canEdit, hasFullRights, SALES_PAGE_SIZE, SALES_PAGE_SIZE_OPTIONS } from '@quotewright/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import type { MRT_ColumnDef, MRT_PaginationState, MRT_SortingState } from 'material-react-table';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../app/providers/currentUser';
+import { useDialog } from '../../app/providers/dialog';
+import { useLoadingOverlay } from '../../app/providers/loading';
+import { DataTable, useDataTable } from '../../components/DataTable';
+import { MoneyCell } from '../../components/MoneyCell';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessage } from '../../lib/api';
+import { stateChipColor } from '../../lib/saleState';
+import { deleteSale, importSale, type SaleListItem, type SalesSort, useSalesPage } from './api/sales';
+import { ImportQuoteDialog } from './components/ImportQuoteDialog';
+
+const SORT_OF: Record<string, SalesSort> = {
+  order_number: 'quote_number',
+  name: 'name',
+  customer: 'customer',
+  salesperson: 'salesperson',
+  total_price: 'total_price',
+  state: 'state',
+};
+
+export const DELETE_SALE_MESSAGE = 'Are you sure you want to delete the following sale?';
 
 export function SalesListPage() {
-  return <ComingSoon title="Sales" />;
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const loading = useLoadingOverlay();
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: 0, pageSize: SALES_PAGE_SIZE });
+  const [sorting, setSorting] = useState<MRT_SortingState>([]);
+  const [globalFilter, setGlobalFilter] = useState('');
+  const [importOpen, setImportOpen] = useState(false);
+
+  const sort = sorting[0];
+  const query = {
+    page: pagination.pageIndex,
+    pageSize: pagination.pageSize,
+    search: globalFilter || undefined,
+    sort: sort ? SORT_OF[sort.id] : undefined,
+    direction: sort ? (sort.desc ? ('desc' as const) : ('asc' as const)) : undefined,
+  };
+  const { data, isLoading, isFetching, error } = useSalesPage(query);
+
+  const columns = useMemo<MRT_ColumnDef<SaleListItem>[]>(
+    () => [
+      { accessorKey: 'order_number', header: 'Order #', size: 120 },
+      { accessorKey: 'name', header: 'Name' },
+      { id: 'customer', accessorFn: (r) => r.customer?.name ?? '', header: 'Client' },
+      { id: 'salesperson', accessorFn: (r) => r.salesperson?.name ?? '', header: 'Salesperson' },
+      {
+        accessorKey: 'total_price',
+        header: 'Total',
+        enableGrouping: false,
+        meta: { sensitive: 'price' },
+        Cell: ({ cell }) => <MoneyCell value={cell.getValue<string>()} />,
+        muiTableBodyCellProps: { align: 'right' },
+        muiTableHeadCellProps: { align: 'right' },
+      },
+      {
+        id: 'state',
+        accessorKey: 'state_label',
+        header: 'Status',
+        Cell: ({ row }) => (
+          <Chip size="small" label={row.original.state_label} color={stateChipColor(row.original.state)} />
+        ),
+      },
+    ],
+    [],
+  );
+
+  const isAdmin = user?.isAdmin === true;
+  const remove = async (sale: SaleListItem) => {
+    const ok = await dialog.confirm({
+      title: 'Delete Sale',
+      message: `${DELETE_SALE_MESSAGE}\n\n${sale.order_number} ${sale.name}`,
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await loading.track(deleteSale(sale._id));
+      await queryClient.invalidateQueries({ queryKey: ['sales'] });
+    } catch (err) {
+      await dialog.error(errorMessage(err));
+    }
+  };
+
+  const doImport = async (document: unknown) => {
+    try {
+      const sale = await loading.track(importSale(document));
+      setImportOpen(false);
+      await queryClient.invalidateQueries({ queryKey: ['sales'] });
+      navigate(`/sale/${sale._id}`);
+    } catch (err) {
+      await dialog.error(errorMessage(err));
+      throw err;
+    }
+  };
+
+  const table = useDataTable<SaleListItem>({
+    columns,
+    data: data?.items ?? [],
+    getRowId: (r) => r._id,
+    rowCount: data?.total ?? 0,
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    enableColumnFilters: false,
+    enableGrouping: true,
+    enableMultiSort: false,
+    enableRowActions: isAdmin,
+    onPaginationChange: setPagination,
+    onSortingChange: (updater) => {
+      setSorting(updater);
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    },
+    onGlobalFilterChange: (value: string | undefined) => {
+      setGlobalFilter(value ?? '');
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    },
+    state: {
+      pagination,
+      sorting,
+      globalFilter,
+      isLoading,
+      showProgressBars: isFetching && !isLoading,
+      showAlertBanner: error != null,
+    },
+    muiToolbarAlertBannerProps: error ? { color: 'error', children: errorMessage(error) } : undefined,
+    muiPaginationProps: { rowsPerPageOptions: [...SALES_PAGE_SIZE_OPTIONS] },
+    muiTableBodyRowProps: ({ row }) =>
+      row.getIsGrouped()
+        ? {}
+        : {
+            onClick: () => navigate(`/sale/${row.original._id}`),
+            sx: { cursor: 'pointer' },
+            'data-testid': 'sale-row',
+          },
+    renderRowActions: ({ row }) =>
+      row.getIsGrouped() ? null : (
+        <Tooltip title="Delete">
+          <IconButton
+            aria-label="Delete sale"
+            size="small"
+            color="error"
+            onClick={(e) => {
+              e.stopPropagation();
+              void remove(row.original);
+            }}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    renderTopToolbarCustomActions: () => (
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        {canEdit(user, 'sales') && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/sale')}>
+            New Quote
+          </Button>
+        )}
+        {hasFullRights(user, 'sales') && (
+          <Button variant="outlined" startIcon={<FileUploadIcon />} onClick={() => setImportOpen(true)}>
+            Import Quote
+          </Button>
+        )}
+      </Box>
+    ),
+  });
+
+  return (
+    <>
+      <PageHeader title="Sales" />
+      <DataTable table={table} />
+      <ImportQuoteDialog open={importOpen} onClose={() => setImportOpen(false)} onImport={doImport} />
+    </>
+  );
 }

@@ -1,0 +1,156 @@
+// Server state of the sale editor. Every section/line mutation answers the updated sale, which replaces the cache.
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '../../../lib/api';
+import type { Customer, LineChanges, Ref, Sale, SaleHeader, SaleLine } from './types';
+
+export const saleKey = (id: string | undefined) => ['sale', id] as const;
+const enc = encodeURIComponent;
+
+export function useSale(id: string | undefined) {
+  return useQuery({
+    queryKey: saleKey(id),
+    queryFn: ({ signal }) => api.get<Sale>(`/sales/${enc(id!)}`, { signal }),
+    enabled: id !== undefined,
+  });
+}
+
+export function usePartners() {
+  const customers = useQuery({
+    queryKey: ['partners', 'customers'],
+    queryFn: ({ signal }) => api.get<Customer[]>('/partners/customers', { signal }),
+    staleTime: 5 * 60_000,
+  });
+  const templates = useQuery({
+    queryKey: ['partners', 'templates'],
+    queryFn: ({ signal }) => api.get<Ref[]>('/partners/templates', { signal }),
+    staleTime: 5 * 60_000,
+  });
+  const salespersons = useQuery({
+    queryKey: ['partners', 'salespersons'],
+    queryFn: ({ signal }) => api.get<Ref[]>('/partners/salespersons', { signal }),
+    staleTime: 5 * 60_000,
+  });
+  return { customers, templates, salespersons };
+}
+
+export function createSale(header: SaleHeader): Promise<Sale> {
+  return api.post<Sale>('/sales', header);
+}
+
+export function updateSale(id: string, header: SaleHeader): Promise<Sale> {
+  return api.post<Sale>(`/sales/${enc(id)}`, header);
+}
+
+export interface CreateLinesResult {
+  lines: SaleLine[];
+  errors: { product: unknown }[];
+  sale: Sale;
+}
+
+export interface MoveLinesResult {
+  originSection: unknown;
+  destinationSection: unknown;
+  sale: Sale;
+}
+
+export interface ProductsCheck {
+  valid: boolean;
+  sections: { name: string; lines: unknown[] }[];
+}
+
+/** Calls that change a sale; each stores the answered sale in the cache. */
+export function saleActions(saleId: string, store: (sale: Sale) => void) {
+  const s = enc(saleId);
+  const keep = async (p: Promise<Sale>) => {
+    const sale = await p;
+    store(sale);
+    return sale;
+  };
+  return {
+    createSection: (name: string, show_details = true) =>
+      keep(api.post<Sale>(`/sales/sections/create/${s}`, { name, show_details })),
+    duplicateSection: (sectionId: string) => keep(api.post<Sale>(`/sales/sections/duplicate/${s}/${enc(sectionId)}`)),
+    updateSection: (sectionId: string, body: { name?: string; show_details?: boolean }) =>
+      keep(api.post<Sale>(`/sales/sections/update/${s}/${enc(sectionId)}`, body)),
+    deleteSection: (sectionId: string) => keep(api.post<Sale>(`/sales/sections/delete/${s}/${enc(sectionId)}`)),
+    reorderSections: (from: number, to: number) => keep(api.post<Sale>(`/sales/sections/reorder/${s}/${from}/${to}`)),
+    createLines: async (
+      sectionId: string,
+      lines: { product: number; quantity: string | number }[],
+      sequence: number,
+    ) => {
+      const res = await api.post<CreateLinesResult>(`/sales/lines/create/${s}/${enc(sectionId)}`, {
+        lines: lines.map((l) => ({ product: l.product, quantity: String(l.quantity) })),
+        sequence,
+      });
+      store(res.sale);
+      return res;
+    },
+    createTextLine: (sectionId: string, kind: 'note' | 'header', name: string, sequence: number) =>
+      keep(api.post<Sale>(`/sales/lines/${kind}/${s}/${enc(sectionId)}`, { name, sequence })),
+    updateLines: (sectionId: string, changes: LineChanges[]) =>
+      keep(api.post<Sale>(`/sales/lines/update/${s}/${enc(sectionId)}`, changes)),
+    deleteLines: (sectionId: string, ids: string[]) =>
+      keep(api.post<Sale>(`/sales/lines/delete/${s}/${enc(sectionId)}`, ids)),
+    reorderLines: (sectionId: string, index: number, insertionPoint: number) =>
+      keep(
+        api.post<Sale>(`/sales/lines/reorder/${s}/${enc(sectionId)}`, {
+          index,
+          line_insertion_point: insertionPoint,
+        }),
+      ),
+    moveLines: async (from: string, to: string, type: 'move' | 'copy', ids: string[]) => {
+      const res = await api.post<MoveLinesResult>(`/sales/lines/move/${s}/${enc(from)}/${enc(to)}/${type}`, ids);
+      store(res.sale);
+      return res;
+    },
+    setMarkup: (sectionId: string, ids: string[], markup: string) =>
+      keep(api.post<Sale>(`/sales/lines/markup/${s}/${enc(sectionId)}`, { ids, markup })),
+  };
+}
+
+export type SaleActions = ReturnType<typeof saleActions>;
+
+export function storeSale(queryClient: QueryClient, sale: Sale) {
+  queryClient.setQueryData(saleKey(sale._id), sale);
+  void queryClient.invalidateQueries({ queryKey: ['sales', 'list'] });
+}
+
+export function useStoreSale() {
+  const queryClient = useQueryClient();
+  return useCallback((sale: Sale) => storeSale(queryClient, sale), [queryClient]);
+}
+
+export function copySections(
+  destinationSaleId: string,
+  body: { sections: string[]; _id: string; copyStyle: string; mergeProducts: boolean },
+): Promise<Sale> {
+  return api.post<Sale>(`/sales/sections/copy/${enc(destinationSaleId)}`, body);
+}
+
+export function checkProducts(saleId: string): Promise<ProductsCheck> {
+  return api.get<ProductsCheck>(`/sales/check/products/${enc(saleId)}`);
+}
+
+export function odooUrl(saleId: string): Promise<{ url: string }> {
+  return api.get<{ url: string }>(`/sales/odoo/url/${enc(saleId)}`);
+}
+
+export interface DestinationSale {
+  _id: string;
+  name: string;
+  quote_number: string;
+  order_number: string;
+  state: string;
+}
+
+/** Sales a copy may go to: draft or sent only (SPEC §5). */
+export async function destinationSales(): Promise<DestinationSale[]> {
+  const [draft, sent] = await Promise.all(
+    (['draft', 'sent'] as const).map((state) =>
+      api.get<{ items: DestinationSale[] }>(`/sales?state=${state}&pageSize=1000&sort=updated_on&direction=desc`),
+    ),
+  );
+  return [...(draft?.items ?? []), ...(sent?.items ?? [])].filter((s) => s.state === 'draft' || s.state === 'sent');
+}

@@ -1,0 +1,269 @@
+// The collapsible info panel (SPEC §2 Sale editor, §4 editing flags): name, quote number, status, last change, the
+// ERP sync button area and the header form. The pencil toggles edit mode; while editing it saves.
+import CheckIcon from '@mui/icons-material/Check';
+import EditIcon from '@mui/icons-material/Edit';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import SyncIcon from '@mui/icons-material/Sync';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Grid,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { INFO_PANEL_COLLAPSE_MS, saleStateLabel, syncButtonLabel } from '@quotewright/domain';
+import { useEffect, useRef, useState } from 'react';
+import { type RefOption, RefSelect } from '../../../components/RefSelect';
+import { formatDateTime } from '../../../lib/format';
+import { stateChipColor } from '../../../lib/saleState';
+import { usePartners } from '../api/sale';
+import type { Customer, Sale, SaleHeader } from '../api/types';
+
+export const PUBLISH_LATER_TOOLTIP = 'Publishing arrives in a later version';
+
+function headerOf(sale: Sale | undefined): SaleHeader {
+  return {
+    name: sale?.name ?? '',
+    customer: sale?.customer ?? null,
+    customer_invoice: sale?.customer_invoice ?? null,
+    customer_shipping: sale?.customer_shipping ?? null,
+    template: sale?.template ?? null,
+    salesperson: sale?.salesperson ?? null,
+  };
+}
+
+const ref = (r: RefOption | null) => (r ? { id: r.id, name: r.name } : null);
+
+export function InfoPanel({
+  sale,
+  canEditHeader,
+  canSync,
+  erpName,
+  onSave,
+  onOpenInErp,
+}: {
+  /** undefined for a new sale (opens in edit mode). */
+  sale: Sale | undefined;
+  canEditHeader: boolean;
+  canSync: boolean;
+  erpName: string;
+  /** Resolves true when saved. */
+  onSave: (header: SaleHeader) => Promise<boolean>;
+  onOpenInErp: () => void;
+}) {
+  const isNew = sale === undefined;
+  const [expanded, setExpanded] = useState(true);
+  const [editing, setEditing] = useState(isNew);
+  const [saving, setSaving] = useState(false);
+  const [draft, setDraft] = useState<SaleHeader>(() => headerOf(sale));
+  const collapseTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const partners = usePartners();
+  useEffect(
+    () => () => {
+      if (collapseTimer.current) clearTimeout(collapseTimer.current);
+    },
+    [],
+  );
+
+  const customers = partners.customers.data ?? [];
+  const chosenCustomer: Customer | undefined = draft.customer
+    ? customers.find((c) => c.id === draft.customer?.id)
+    : undefined;
+
+  const startEdit = () => {
+    if (collapseTimer.current) clearTimeout(collapseTimer.current);
+    setDraft(headerOf(sale));
+    setExpanded(true);
+    setEditing(true);
+  };
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const ok = await onSave({ ...draft, name: draft.name.trim() });
+      if (ok) {
+        setEditing(false);
+        if (collapseTimer.current) clearTimeout(collapseTimer.current);
+        collapseTimer.current = setTimeout(() => setExpanded(false), INFO_PANEL_COLLAPSE_MS);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const isLinked = sale?.odoo_id != null;
+  const editableState = sale ? sale.state === 'draft' || sale.state === 'sent' : true;
+  const syncLabel = syncButtonLabel({
+    isLinked,
+    isSynced: sale?.odoo_synced ?? false,
+    isSyncing: false,
+    error: sale?.odoo_sync_error ? (sale.odoo_sync_message ?? true) : null,
+    editable: editableState,
+    erpName,
+  });
+
+  return (
+    <Accordion
+      expanded={expanded}
+      onChange={(_e, open) => setExpanded(open)}
+      disableGutters
+      variant="outlined"
+      sx={{ mb: 2 }}
+      data-testid="info-panel"
+      data-expanded={expanded}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="sale-info-content" id="sale-info-header">
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', width: '100%', pr: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }} data-testid="sale-name">
+            {isNew ? 'New Quote' : sale.name || 'Untitled quote'}
+          </Typography>
+          {sale && (
+            <Typography color="text.secondary" data-testid="quote-number">
+              {sale.quote_number}
+            </Typography>
+          )}
+          {sale && (
+            <Chip
+              size="small"
+              label={saleStateLabel(sale.state)}
+              color={stateChipColor(sale.state)}
+              data-testid="state-chip"
+            />
+          )}
+          {sale && (
+            <Typography variant="body2" color="text.secondary" sx={{ ml: { md: 'auto' } }}>
+              Last modified by {sale.updated_by.name ?? 'unknown'} on {formatDateTime(sale.updated_on)}
+            </Typography>
+          )}
+        </Box>
+      </AccordionSummary>
+      <AccordionDetails id="sale-info-content">
+        <Stack spacing={2}>
+          {sale && (
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Tooltip title={PUBLISH_LATER_TOOLTIP}>
+                <span>
+                  <Button variant="contained" startIcon={<SyncIcon />} disabled data-testid="sync-button">
+                    {syncLabel}
+                  </Button>
+                </span>
+              </Tooltip>
+              {isLinked && (
+                <Button variant="outlined" startIcon={<OpenInNewIcon />} onClick={onOpenInErp}>
+                  {`Open in ${erpName}`}
+                </Button>
+              )}
+              {!canSync && (
+                <Typography variant="caption" color="text.secondary">
+                  Publishing needs full rights on sales and a sale in Quote or Quote Sent.
+                </Typography>
+              )}
+            </Box>
+          )}
+          <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+            <Grid container spacing={2} sx={{ flexGrow: 1 }}>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextField
+                  label="Name"
+                  size="small"
+                  fullWidth
+                  value={editing ? draft.name : (sale?.name ?? '')}
+                  onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
+                  disabled={!editing}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && editing) void save();
+                  }}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <RefSelect
+                  label="Customer"
+                  options={customers}
+                  loading={partners.customers.isLoading}
+                  value={editing ? draft.customer : (sale?.customer ?? null)}
+                  disabled={!editing}
+                  onChange={(c) =>
+                    setDraft((d) => ({
+                      ...d,
+                      customer: ref(c),
+                      customer_invoice: ref(c?.invoice[0] ?? null),
+                      customer_shipping: ref(c?.delivery[0] ?? null),
+                    }))
+                  }
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <RefSelect
+                  label="Invoice Address"
+                  options={chosenCustomer?.invoice ?? []}
+                  value={editing ? draft.customer_invoice : (sale?.customer_invoice ?? null)}
+                  disabled={!editing}
+                  onChange={(v) => setDraft((d) => ({ ...d, customer_invoice: ref(v) }))}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <RefSelect
+                  label="Shipping Address"
+                  options={chosenCustomer?.delivery ?? []}
+                  value={editing ? draft.customer_shipping : (sale?.customer_shipping ?? null)}
+                  disabled={!editing}
+                  onChange={(v) => setDraft((d) => ({ ...d, customer_shipping: ref(v) }))}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <RefSelect
+                  label="Quotation Template"
+                  options={partners.templates.data ?? []}
+                  loading={partners.templates.isLoading}
+                  value={editing ? draft.template : (sale?.template ?? null)}
+                  disabled={!editing}
+                  onChange={(v) => setDraft((d) => ({ ...d, template: ref(v) }))}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <RefSelect
+                  label="Salesperson"
+                  options={partners.salespersons.data ?? []}
+                  loading={partners.salespersons.isLoading}
+                  value={editing ? draft.salesperson : (sale?.salesperson ?? null)}
+                  disabled={!editing}
+                  onChange={(v) => setDraft((d) => ({ ...d, salesperson: ref(v) }))}
+                />
+              </Grid>
+            </Grid>
+            {canEditHeader && (
+              <Stack spacing={1} alignItems="center">
+                <Tooltip title={editing ? 'Save' : 'Edit'}>
+                  <span>
+                    <IconButton
+                      aria-label={editing ? 'Save' : 'Edit'}
+                      color="primary"
+                      onClick={editing ? save : startEdit}
+                      disabled={saving}
+                    >
+                      {saving ? <CircularProgress size={20} /> : editing ? <CheckIcon /> : <EditIcon />}
+                    </IconButton>
+                  </span>
+                </Tooltip>
+                {editing && !isNew && (
+                  <Button size="small" onClick={() => setEditing(false)} disabled={saving}>
+                    Cancel
+                  </Button>
+                )}
+              </Stack>
+            )}
+          </Box>
+        </Stack>
+      </AccordionDetails>
+    </Accordion>
+  );
+}

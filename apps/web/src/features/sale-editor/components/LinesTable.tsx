@@ -1,0 +1,613 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualized grid of divs with ARIA table roles (a <table> cannot hold the virtual padding and grid rows)
+// The lines of one section (SPEC §2 Lines table). A virtualized grid (@tanstack/react-virtual) so 2,000 lines stay
+// responsive: rows are memoized and cell edits are local to the cell. Selection: click / ctrl-click / shift-click,
+// reset when the line data changes. Right-click menu, drag to reorder (dnd-kit), and products dropped from a product
+// list (HTML5 drag data, which also crosses from the detached Product List window) are added.
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
+import NotesIcon from '@mui/icons-material/Notes';
+import PercentIcon from '@mui/icons-material/Percent';
+import TitleIcon from '@mui/icons-material/Title';
+import { Box, Button, Divider, ListItemIcon, Menu, MenuItem, Paper, Typography } from '@mui/material';
+import { insertBelowPoint, isLineMarkupWarning } from '@quotewright/domain';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type MouseEvent, memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { useDiscreteColumns } from '../../../app/discrete';
+import { MoneyCell } from '../../../components/MoneyCell';
+import type { SensitiveKind } from '../../../lib/discreteColumns';
+import { formatPercent } from '../../../lib/format';
+import { draggedProductId, isProductDrag } from '../../../lib/products';
+import type { LineChanges, SaleLine, SaleSection } from '../api/types';
+import { type ClickModifiers, useLineSelection } from '../hooks/useLineSelection';
+import { EditableCell } from './EditableCell';
+
+export const DELETE_LINES_MESSAGE = 'Are you sure you want to delete the following line(s)?';
+
+export type LineField = 'name' | 'quantity' | 'price' | 'cost' | 'markup_percent';
+type ColumnId =
+  | 'drag'
+  | 'model'
+  | 'manufacturer'
+  | 'description'
+  | 'quantity'
+  | 'price'
+  | 'cost'
+  | 'markup'
+  | 'uom'
+  | 'subtotal';
+
+interface Column {
+  id: ColumnId;
+  header: string;
+  width: string;
+  numeric?: boolean;
+  meta?: { sensitive?: SensitiveKind };
+}
+
+const COLUMNS: Column[] = [
+  { id: 'drag', header: '', width: '36px' },
+  { id: 'model', header: 'Model', width: '120px' },
+  { id: 'manufacturer', header: 'Manufacturer', width: '115px' },
+  { id: 'description', header: 'Description', width: 'minmax(180px, 1fr)' },
+  { id: 'quantity', header: 'Qty', width: '70px', numeric: true },
+  { id: 'price', header: 'Price', width: '100px', numeric: true, meta: { sensitive: 'price' } },
+  { id: 'cost', header: 'Cost', width: '100px', numeric: true, meta: { sensitive: 'cost' } },
+  { id: 'markup', header: 'Markup %', width: '90px', numeric: true, meta: { sensitive: 'markup' } },
+  { id: 'uom', header: 'UOM', width: '64px' },
+  { id: 'subtotal', header: 'Subtotal', width: '110px', numeric: true, meta: { sensitive: 'price' } },
+];
+
+const NUMERIC_FIELDS: readonly LineField[] = ['quantity', 'price', 'cost', 'markup_percent'];
+
+/** A number typed by a user ("1,234.50", "$12", "35%") as a decimal string, or null. */
+export function parseNumberInput(text: string): string | null {
+  const cleaned = text.replace(/[$,%\s]/g, '');
+  if (cleaned === '' || !/^-?\d*\.?\d+$|^-?\d+\.$/.test(cleaned)) return null;
+  const n = Number(cleaned);
+  return Number.isFinite(n) ? cleaned.replace(/\.$/, '') : null;
+}
+
+function currentValue(line: SaleLine, field: LineField): string {
+  if (field === 'markup_percent') return String(line.markup_percent);
+  return line[field];
+}
+
+/**
+ * The update calls for an edit of `field` on `target` (SPEC §5): with several rows selected (the target among them)
+ * the change applies to all of them; price, cost, quantity and markup never apply to notes or headers; unchanged
+ * lines are left out.
+ */
+export function lineEditChanges(
+  lines: readonly SaleLine[],
+  selected: ReadonlySet<string>,
+  targetId: string,
+  field: LineField,
+  value: string,
+): LineChanges[] {
+  const targets =
+    selected.size > 1 && selected.has(targetId)
+      ? lines.filter((l) => selected.has(l._id))
+      : lines.filter((l) => l._id === targetId);
+  const numeric = NUMERIC_FIELDS.includes(field);
+  const out: LineChanges[] = [];
+  for (const line of targets) {
+    if (numeric && line.kind !== 'product') continue;
+    const old = currentValue(line, field);
+    if (numeric ? Number(old) === Number(value) : old === value) continue;
+    out.push({ _id: line._id, [field]: value });
+  }
+  return out;
+}
+
+export interface LinesTableHandlers {
+  back(): void;
+  commit(changes: LineChanges[]): void;
+  invalidNumber(): void;
+  remove(ids: string[]): void;
+  addText(kind: 'note' | 'header', sequence: number): void;
+  insertProduct(sequence: number): void;
+  dropProduct(productId: number): void;
+  setMarkup(ids: string[]): void;
+  moveCopy(ids: string[]): void;
+  reorder(from: number, to: number): void;
+}
+
+interface RowProps {
+  line: SaleLine;
+  index: number;
+  columns: Column[];
+  selected: boolean;
+  editable: boolean;
+  measure: (el: Element | null) => void;
+  onRowClick: (index: number, mods: ClickModifiers) => void;
+  onRowMenu: (index: number, e: MouseEvent) => void;
+  onCommit: (lineId: string, field: LineField, value: string) => void;
+  gridTemplate: string;
+}
+
+const LineRow = memo(function LineRow({
+  line,
+  index,
+  columns,
+  selected,
+  editable,
+  measure,
+  onRowClick,
+  onRowMenu,
+  onCommit,
+  gridTemplate,
+}: RowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: line._id,
+    disabled: !editable,
+  });
+  const ref = useCallback(
+    (el: HTMLDivElement | null) => {
+      setNodeRef(el);
+      measure(el);
+    },
+    [setNodeRef, measure],
+  );
+  const isProduct = line.kind === 'product';
+  const commit = (field: LineField) => (value: string) => onCommit(line._id, field, value);
+
+  const cell = (c: Column): ReactNode => {
+    switch (c.id) {
+      case 'drag':
+        return editable ? (
+          <Box
+            ref={setActivatorNodeRef}
+            component="span"
+            aria-label="Drag to reorder"
+            sx={{ cursor: 'grab', display: 'flex', color: 'text.secondary', touchAction: 'none' }}
+            onClick={(e) => e.stopPropagation()}
+            {...attributes}
+            {...listeners}
+          >
+            <DragIndicatorIcon fontSize="small" />
+          </Box>
+        ) : null;
+      case 'model':
+        return line.product.name;
+      case 'manufacturer':
+        return line.product.manufacturer.name ?? '';
+      case 'description':
+        return (
+          <EditableCell
+            value={line.name}
+            editable={editable}
+            multiline
+            label="Description"
+            onCommit={commit('name')}
+            display={
+              line.kind === 'product' ? undefined : (
+                <Box
+                  component="span"
+                  sx={{
+                    fontStyle: line.kind === 'note' ? 'italic' : undefined,
+                    fontWeight: line.kind === 'header' ? 700 : undefined,
+                  }}
+                >
+                  {line.name || (line.kind === 'note' ? '(empty note)' : '(empty header)')}
+                </Box>
+              )
+            }
+          />
+        );
+      case 'quantity':
+        return (
+          <EditableCell value={line.quantity} editable={editable} numeric label="Qty" onCommit={commit('quantity')} />
+        );
+      case 'price':
+        return (
+          <EditableCell
+            value={line.price}
+            display={<MoneyCell value={line.price} />}
+            editable={editable}
+            numeric
+            label="Price"
+            onCommit={commit('price')}
+          />
+        );
+      case 'cost':
+        return (
+          <EditableCell
+            value={line.cost}
+            display={<MoneyCell value={line.cost} />}
+            editable={editable}
+            numeric
+            label="Cost"
+            onCommit={commit('cost')}
+          />
+        );
+      case 'markup': {
+        const warn = isLineMarkupWarning(line);
+        return (
+          <EditableCell
+            value={String(line.markup_percent)}
+            display={
+              <Box component="span" sx={{ color: warn ? 'error.main' : undefined }} data-warning={warn}>
+                {formatPercent(line.markup_percent)}
+              </Box>
+            }
+            editable={editable}
+            numeric
+            label="Markup %"
+            onCommit={commit('markup_percent')}
+          />
+        );
+      }
+      case 'uom':
+        return line.uom.name ?? '';
+      case 'subtotal':
+        return <MoneyCell value={line.subtotal} />;
+    }
+  };
+
+  const visible = isProduct ? columns : columns.filter((c) => c.id === 'drag' || c.id === 'description');
+  return (
+    <Box
+      ref={ref}
+      data-index={index}
+      data-testid="line-row"
+      data-kind={line.kind}
+      data-line-id={line._id}
+      aria-selected={selected}
+      role="row"
+      onClick={(e) => onRowClick(index, { ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey })}
+      onContextMenu={(e) => onRowMenu(index, e)}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: gridTemplate,
+        alignItems: 'center',
+        minHeight: 40,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: selected ? 'action.selected' : undefined,
+        '&:hover': { bgcolor: selected ? 'action.selected' : 'action.hover' },
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+        position: 'relative',
+        zIndex: isDragging ? 2 : undefined,
+        userSelect: 'none',
+        fontSize: 14,
+      }}
+    >
+      {visible.map((c) => (
+        <Box
+          key={c.id}
+          role="cell"
+          data-column={c.id}
+          sx={{
+            px: 1,
+            py: 0.75,
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+            textAlign: c.numeric ? 'right' : 'left',
+            ...(c.id === 'description' && !isProduct ? { gridColumn: '2 / -1' } : {}),
+          }}
+        >
+          {cell(c)}
+        </Box>
+      ))}
+    </Box>
+  );
+});
+
+export function LinesTable({
+  section,
+  editable,
+  handlers,
+  toolbar,
+}: {
+  section: SaleSection;
+  editable: boolean;
+  handlers: LinesTableHandlers;
+  toolbar?: ReactNode;
+}) {
+  const lines = section.lines;
+  const columns = useDiscreteColumns(COLUMNS);
+  const gridTemplate = columns.map((c) => c.width).join(' ');
+  const minGridWidth = columns.reduce((w, c) => w + (Number.parseInt(c.width.replace('minmax(', ''), 10) || 0), 0);
+  const { selected, click, ensure, clear, latest } = useLineSelection(lines);
+  const [menu, setMenu] = useState<{ x: number; y: number; index: number } | null>(null);
+  const [dropActive, setDropActive] = useState(false);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 41,
+    overscan: 12,
+    getItemKey: (i) => lines[i]?._id ?? i,
+    initialRect: { width: 1200, height: 640 },
+  });
+
+  const onCommit = useCallback(
+    (lineId: string, field: LineField, raw: string) => {
+      let value = raw;
+      if (NUMERIC_FIELDS.includes(field)) {
+        const parsed = parseNumberInput(raw);
+        if (parsed === null) {
+          handlersRef.current.invalidNumber();
+          return;
+        }
+        value = parsed;
+      }
+      const changes = lineEditChanges(linesRef.current, latest.current.ids, lineId, field, value);
+      if (changes.length > 0) handlersRef.current.commit(changes);
+    },
+    [latest],
+  );
+  const onRowMenu = useCallback(
+    (index: number, e: MouseEvent) => {
+      e.preventDefault();
+      ensure(index);
+      setMenu({ x: e.clientX, y: e.clientY, index });
+    },
+    [ensure],
+  );
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const ids = useMemo(() => lines.map((l) => l._id), [lines]);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = ids.indexOf(String(active.id));
+    const to = ids.indexOf(String(over.id));
+    if (from >= 0 && to >= 0) handlers.reorder(from, to);
+  };
+
+  const selectedIds = () => lines.filter((l) => selected.has(l._id)).map((l) => l._id);
+  const closeMenu = () => setMenu(null);
+  const menuAction = (fn: () => void) => () => {
+    closeMenu();
+    fn();
+  };
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+
+  return (
+    <Paper variant="outlined" data-testid="lines-table">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, flexWrap: 'wrap' }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={handlers.back}>
+          Back
+        </Button>
+        <Typography variant="subtitle1" fontWeight={600} sx={{ flexGrow: 1 }} data-testid="lines-title">
+          {section.name}
+        </Typography>
+        {selected.size > 0 && (
+          <Typography variant="body2" color="text.secondary" data-testid="selection-count">
+            {selected.size} selected
+          </Typography>
+        )}
+        {editable && selected.size > 0 && (
+          <>
+            <Button size="small" startIcon={<PercentIcon />} onClick={() => handlers.setMarkup(selectedIds())}>
+              Set Markup
+            </Button>
+            <Button size="small" startIcon={<DriveFileMoveIcon />} onClick={() => handlers.moveCopy(selectedIds())}>
+              Move/Copy to...
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteIcon />}
+              onClick={() => handlers.remove(selectedIds())}
+            >
+              Delete
+            </Button>
+          </>
+        )}
+        {toolbar}
+        {editable && (
+          <>
+            <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => handlers.insertProduct(-1)}>
+              Add product
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<NotesIcon />}
+              onClick={() => handlers.addText('note', -1)}
+            >
+              Add note
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<TitleIcon />}
+              onClick={() => handlers.addText('header', -1)}
+            >
+              Add header
+            </Button>
+          </>
+        )}
+      </Box>
+      <Divider />
+      <Box
+        role="table"
+        aria-label={`Lines of ${section.name}`}
+        aria-rowcount={lines.length}
+        sx={{ position: 'relative', overflowX: 'auto' }}
+        onDragOver={(e) => {
+          if (!editable || !isProductDrag(e.dataTransfer)) return;
+          e.preventDefault();
+          e.dataTransfer.dropEffect = 'copy';
+          if (!dropActive) setDropActive(true);
+        }}
+        onDragLeave={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropActive(false);
+        }}
+        onDrop={(e) => {
+          setDropActive(false);
+          if (!editable) return;
+          const id = draggedProductId(e.dataTransfer);
+          if (id === null) return;
+          e.preventDefault();
+          handlers.dropProduct(id);
+        }}
+        data-testid="lines-drop-zone"
+      >
+        <Box sx={{ minWidth: minGridWidth }}>
+          <Box
+            role="row"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: gridTemplate,
+              borderBottom: 1,
+              borderColor: 'divider',
+              fontWeight: 600,
+              fontSize: 14,
+              bgcolor: 'background.default',
+            }}
+          >
+            {columns.map((c) => (
+              <Box key={c.id} role="columnheader" sx={{ px: 1, py: 1, textAlign: c.numeric ? 'right' : 'left' }}>
+                {c.header}
+              </Box>
+            ))}
+          </Box>
+          <Box
+            ref={scrollRef}
+            sx={{ maxHeight: 'max(360px, calc(100vh - 330px))', minHeight: 120, overflowY: 'auto' }}
+            data-testid="lines-scroll"
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') clear();
+            }}
+          >
+            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+              <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+                <Box role="rowgroup" sx={{ paddingTop: `${padTop}px`, paddingBottom: `${padBottom}px` }}>
+                  {items.map((item) => {
+                    const line = lines[item.index];
+                    if (!line) return null;
+                    return (
+                      <LineRow
+                        key={line._id}
+                        line={line}
+                        index={item.index}
+                        columns={columns}
+                        selected={selected.has(line._id)}
+                        editable={editable}
+                        measure={virtualizer.measureElement}
+                        onRowClick={click}
+                        onRowMenu={onRowMenu}
+                        onCommit={onCommit}
+                        gridTemplate={gridTemplate}
+                      />
+                    );
+                  })}
+                </Box>
+              </SortableContext>
+            </DndContext>
+            {lines.length === 0 && (
+              <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
+                No lines yet.
+                {editable ? ' Add a product, drop one here from the product list, or add a note or header.' : ''}
+              </Box>
+            )}
+          </Box>
+        </Box>
+        {dropActive && (
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              border: 2,
+              borderStyle: 'dashed',
+              borderColor: 'primary.main',
+              bgcolor: 'action.hover',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              pointerEvents: 'none',
+              fontWeight: 600,
+            }}
+          >
+            Add product here
+          </Box>
+        )}
+      </Box>
+      <Menu
+        open={menu !== null && editable}
+        onClose={closeMenu}
+        anchorReference="anchorPosition"
+        anchorPosition={menu ? { top: menu.y, left: menu.x } : undefined}
+      >
+        {menu && [
+          <MenuItem key="product" onClick={menuAction(() => handlers.insertProduct(insertBelowPoint(menu.index)))}>
+            <ListItemIcon>
+              <AddIcon fontSize="small" />
+            </ListItemIcon>
+            Insert Product Below
+          </MenuItem>,
+          <MenuItem key="note" onClick={menuAction(() => handlers.addText('note', insertBelowPoint(menu.index)))}>
+            <ListItemIcon>
+              <NotesIcon fontSize="small" />
+            </ListItemIcon>
+            Insert Note Below
+          </MenuItem>,
+          <MenuItem key="header" onClick={menuAction(() => handlers.addText('header', insertBelowPoint(menu.index)))}>
+            <ListItemIcon>
+              <TitleIcon fontSize="small" />
+            </ListItemIcon>
+            Insert Header Below
+          </MenuItem>,
+          <MenuItem key="markup" onClick={menuAction(() => handlers.setMarkup(selectedIds()))}>
+            <ListItemIcon>
+              <PercentIcon fontSize="small" />
+            </ListItemIcon>
+            Set Markup
+          </MenuItem>,
+          <MenuItem key="move" onClick={menuAction(() => handlers.moveCopy(selectedIds()))}>
+            <ListItemIcon>
+              <DriveFileMoveIcon fontSize="small" />
+            </ListItemIcon>
+            Move/Copy to...
+          </MenuItem>,
+          <Divider key="d" />,
+          <MenuItem
+            key="delete"
+            onClick={menuAction(() => handlers.remove(selectedIds()))}
+            sx={{ color: 'error.main' }}
+          >
+            <ListItemIcon>
+              <DeleteIcon fontSize="small" color="error" />
+            </ListItemIcon>
+            Delete
+          </MenuItem>,
+        ]}
+      </Menu>
+    </Paper>
+  );
+}

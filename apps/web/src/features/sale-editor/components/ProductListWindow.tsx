@@ -1,0 +1,75 @@
+// The detached product list (SPEC §2: with the product-list-windowed setting it is shown in a separate window). The
+// list renders into a window opened with window.open through a portal, so it shares this app's state; its styles
+// go to that window through an emotion cache bound to its document. Products are dragged from it with HTML5 drag
+// data, which crosses windows.
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { Box, ScopedCssBaseline } from '@mui/material';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
+
+export const PRODUCT_LIST_WINDOW_TITLE = 'Product List';
+export const PRODUCT_LIST_WINDOWED_KEY = 'qw.productListWindowed';
+
+export function readWindowed(): boolean {
+  try {
+    return window.localStorage.getItem(PRODUCT_LIST_WINDOWED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function writeWindowed(value: boolean): void {
+  try {
+    window.localStorage.setItem(PRODUCT_LIST_WINDOWED_KEY, String(value));
+  } catch {
+    // storage unavailable: the setting lasts for this page only
+  }
+}
+
+export function ProductListWindow({ children, onClosed }: { children: ReactNode; onClosed: () => void }) {
+  const [win, setWin] = useState<Window | null>(null);
+  useEffect(() => {
+    const w = window.open('', 'quotewright-product-list', 'width=1100,height=800');
+    if (!w) {
+      onClosed();
+      return;
+    }
+    w.document.title = PRODUCT_LIST_WINDOW_TITLE;
+    w.document.body.innerHTML = '';
+    w.document.body.style.margin = '0';
+    const root = w.document.createElement('div');
+    root.id = 'product-list-root';
+    w.document.body.appendChild(root);
+    setWin(w);
+    const timer = window.setInterval(() => {
+      if (w.closed) {
+        window.clearInterval(timer);
+        onClosed();
+      }
+    }, 500);
+    const closeChild = () => w.close();
+    window.addEventListener('beforeunload', closeChild);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('beforeunload', closeChild);
+      w.close();
+    };
+    // onClosed is read once: the window lives as long as this component
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const cache = useMemo(
+    () => (win ? createCache({ key: 'qw-product-window', container: win.document.head, speedy: false }) : null),
+    [win],
+  );
+  const container = win?.document.getElementById('product-list-root');
+  if (!win || !cache || !container) return null;
+  return createPortal(
+    <CacheProvider value={cache}>
+      <ScopedCssBaseline sx={{ minHeight: '100vh' }}>
+        <Box sx={{ p: 2 }}>{children}</Box>
+      </ScopedCssBaseline>
+    </CacheProvider>,
+    container,
+  );
+}

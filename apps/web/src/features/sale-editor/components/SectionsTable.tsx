@@ -1,0 +1,364 @@
+// Sections of a sale (SPEC §2 Sections table): drag handle (dnd-kit), Name, Show Details and the four pricing
+// columns (sensitive: removed in discrete mode by the shared mechanism), inline add, rename, delete, duplicate, copy.
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import AddIcon from '@mui/icons-material/Add';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
+import FileCopyIcon from '@mui/icons-material/FileCopy';
+import {
+  Box,
+  Button,
+  Checkbox,
+  IconButton,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { isMarginWarning, isMarkupWarning } from '@quotewright/domain';
+import { type ReactNode, useState } from 'react';
+import { useDiscreteColumns } from '../../../app/discrete';
+import { MoneyCell } from '../../../components/MoneyCell';
+import type { SensitiveKind } from '../../../lib/discreteColumns';
+import { formatPercent } from '../../../lib/format';
+import type { SaleSection } from '../api/types';
+
+export const DELETE_SECTION_MESSAGE = 'Are you sure you want to delete the entire section?';
+
+type ColumnId =
+  | 'drag'
+  | 'name'
+  | 'show_details'
+  | 'total_price'
+  | 'total_cost'
+  | 'margin'
+  | 'margin_percent'
+  | 'markup';
+
+interface Column {
+  id: ColumnId;
+  header: string;
+  align?: 'right' | 'center';
+  width?: number;
+  meta?: { sensitive?: SensitiveKind };
+}
+
+const COLUMNS: Column[] = [
+  { id: 'drag', header: '', width: 40 },
+  { id: 'name', header: 'Name' },
+  { id: 'show_details', header: 'Show Details', align: 'center', width: 120 },
+  { id: 'total_price', header: 'Total Price', align: 'right', meta: { sensitive: 'price' } },
+  { id: 'total_cost', header: 'Total Cost', align: 'right', meta: { sensitive: 'cost' } },
+  { id: 'margin', header: 'Margin $', align: 'right', meta: { sensitive: 'margin' } },
+  { id: 'margin_percent', header: 'Margin %', align: 'right', meta: { sensitive: 'margin' } },
+  { id: 'markup', header: 'Markup %', align: 'right', meta: { sensitive: 'markup' } },
+];
+
+export interface SectionHandlers {
+  open(section: SaleSection): void;
+  create(name: string): Promise<boolean>;
+  rename(section: SaleSection, name: string): Promise<boolean>;
+  toggleDetails(section: SaleSection, value: boolean): void;
+  remove(section: SaleSection): void;
+  duplicate(section: SaleSection): void;
+  copy(section: SaleSection): void;
+  reorder(from: number, to: number): void;
+}
+
+/** Percent in the error colour when it is under the warning threshold (SPEC §5). */
+export function WarningPercent({ value, warn }: { value: number; warn: boolean }) {
+  return (
+    <Box component="span" sx={{ color: warn ? 'error.main' : undefined }} data-warning={warn}>
+      {formatPercent(value)}
+    </Box>
+  );
+}
+
+function cellContent(column: ColumnId, s: SaleSection): ReactNode {
+  const p = s.pricing;
+  switch (column) {
+    case 'total_price':
+      return <MoneyCell value={p.total_price} />;
+    case 'total_cost':
+      return <MoneyCell value={p.total_cost} />;
+    case 'margin':
+      return <MoneyCell value={p.total_margin} />;
+    case 'margin_percent':
+      return <WarningPercent value={p.total_margin_percent} warn={isMarginWarning(p.total_margin_percent)} />;
+    case 'markup':
+      return <WarningPercent value={p.total_markup_percent} warn={isMarkupWarning(p.total_markup_percent)} />;
+    default:
+      return null;
+  }
+}
+
+function NameEditor({
+  initial,
+  onSave,
+  onCancel,
+  label,
+}: {
+  initial: string;
+  onSave: (name: string) => Promise<boolean>;
+  onCancel: () => void;
+  label: string;
+}) {
+  const [value, setValue] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!value.trim() || busy) return;
+    setBusy(true);
+    const ok = await onSave(value.trim());
+    setBusy(false);
+    if (ok) onCancel();
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }} onClick={(e) => e.stopPropagation()}>
+      <TextField
+        size="small"
+        autoFocus
+        label={label}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void submit();
+          if (e.key === 'Escape') onCancel();
+        }}
+        disabled={busy}
+        sx={{ minWidth: 220 }}
+      />
+      <Button size="small" variant="contained" onClick={submit} disabled={busy || !value.trim()}>
+        Save
+      </Button>
+      <Button size="small" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+    </Box>
+  );
+}
+
+function SectionRow({
+  section,
+  columns,
+  editable,
+  handlers,
+}: {
+  section: SaleSection;
+  columns: Column[];
+  editable: boolean;
+  handlers: SectionHandlers;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: section._id,
+    disabled: !editable,
+  });
+  const [renaming, setRenaming] = useState(false);
+  const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
+  return (
+    <TableRow
+      ref={setNodeRef}
+      hover
+      data-testid="section-row"
+      data-section-name={section.name}
+      onClick={() => !renaming && handlers.open(section)}
+      sx={{
+        cursor: 'pointer',
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+      }}
+    >
+      {columns.map((c) => {
+        if (c.id === 'drag')
+          return (
+            <TableCell key={c.id} padding="checkbox" onClick={stop}>
+              {editable && (
+                <IconButton
+                  ref={setActivatorNodeRef}
+                  size="small"
+                  aria-label="Drag to reorder"
+                  sx={{ cursor: 'grab', touchAction: 'none' }}
+                  {...attributes}
+                  {...listeners}
+                >
+                  <DragIndicatorIcon fontSize="small" />
+                </IconButton>
+              )}
+            </TableCell>
+          );
+        if (c.id === 'name')
+          return (
+            <TableCell key={c.id}>
+              {renaming ? (
+                <NameEditor
+                  label="Section name"
+                  initial={section.name}
+                  onSave={(name) => handlers.rename(section, name)}
+                  onCancel={() => setRenaming(false)}
+                />
+              ) : (
+                <Typography fontWeight={500}>{section.name}</Typography>
+              )}
+            </TableCell>
+          );
+        if (c.id === 'show_details')
+          return (
+            <TableCell key={c.id} align="center" onClick={stop}>
+              <Checkbox
+                size="small"
+                checked={section.show_details}
+                disabled={!editable}
+                onChange={(e) => handlers.toggleDetails(section, e.target.checked)}
+                slotProps={{ input: { 'aria-label': `Show details of ${section.name}` } }}
+              />
+            </TableCell>
+          );
+        return (
+          <TableCell key={c.id} align={c.align}>
+            {cellContent(c.id, section)}
+          </TableCell>
+        );
+      })}
+      <TableCell align="right" onClick={stop} sx={{ whiteSpace: 'nowrap' }}>
+        {editable && (
+          <>
+            <Tooltip title="Rename">
+              <IconButton size="small" aria-label="Rename" onClick={() => setRenaming(true)}>
+                <DriveFileRenameOutlineIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Duplicate">
+              <IconButton size="small" aria-label="Duplicate" onClick={() => handlers.duplicate(section)}>
+                <FileCopyIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+        <Tooltip title="Copy to sale">
+          <IconButton size="small" aria-label="Copy to sale" onClick={() => handlers.copy(section)}>
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        {editable && (
+          <Tooltip title="Delete">
+            <IconButton size="small" color="error" aria-label="Delete section" onClick={() => handlers.remove(section)}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export function SectionsTable({
+  sections,
+  editable,
+  handlers,
+  title,
+  toolbar,
+}: {
+  sections: SaleSection[];
+  editable: boolean;
+  handlers: SectionHandlers;
+  title: string;
+  toolbar?: ReactNode;
+}) {
+  const columns = useDiscreteColumns(COLUMNS);
+  const [adding, setAdding] = useState(false);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = sections.findIndex((s) => s._id === active.id);
+    const to = sections.findIndex((s) => s._id === over.id);
+    if (from >= 0 && to >= 0) handlers.reorder(from, to);
+  };
+  return (
+    <Paper variant="outlined" data-testid="sections-table">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, flexWrap: 'wrap' }}>
+        <Typography variant="subtitle1" fontWeight={600} sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {toolbar}
+        {editable && (
+          <Button startIcon={<AddIcon />} variant="contained" size="small" onClick={() => setAdding(true)}>
+            Add Section
+          </Button>
+        )}
+      </Box>
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.id} align={c.align} sx={{ width: c.width, fontWeight: 600 }}>
+                  {c.header}
+                </TableCell>
+              ))}
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                Actions
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <SortableContext items={sections.map((s) => s._id)} strategy={verticalListSortingStrategy}>
+              <TableBody>
+                {sections.map((s) => (
+                  <SectionRow key={s._id} section={s} columns={columns} editable={editable} handlers={handlers} />
+                ))}
+                {adding && (
+                  <TableRow>
+                    <TableCell />
+                    <TableCell colSpan={columns.length}>
+                      <NameEditor
+                        label="New section name"
+                        initial=""
+                        onSave={handlers.create}
+                        onCancel={() => setAdding(false)}
+                      />
+                    </TableCell>
+                  </TableRow>
+                )}
+                {sections.length === 0 && !adding && (
+                  <TableRow>
+                    <TableCell colSpan={columns.length + 1} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                      No sections yet.{editable ? ' Add a section to start building the quote.' : ''}
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </SortableContext>
+          </DndContext>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}

@@ -1,0 +1,126 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { type ChangeEvent, useId, useState } from 'react';
+
+export const INVALID_JSON = 'Invalid JSON';
+
+/** Parses the pasted text; SPEC §5: text that does not parse is 'Invalid JSON'. */
+export function parseUpload(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The upload dialog for importing a quote as JSON text (SPEC §2 Sale editor dialogs). */
+export function ImportQuoteDialog({
+  open,
+  onClose,
+  onImport,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Resolves when the import succeeded; a rejection is shown by the caller. */
+  onImport: (document: unknown) => Promise<void>;
+}) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+
+  const reset = () => {
+    setText('');
+    setError(null);
+    setBusy(false);
+  };
+
+  const readFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setText(await file.text());
+    setError(null);
+  };
+
+  const submit = async () => {
+    const parsed = parseUpload(text);
+    if (!parsed.ok) {
+      setError(INVALID_JSON);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onImport(parsed.value);
+      reset();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!busy) {
+          reset();
+          onClose();
+        }
+      }}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="import-quote-title"
+    >
+      <DialogTitle id="import-quote-title">Import Quote</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {error && (
+            <Alert severity="error" data-testid="upload-error">
+              {error}
+            </Alert>
+          )}
+          <TextField
+            label="Quote JSON"
+            multiline
+            minRows={10}
+            maxRows={20}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(null);
+            }}
+            placeholder="Paste an exported quote (.json) here, or choose a file"
+            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } } }}
+          />
+          <div>
+            <input
+              id={inputId}
+              type="file"
+              accept="application/json,.json"
+              hidden
+              onChange={readFile}
+              data-testid="upload-file"
+            />
+            <Button component="label" htmlFor={inputId} startIcon={<UploadFileIcon />} variant="outlined">
+              Choose file
+            </Button>
+          </div>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button
+          onClick={() => {
+            reset();
+            onClose();
+          }}
+          disabled={busy}
+        >
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={busy}>
+          Import
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
