@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { ErpError } from './erp.errors.js';
+import type { ErpSaleDraft } from './erp.types.js';
+import {
+  chunk,
+  createVals,
+  diffLines,
+  headerChanges,
+  headerVals,
+  linkLines,
+  type OdooLine,
+  odooLine,
+  planLines,
+  updateVals,
+} from './publish.js';
+
+const sale = (): ErpSaleDraft => ({
+  quoteNumber: 'Q00001',
+  name: 'Refit',
+  partnerId: 7,
+  partnerInvoiceId: 8,
+  partnerShippingId: null,
+  salespersonId: 3,
+  templateId: 2,
+  sections: [
+    {
+      localId: 's1',
+      name: 'Hardware',
+      lines: [
+        {
+          localId: 'a',
+          kind: 'product',
+          productId: 11,
+          description: 'Desk',
+          quantity: '2',
+          priceUnit: '10.50',
+          cost: '4',
+        },
+        { localId: 'b', kind: 'header', productId: null, description: 'Chairs', quantity: 0, priceUnit: 0, cost: 0 },
+        { localId: 'c', kind: 'note', productId: null, description: '', quantity: 0, priceUnit: 0, cost: 0 },
+        { localId: 'd', kind: 'product', productId: 12, description: ' ', quantity: 1.5, priceUnit: 3, cost: 1 },
+      ],
+    },
+    { localId: 's2', name: '', lines: [] },
+  ],
+});
+
+/** The Odoo lines a publish of `sale()` (19) makes, with ids 100… */
+const odooOf = (s = sale()): OdooLine[] =>
+  planLines(s, { subsections: true, hasCost: true }).map((p, i) => ({
+    id: 100 + i,
+    displayType: p.displayType,
+    sequence: p.sequence,
+    name: p.name ?? 'default product text',
+    productId: p.productId,
+    quantity: p.quantity,
+    priceUnit: p.priceUnit,
+    cost: p.cost,
+  }));
+
+describe('planLines / createVals', () => {
+  it('flattens sections and lines with sequences 10, 20, … and maps kinds to display types', () => {
+    const p19 = planLines(sale(), { subsections: true, hasCost: true });
+    expect(p19.map((p) => [p.localId, p.sequence, p.displayType, p.name])).toEqual([
+      ['s1', 10, 'line_section', 'Hardware'],
+      ['a', 20, false, 'Desk'],
+      ['b', 30, 'line_subsection', 'Chairs'],
+      ['c', 40, 'line_note', 'Note'], // Odoo requires a label
+      ['d', 50, false, null], // no description: Odoo's default
+      ['s2', 60, 'line_section', 'Section'],
+    ]);
+    const p18 = planLines(sale(), { subsections: false, hasCost: false });
+    expect(p18[2]!.displayType).toBe('line_note');
+  });
+
+  it('product lines carry product, quantity, price and cost; display lines only text', () => {
+    const [s1, a, b, , d] = planLines(sale(), { subsections: true, hasCost: true });
+    expect(createVals(a!, { hasCost: true })).toEqual({
+      sequence: 20,
+      product_id: 11,
+      name: 'Desk',
+      product_uom_qty: 2,
+      price_unit: 10.5,
+      purchase_price: 4,
+    });
+    expect(createVals(d!, { hasCost: false })).toEqual({
+      sequence: 50,
+      product_id: 12,
+      product_uom_qty: 1.5,
+      price_unit: 3,
+    });
+    expect(createVals(s1!, { hasCost: true })).toEqual({
+      display_type: 'line_section',
+      name: 'Hardware',
+      sequence: 10,
+    });
+    expect(createVals(b!, { hasCost: true })).toEqual({
+      display_type: 'line_subsection',
+      name: 'Chairs',
+      sequence: 30,
+    });
+  });
+
+  it('refuses a product line without product, bad numbers and duplicate ids', () => {
+    const s = sale();
+    s.sections[0]!.lines[0]!.productId = null;
+    expect(() => planLines(s, { subsections: true, hasCost: true })).toThrow(ErpError);
+    const n = sale();
+    n.sections[0]!.lines[0]!.quantity = '2,5';
+    expect(() => planLines(n, { subsections: true, hasCost: true })).toThrow(/quantity "2,5" is not a number/);
+    const dup = sale();
+    dup.sections[1]!.localId = 'a';
+    expect(() => planLines(dup, { subsections: true, hasCost: true })).toThrow(/two lines with the id a/);
+  });
+});
+
+describe('diffLines', () => {
+  const opts = { hasCost: true };
+  const withIds = (s: ErpSaleDraft, from = 100): ErpSaleDraft => {
+    let id = from;
+    return {
+      ...s,
+      sections: s.sections.map((sec) => ({
+        ...sec,
+        odooLineId: id++,
+        lines: sec.lines.map((l) => ({ ...l, odooLineId: id++ })),
+      })),
+    };
+  };
+
+  it('nothing to do when the order already matches', () => {
+    const s = withIds(sale());
+    const d = diffLines(planLines(s, { subsections: true, hasCost: true }), odooOf(), opts);
+    // the product line without description keeps Odoo's text
+    expect(d.commands).toEqual([]);
+    expect(d.kept.size).toBe(6);
+  });
+
+  it('updates by id (price always with quantity), creates new lines, deletes removed ones', () => {
+    const s = withIds(sale());
+    s.sections[0]!.lines[0]!.quantity = 5; // qty only → price_unit sent too
+    s.sections[0]!.lines.splice(2, 1); // drop note c (id 103)
+    s.sections[1]!.lines.push({
+      localId: 'e',
+      kind: 'product',
+      productId: 13,
+      description: 'New',
+      quantity: 1,
+      priceUnit: 2,
+      cost: 1,
+    });
+    const d = diffLines(planLines(s, { subsections: true, hasCost: true }), odooOf(), opts);
+    expect(d.commands).toEqual([
+      [2, 103, 0],
+      [1, 101, { product_uom_qty: 5, price_unit: 10.5 }],
+      [1, 104, { sequence: 40 }],
+      [1, 105, { sequence: 50 }],
+      [0, 0, { sequence: 60, product_id: 13, name: 'New', product_uom_qty: 1, price_unit: 2, purchase_price: 1 }],
+    ]);
+    expect({ c: d.created, u: d.updated, x: d.deleted }).toEqual({ c: 1, u: 3, x: 1 });
+  });
+
+  it('a product change sends product, quantity, price and cost together', () => {
+    const planned = planLines(withIds(sale()), { subsections: true, hasCost: true });
+    const o = odooOf()[1]!;
+    expect(updateVals({ ...planned[1]!, productId: 99 }, o, opts)).toEqual({
+      product_id: 99,
+      product_uom_qty: 2,
+      price_unit: 10.5,
+      purchase_price: 4,
+    });
+    expect(updateVals({ ...planned[1]!, cost: 4.5 }, o, { hasCost: false })).toEqual({});
+    expect(updateVals({ ...planned[1]!, cost: 4.5 }, o, opts)).toEqual({ purchase_price: 4.5 });
+  });
+
+  it('a changed display type is a delete and a create', () => {
+    const s = withIds(sale());
+    s.sections[0]!.lines[1]!.kind = 'note';
+    const d = diffLines(planLines(s, { subsections: true, hasCost: true }), odooOf(), opts);
+    expect(d.commands).toEqual([
+      [2, 102, 0],
+      [0, 0, { display_type: 'line_note', name: 'Chairs', sequence: 30 }],
+    ]);
+  });
+
+  it('adopts the line a lost write created (same kind, sequence and text) instead of creating it again', () => {
+    const s = withIds(sale());
+    s.sections[1]!.lines.push({
+      localId: 'e',
+      kind: 'note',
+      productId: null,
+      description: 'x',
+      quantity: 0,
+      priceUnit: 0,
+      cost: 0,
+    });
+    const planned = planLines(s, { subsections: true, hasCost: true });
+    const existing = [...odooOf(), { ...odooLine({ id: 200, sequence: 70, display_type: 'line_note', name: 'x' }) }];
+    const d = diffLines(planned, existing, opts);
+    expect(d.commands).toEqual([]);
+    expect(d.kept.get('e')).toBe(200);
+    // a stale id (line deleted in Odoo) does not count: the line is created again
+    const stale = withIds(sale(), 500);
+    const d2 = diffLines(planLines(stale, { subsections: true, hasCost: true }), [], opts);
+    expect(d2.created).toBe(6);
+  });
+});
+
+describe('linkLines', () => {
+  it('links by known id, then sequence, then text', () => {
+    const planned = planLines(sale(), { subsections: true, hasCost: true });
+    const odoo = odooOf();
+    expect(linkLines(planned, odoo).map((l) => l.odooLineId)).toEqual([100, 101, 102, 103, 104, 105]);
+    // sequences renumbered in Odoo: text decides
+    const moved = odoo.map((o) => ({ ...o, sequence: o.sequence + 1 }));
+    expect(linkLines(planned, moved).map((l) => [l.localId, l.odooLineId])).toEqual([
+      ['s1', 100],
+      ['a', 101],
+      ['b', 102],
+      ['c', 103],
+      ['s2', 105],
+    ]);
+    // a known id wins over the sequence
+    const known = new Map([['a', 101]]);
+    const swapped = odoo.map((o) => (o.id === 101 ? { ...o, sequence: 999 } : o));
+    expect(linkLines(planned, swapped, known).find((l) => l.localId === 'a')!.odooLineId).toBe(101);
+  });
+});
+
+describe('header', () => {
+  it('header values and the changes against the order as read', () => {
+    const v = headerVals(sale(), { hasTemplate: true });
+    expect(v).toEqual({
+      partner_id: 7,
+      client_order_ref: 'Refit',
+      partner_invoice_id: 8,
+      user_id: 3,
+      sale_order_template_id: 2,
+    });
+    expect(headerVals({ ...sale(), name: '' }, { hasTemplate: false })).not.toHaveProperty('sale_order_template_id');
+    expect(headerVals({ ...sale(), name: ' ' }, { hasTemplate: false }).client_order_ref).toBe(false);
+    expect(() => headerVals({ ...sale(), partnerId: 0 }, { hasTemplate: true })).toThrow(/no ERP customer/);
+    const current = {
+      partner_id: [7, 'Acme'],
+      client_order_ref: 'Old',
+      partner_invoice_id: [8, 'Acme, Invoice'],
+      user_id: false,
+      sale_order_template_id: [2, 'T'],
+    };
+    expect(headerChanges(v, current)).toEqual({ client_order_ref: 'Refit', user_id: 3 });
+    expect(headerChanges({ client_order_ref: false }, { client_order_ref: false })).toEqual({});
+  });
+
+  it('chunk', () => {
+    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(chunk([], 2)).toEqual([[]]);
+  });
+});
