@@ -138,7 +138,7 @@ interface RowProps {
   selected: boolean;
   editable: boolean;
   measure: (el: Element | null) => void;
-  onRowClick: (index: number, mods: ClickModifiers) => void;
+  onRowClick: (index: number, mods: ClickModifiers, detail: number) => void;
   onRowMenu: (index: number, e: MouseEvent) => void;
   onCommit: (lineId: string, field: LineField, value: string) => void;
   gridTemplate: string;
@@ -273,7 +273,7 @@ const LineRow = memo(function LineRow({
       data-line-id={line._id}
       aria-selected={selected}
       role="row"
-      onClick={(e) => onRowClick(index, { ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey })}
+      onClick={(e) => onRowClick(index, { ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey }, e.detail)}
       onContextMenu={(e) => onRowMenu(index, e)}
       sx={{
         display: 'grid',
@@ -348,6 +348,31 @@ export function LinesTable({
     getItemKey: (i) => lines[i]?._id ?? i,
     initialRect: { width: 1200, height: 640 },
   });
+
+  // A double-click on a cell of a multi-selection edits it for all selected rows: its first click must not reduce
+  // the selection to one row, so a plain click inside a multi-selection applies only once no second click follows.
+  const pendingClick = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onRowClick = useCallback(
+    (index: number, mods: ClickModifiers, detail: number) => {
+      if (pendingClick.current) {
+        clearTimeout(pendingClick.current);
+        pendingClick.current = null;
+      }
+      if (detail > 1) return;
+      const id = linesRef.current[index]?._id;
+      const plain = !mods.ctrlKey && !mods.metaKey && !mods.shiftKey;
+      const sel = latest.current.ids;
+      if (plain && id !== undefined && sel.size > 1 && sel.has(id)) {
+        pendingClick.current = setTimeout(() => {
+          pendingClick.current = null;
+          click(index, mods);
+        }, 300);
+        return;
+      }
+      click(index, mods);
+    },
+    [click, latest],
+  );
 
   const onCommit = useCallback(
     (lineId: string, field: LineField, raw: string) => {
@@ -520,7 +545,7 @@ export function LinesTable({
                         selected={selected.has(line._id)}
                         editable={editable}
                         measure={virtualizer.measureElement}
-                        onRowClick={click}
+                        onRowClick={onRowClick}
                         onRowMenu={onRowMenu}
                         onCommit={onCommit}
                         gridTemplate={gridTemplate}

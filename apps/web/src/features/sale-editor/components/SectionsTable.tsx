@@ -314,21 +314,21 @@ export function SectionsTable({
           </Button>
         )}
       </Box>
-      <TableContainer>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell key={c.id} align={c.align} sx={{ width: c.width, fontWeight: 600 }}>
-                  {c.header}
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <TableContainer>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableCell key={c.id} align={c.align} sx={{ width: c.width, fontWeight: 600 }}>
+                    {c.header}
+                  </TableCell>
+                ))}
+                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  Actions
                 </TableCell>
-              ))}
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                Actions
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+              </TableRow>
+            </TableHead>
             <SortableContext items={sections.map((s) => s._id)} strategy={verticalListSortingStrategy}>
               <TableBody>
                 {sections.map((s) => (
@@ -356,9 +356,9 @@ export function SectionsTable({
                 )}
               </TableBody>
             </SortableContext>
-          </DndContext>
-        </Table>
-      </TableContainer>
+          </Table>
+        </TableContainer>
+      </DndContext>
     </Paper>
   );
 }

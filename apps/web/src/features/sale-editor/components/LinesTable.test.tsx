@@ -1,0 +1,190 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeToken, makeUser, nowSeconds } from '../../../test/fixtures';
+import { mockApi } from '../../../test/mockApi';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import type { SaleLine, SaleSection } from '../api/types';
+import { LinesTable, type LinesTableHandlers, lineEditChanges } from './LinesTable';
+
+const line = (id: string, over: Partial<SaleLine> = {}): SaleLine => ({
+  _id: id,
+  kind: 'product',
+  product: { id: 1, name: `M-${id}`, manufacturer: { name: 'Acme' } },
+  name: `Desc ${id}`,
+  quantity: '1',
+  price: '130.00',
+  cost: '100.00',
+  markup_percent: 30,
+  margin_percent: 23.08,
+  subtotal: '130.00',
+  price_percentage_active: false,
+  uom: { name: 'Units' },
+  ...over,
+});
+
+const section = (lines: SaleLine[]): SaleSection => ({
+  _id: 'sec1',
+  name: 'Main',
+  show_details: true,
+  merge: false,
+  expanded: false,
+  lines,
+  pricing: { total_price: '0', total_cost: '0', total_margin: '0', total_margin_percent: 0, total_markup_percent: 0 },
+});
+
+function handlers(): LinesTableHandlers {
+  return {
+    back: vi.fn(),
+    commit: vi.fn(),
+    invalidNumber: vi.fn(),
+    remove: vi.fn(),
+    addText: vi.fn(),
+    insertProduct: vi.fn(),
+    dropProduct: vi.fn(),
+    setMarkup: vi.fn(),
+    moveCopy: vi.fn(),
+    reorder: vi.fn(),
+  };
+}
+
+function setup(discreteMode = false) {
+  // jsdom has no layout: give the virtualized scroll area a height so rows render.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+  const user = makeUser({
+    preferences: { darkMode: true, wideScreen: false, discreteMode },
+    modules: { sales: { enabled: true, level: 'editor' } },
+  });
+  window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
+  mockApi({ 'GET /api/users/u1': { body: user } });
+}
+
+const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+const rows = () => screen.getAllByTestId('line-row');
+
+describe('lines table', () => {
+  it('shows every column, notes in italics and headers in bold with only a description', async () => {
+    setup(false);
+    const lines = [
+      line('a'),
+      line('n', { kind: 'note', name: 'A note', product: { id: null, name: 'note', manufacturer: { name: null } } }),
+      line('h', {
+        kind: 'header',
+        name: 'A header',
+        product: { id: null, name: 'header', manufacturer: { name: null } },
+      }),
+    ];
+    renderWithProviders(<LinesTable section={section(lines)} editable handlers={handlers()} />);
+    await waitFor(() =>
+      expect(headers()).toEqual([
+        '',
+        'Model',
+        'Manufacturer',
+        'Description',
+        'Qty',
+        'Price',
+        'Cost',
+        'Markup %',
+        'UOM',
+        'Subtotal',
+      ]),
+    );
+    const note = rows()[1]!;
+    expect(within(note).getAllByRole('cell')).toHaveLength(2);
+    expect(within(note).getByText('A note')).toHaveStyle({ fontStyle: 'italic' });
+    expect(within(rows()[2]!).getByText('A header')).toHaveStyle({ fontWeight: '700' });
+    expect(within(note).queryByText('$130.00')).not.toBeInTheDocument();
+  });
+
+  it('removes price, cost, markup and subtotal in discrete mode', async () => {
+    setup(true);
+    renderWithProviders(<LinesTable section={section([line('a')])} editable handlers={handlers()} />);
+    await waitFor(() => expect(headers()).toEqual(['', 'Model', 'Manufacturer', 'Description', 'Qty', 'UOM']));
+    expect(screen.queryByText('$130.00')).not.toBeInTheDocument();
+    expect(screen.queryByText('30.00%')).not.toBeInTheDocument();
+  });
+
+  it('shows a line markup under 28 % in red', async () => {
+    setup(false);
+    const lines = [line('a'), line('b', { price: '120.00', markup_percent: 20, subtotal: '120.00' })];
+    renderWithProviders(<LinesTable section={section(lines)} editable handlers={handlers()} />);
+    const ok = await screen.findByText('30.00%');
+    const low = screen.getByText('20.00%');
+    expect(ok).toHaveAttribute('data-warning', 'false');
+    expect(low).toHaveAttribute('data-warning', 'true');
+    expect(getComputedStyle(low).color).not.toBe(getComputedStyle(ok).color);
+  });
+
+  it('selects with click, ctrl-click and shift-click', async () => {
+    setup(false);
+    renderWithProviders(
+      <LinesTable section={section(['a', 'b', 'c', 'd'].map((id) => line(id)))} editable handlers={handlers()} />,
+    );
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const selected = () => rows().map((r) => r.getAttribute('aria-selected') === 'true');
+    fireEvent.click(rows()[0]!);
+    expect(selected()).toEqual([true, false, false, false]);
+    fireEvent.click(rows()[2]!, { ctrlKey: true });
+    expect(selected()).toEqual([true, false, true, false]);
+    fireEvent.click(rows()[3]!, { shiftKey: true });
+    expect(selected()).toEqual([false, false, true, true]);
+    fireEvent.click(rows()[1]!);
+    expect(selected()).toEqual([false, true, false, false]);
+    expect(screen.getByTestId('selection-count')).toHaveTextContent('1 selected');
+  });
+
+  it('resets the selection when the lines change', async () => {
+    setup(false);
+    const first = section(['a', 'b'].map((id) => line(id)));
+    const h = handlers();
+    function Harness() {
+      const [s, setS] = useState(first);
+      return (
+        <>
+          <button type="button" onClick={() => setS({ ...s, lines: s.lines.map((l) => ({ ...l })) })}>
+            refresh
+          </button>
+          <LinesTable section={s} editable handlers={h} />
+        </>
+      );
+    }
+    renderWithProviders(<Harness />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(rows()[0]!);
+    expect(rows()[0]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'refresh' }));
+    await waitFor(() => expect(rows()[0]).toHaveAttribute('aria-selected', 'false'));
+  });
+
+  it('applies an edit to every selected line in one update call, never money to notes', async () => {
+    setup(false);
+    const h = handlers();
+    const lines = [
+      line('a'),
+      line('b'),
+      line('n', { kind: 'note', name: 'Note', product: { id: null, name: 'note', manufacturer: { name: null } } }),
+    ];
+    renderWithProviders(<LinesTable section={section(lines)} editable handlers={h} />);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.click(rows()[0]!);
+    fireEvent.click(rows()[2]!, { shiftKey: true });
+    const qty = within(rows()[0]!).getByRole('button', { name: 'Edit Qty' });
+    await userEvent.dblClick(qty);
+    const input = within(rows()[0]!).getByRole('textbox', { name: 'Qty' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '5{Enter}');
+    expect(h.commit).toHaveBeenCalledTimes(1);
+    expect(h.commit).toHaveBeenCalledWith([
+      { _id: 'a', quantity: '5' },
+      { _id: 'b', quantity: '5' },
+    ]);
+  });
+
+  it('computes only changed fields per line', () => {
+    const lines = [line('a'), line('b', { quantity: '5' })];
+    expect(lineEditChanges(lines, new Set(['a', 'b']), 'a', 'quantity', '5')).toEqual([{ _id: 'a', quantity: '5' }]);
+    expect(lineEditChanges(lines, new Set(['b']), 'a', 'name', 'X')).toEqual([{ _id: 'a', name: 'X' }]);
+  });
+});
