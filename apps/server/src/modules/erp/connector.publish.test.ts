@@ -223,9 +223,15 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
   it('a connection dropped after Odoo committed the create: the order is found, not created twice', async () => {
     const q = quote();
     sim.faults.set({ dropAfterCommit: true, match: 'sale.order.create', times: 1 });
+    const steps: ErpProgress[] = [];
     try {
-      const res = await erp.publishSale(draft(q));
+      const res = await erp.publishSale(draft(q), (p) => steps.push(p));
       expect(ordersWithOrigin(q)).toEqual([res.odooId]);
+      expect(res.alreadyPublished).toBe(false);
+      expect(steps.some((s) => /did not confirm the order: checking whether it was created/.test(s.message))).toBe(
+        true,
+      );
+      expect(steps.map((s) => s.progress)).toEqual([...steps.map((s) => s.progress)].sort((a, b) => a - b));
       expect(res.lineIds).toHaveLength(7);
       expect(storeLines(res.odooId)).toHaveLength(7);
     } finally {

@@ -681,12 +681,17 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     };
   }
 
-  const progressOf = (fn?: ErpProgressFn) => (progress: number, message: string) => {
-    try {
-      fn?.({ progress: Math.max(0, Math.min(100, Math.round(progress))), message });
-    } catch {
-      // a failing progress listener must not fail the ERP operation
-    }
+  /** Progress never goes back (a retry reports at the level reached so far). */
+  const progressOf = (fn?: ErpProgressFn) => {
+    let last = 0;
+    return (progress: number, message: string) => {
+      last = Math.max(last, Math.max(0, Math.min(100, Math.round(progress))));
+      try {
+        fn?.({ progress: last, message });
+      } catch {
+        // a failing progress listener must not fail the ERP operation
+      }
+    };
   };
 
   async function orderLines(orderId: number, hasCost: boolean): Promise<OdooLine[]> {
