@@ -19,6 +19,9 @@ import { unconfiguredErp } from './modules/erp/unconfigured';
 import { erpFetchRepository } from './modules/erpfetch/erpfetch.repository';
 import { erpFetchRoutes } from './modules/erpfetch/erpfetch.routes';
 import { erpFetchService, FETCH_QUEUE } from './modules/erpfetch/erpfetch.service';
+import { exportsRepository } from './modules/exports/exports.repository';
+import { exportsRoutes } from './modules/exports/exports.routes';
+import { exportsService } from './modules/exports/exports.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { partnersRepository } from './modules/partners/partners.repository';
 import { partnersRoutes } from './modules/partners/partners.routes';
@@ -148,7 +151,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   catalogRoutes(app, { catalog: catalogService(catalogRepo) });
   partnersRoutes(app, { partners: partnersService(partnersRepository(db)) });
   erpFetchRoutes(app, { erpFetch });
-  salesRoutes(app, { sales: salesService(salesRepository(db)) });
+  const salesRepo = salesRepository(db);
+  const exports = exportsService({ sales: salesRepo, exports: exportsRepository(db), now: opts.now });
+  salesRoutes(app, {
+    sales: salesService(salesRepo, { erp: opts.erp }),
+    importSale: (actor, body) => exports.importSale(actor, body),
+  });
+  exportsRoutes(app, { exports });
   await registerSpa(app, config.WEB_DIST);
   return app;
 }

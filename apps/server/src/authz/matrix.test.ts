@@ -99,6 +99,29 @@ async function saleFixture(state: 'draft' | 'done' = 'draft'): Promise<SaleFixtu
   return { id: sale!.id, sections: [first, second], lines: ids };
 }
 let readFixture: SaleFixture;
+/** A small quotewright.sale document (the JSON import). */
+const importDocument = {
+  format: 'quotewright.sale',
+  version: 1,
+  sale: {
+    name: 'Imported',
+    sections: [
+      {
+        name: 'One',
+        show_details: true,
+        lines: [
+          {
+            product: { id: 1, name: 'DESK-1', manufacturer: { name: null } },
+            name: 'A desk',
+            quantity: 1,
+            price: 100,
+            cost: 60,
+          },
+        ],
+      },
+    ],
+  },
+};
 
 /** One row per mutation of a sale: a fresh draft per case (editors succeed) and a fresh locked sale (409). */
 function saleMutation(
@@ -131,6 +154,11 @@ const MATRIX: Matrix = {
   'GET /api/config': [{ name: 'public', path: () => '/api/config', expect: all(200) }],
   'POST /api/auth/exchange': [
     { name: 'unknown code', path: () => '/api/auth/exchange', body: () => ({ code: 'not-a-code' }), expect: all(401) },
+  ],
+  // Public SSO routes; the matrix app has no SSO configured, so both answer 404 to everyone (sso.test.ts: the flow).
+  'GET /auth/azure': [{ name: 'SSO off', path: () => '/auth/azure', expect: all(404) }],
+  'GET /auth/azure/callback': [
+    { name: 'SSO off', path: () => '/auth/azure/callback?code=x&state=y', expect: all(404) },
   ],
   'POST /api/users/login': [
     {
@@ -220,6 +248,39 @@ const MATRIX: Matrix = {
   'GET /api/sales/:id': [{ name: 'one', path: () => `/api/sales/${readFixture.id}`, expect: moduleViewers(200) }],
   'POST /api/sales': [
     { name: 'create', path: () => '/api/sales', body: () => ({ name: 'New' }), expect: saleEditors(201) },
+    {
+      name: 'import JSON',
+      path: () => '/api/sales',
+      body: () => ({ json: JSON.stringify(importDocument) }),
+      expect: { ...saleEditors(201), editor: 403 },
+    },
+  ],
+  'GET /api/sales/check/products/:id': [
+    { name: 'validity check', path: () => `/api/sales/check/products/${readFixture.id}`, expect: moduleViewers(200) },
+  ],
+  'GET /api/sales/odoo/url/:id': [
+    { name: 'not linked', path: () => `/api/sales/odoo/url/${readFixture.id}`, expect: moduleViewers(409) },
+  ],
+  'GET /api/sales/excel/:id': [
+    { name: 'export', path: () => `/api/sales/excel/${readFixture.id}`, expect: moduleViewers(200) },
+  ],
+  'GET /api/sales/json/:id': [
+    { name: 'export', path: () => `/api/sales/json/${readFixture.id}`, expect: moduleViewers(200) },
+  ],
+  'GET /api/sales/reports/:id': [
+    { name: 'customer PDF', path: () => `/api/sales/reports/${readFixture.id}`, expect: moduleViewers(200) },
+  ],
+  'POST /api/sales/sections/copy/:destinationSaleId': [
+    ...saleMutation(
+      'copy within the sale',
+      (f) => `/api/sales/sections/copy/${f.id}`,
+      (f) => ({ sections: [f.sections[0]], _id: f.id, copyStyle: 'new', mergeProducts: false }),
+    ),
+    ...saleMutation(
+      'copy from another sale',
+      (f) => `/api/sales/sections/copy/${f.id}`,
+      () => ({ sections: readFixture.sections, _id: readFixture.id, copyStyle: 'merge', mergeProducts: true }),
+    ),
   ],
   'POST /api/sales/:id': saleMutation(
     'update header',

@@ -172,6 +172,12 @@ function queries(db: Db) {
       return { sale, sections: sectionRows.map((s) => ({ ...s, lines: bySection.get(s.id) ?? [] })) };
     },
 
+    /** The sale row alone (no sections or lines), or undefined. */
+    async findSale(id: string): Promise<SaleRow | undefined> {
+      const [sale] = await db.select().from(sales).where(eq(sales.id, id));
+      return sale;
+    },
+
     /**
      * Locks the sale row until the transaction ends (FOR NO KEY UPDATE), so concurrent edits of one sale queue up and each
      * sees the other's committed rows. Answers the state, or undefined for an unknown sale.
@@ -185,7 +191,9 @@ function queries(db: Db) {
       return row;
     },
 
-    async create(values: SaleHeader & { createdById: string; createdByName: string }): Promise<string> {
+    async create(
+      values: SaleHeader & { createdById: string; createdByName: string; totalPrice?: string },
+    ): Promise<string> {
       const [seq] = (await db.execute(sql`select nextval('sale_quote_number_seq') as n`)).rows as { n: string }[];
       const [row] = await db
         .insert(sales)

@@ -1,8 +1,21 @@
-import { parseDecimal, SALE_STATES, SALES_PAGE_SIZE } from '@quotewright/domain';
+import { parseDecimal, SALE_STATES, SALES_PAGE_SIZE, SECTION_COPY_STYLES } from '@quotewright/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError, validation } from '../../errors';
+import { fieldErrorsFromIssues } from '../../plugins/errors';
+import type { AuthUser } from '../../policy';
 import type { SalesService } from './sales.service';
+
+/** The JSON import's own body limit (DESIGN §9): larger than the default 1 MB, for quotes of thousands of lines. */
+export const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
+
+/** A body that imports a quote (SPEC §7 'POST /sales … or imports one from JSON'), not a header to create one. */
+function isImportBody(body: unknown): boolean {
+  return (
+    typeof body === 'string' || (typeof body === 'object' && body !== null && ('format' in body || 'json' in body))
+  );
+}
 
 const uuid = (what: string) => z.uuid(`Unknown ${what} id`);
 const saleParams = z.strictObject({ id: uuid('sale') });
@@ -56,7 +69,14 @@ const sectionName = z.string().trim().min(1, 'Name is required').max(500);
 const ids = (what: string) => z.array(uuid(what)).min(1, `Choose at least one ${what}`).max(5000);
 const description = z.string().max(20_000);
 
-export function salesRoutes(app: FastifyInstance, deps: { sales: SalesService }) {
+export function salesRoutes(
+  app: FastifyInstance,
+  deps: {
+    sales: SalesService;
+    /** The JSON import (modules/exports): answers { sale, errors }. */
+    importSale?: (actor: AuthUser | null, body: unknown) => Promise<unknown>;
+  },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { sales } = deps;
 
@@ -75,13 +95,40 @@ export function salesRoutes(app: FastifyInstance, deps: { sales: SalesService })
     });
   });
   r.get('/api/sales/:id', { schema: { params: saleParams } }, async (req) => sales.get(req.user, req.params.id));
-  r.post('/api/sales', { schema: { body: headerBody } }, async (req, reply) =>
-    reply.code(201).send(await sales.create(req.user, req.body)),
-  );
+  // One path, two bodies: a header creates a sale; a quotewright.sale document (or {json: "<text>"}) imports one.
+  // Its own JSON parser answers 'Invalid JSON' (SPEC §8) and allows IMPORT_BODY_LIMIT.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT },
+      (_req, text, done) => {
+        try {
+          done(null, JSON.parse(text as string));
+        } catch {
+          done(new AppError('INVALID_JSON', 'Invalid JSON'), undefined);
+        }
+      },
+    );
+    scope.post('/api/sales', { bodyLimit: IMPORT_BODY_LIMIT }, async (req, reply) => {
+      if (deps.importSale && isImportBody(req.body)) {
+        return reply.code(201).send(await deps.importSale(req.user, req.body));
+      }
+      const parsed = headerBody.safeParse(req.body);
+      if (!parsed.success) throw validation(fieldErrorsFromIssues(parsed.error.issues as never));
+      return reply.code(201).send(await sales.create(req.user, parsed.data));
+    });
+  });
   r.post('/api/sales/:id', { schema: { params: saleParams, body: headerBody } }, async (req) =>
     sales.update(req.user, req.params.id, req.body),
   );
   r.delete('/api/sales/:id', { schema: { params: saleParams } }, async (req) => sales.remove(req.user, req.params.id));
+  r.get('/api/sales/check/products/:id', { schema: { params: saleParams } }, async (req) =>
+    sales.checkProducts(req.user, req.params.id),
+  );
+  r.get('/api/sales/odoo/url/:id', { schema: { params: saleParams } }, async (req) =>
+    sales.odooUrl(req.user, req.params.id),
+  );
 
   // ─── Sections (answer the updated sale) ─────────────────────────────────────────────────────────────────────
   r.post(
@@ -109,6 +156,22 @@ export function salesRoutes(app: FastifyInstance, deps: { sales: SalesService })
     '/api/sales/sections/reorder/:saleId/:oldIndex/:newIndex',
     { schema: { params: z.strictObject({ saleId: uuid('sale'), oldIndex: index, newIndex: index }) } },
     async (req) => sales.reorderSections(req.user, req.params.saleId, req.params.oldIndex, req.params.newIndex),
+  );
+
+  r.post(
+    '/api/sales/sections/copy/:destinationSaleId',
+    {
+      schema: {
+        params: z.strictObject({ destinationSaleId: uuid('sale') }),
+        body: z.strictObject({
+          sections: ids('section'),
+          _id: uuid('sale'),
+          copyStyle: z.enum(SECTION_COPY_STYLES, { error: 'Expected new, merge or overwrite' }).default('new'),
+          mergeProducts: z.boolean().default(false),
+        }),
+      },
+    },
+    async (req) => sales.copySections(req.user, req.params.destinationSaleId, req.body),
   );
 
   // ─── Lines ──────────────────────────────────────────────────────────────────────────────────────────────────

@@ -1,7 +1,9 @@
+import type { SaleLineRow, SaleSectionRow } from '@quotewright/db';
 import {
   APPEND,
   applyLineEdit,
   applyMarkup,
+  type CopyLine,
   insertionIndex,
   isDomainError,
   isEditableState,
@@ -10,13 +12,16 @@ import {
   moveItem,
   parseMoney,
   planLineMove,
+  planSectionCopy,
   SALES_PAGE_SIZE,
+  type SectionCopyStyle,
   saleStateLabel,
   sectionLineMetrics,
   toDecimal,
 } from '@quotewright/domain';
 import { AppError, notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
+import type { ErpConnector } from '../erp/erp.types';
 import {
   pricingLine,
   pricingOfRows,
@@ -58,6 +63,17 @@ export interface LineEditInput {
   price_percentage_active?: boolean | undefined;
 }
 
+export interface CopySectionsInput {
+  /** Section ids of the source sale. */
+  sections: string[];
+  /** The source sale (may be the destination itself). */
+  _id: string;
+  copyStyle: SectionCopyStyle;
+  mergeProducts: boolean;
+}
+
+/** Quantities beyond this do not fit sale_lines.quantity (numeric(14,4)). */
+const MAX_QUANTITY = toDecimal('1e10');
 /** Totals beyond this do not fit sales.total_price (numeric(16,2)). */
 const MAX_TOTAL = toDecimal('1e13');
 /** A price computed from a markup must still fit sale_lines.price (numeric(14,2)), like a price typed in. */
@@ -108,7 +124,24 @@ function copyOfLine(l: NewLine & Record<string, unknown>): NewLine {
   } as NewLine;
 }
 
-export function salesService(repo: SalesRepository) {
+type CopyRow = CopyLine & { id: string; row: SaleLineRow };
+type CopySectionIn = { id: string; name: string; row: SaleSectionRow; lines: CopyRow[] };
+function forCopy(s: SaleSectionRow & { lines: SaleLineRow[] }): CopySectionIn {
+  return {
+    id: s.id,
+    name: s.name,
+    row: s,
+    lines: s.lines.map((row) => ({ ...pricingLine(row), product_id: row.productId, id: row.id, row })),
+  };
+}
+
+/** How the validity check names a line: its model and description. */
+function invalidLineLabel(l: SaleLineRow): string {
+  const model = l.productName?.trim();
+  return model && l.description && model !== l.description ? `${model} — ${l.description}` : model || l.description;
+}
+
+export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnector, 'saleUrl'> } = {}) {
   interface Change {
     /** Set false when the request turned out to change nothing: then nothing is written, version stays. */
     changed: boolean;
@@ -244,7 +277,95 @@ export function salesService(repo: SalesRepository) {
       return { ...(await list({ offset: 0, limit: SALES_PAGE_SIZE })), page: 0, pageSize: SALES_PAGE_SIZE };
     },
 
+    /**
+     * The validity check (SPEC §2): per section, the product lines whose product is missing from the local catalog
+     * or inactive. Sections without such lines are left out; valid when there are none.
+     */
+    async checkProducts(actor: AuthUser | null, id: string) {
+      authorize(actor, 'sales.view');
+      return repo.snapshot(async (r) => {
+        const full = await r.findFull(id);
+        if (!full) throw notFound('Sale');
+        const productLines = full.sections.flatMap((s) => s.lines.filter((l) => l.kind === 'product'));
+        const ids = [...new Set(productLines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
+        const active = new Set((await r.productsByIds(ids)).filter((p) => p.active).map((p) => p.id));
+        const sections = full.sections.flatMap((s) => {
+          const bad = s.lines.filter((l) => l.kind === 'product' && (l.productId === null || !active.has(l.productId)));
+          if (bad.length === 0) return [];
+          return [{ name: s.name, lines: bad.map(invalidLineLabel) }];
+        });
+        return { valid: sections.length === 0, sections };
+      });
+    },
+
+    /** The sale's page in the ERP (SPEC §2 'Open in {ERP}'); 409 when the sale is not linked. */
+    async odooUrl(actor: AuthUser | null, id: string): Promise<{ url: string }> {
+      authorize(actor, 'sales.view');
+      const sale = await repo.findSale(id);
+      if (!sale) throw notFound('Sale');
+      if (sale.odooId === null) {
+        throw new AppError('SALE_NOT_LINKED', 'This sale is not linked to Odoo yet: publish it first');
+      }
+      const url = opts.erp?.saleUrl(sale.odooId) ?? '';
+      if (!url) throw new AppError('SALE_NOT_LINKED', 'No ERP connection is configured');
+      return { url };
+    },
+
     // ─── Sections ──────────────────────────────────────────────────────────────────────────────────────────────
+
+    /**
+     * Copy Sale Data (DESIGN §5): copies sections of a source sale (readable by the actor) into the destination
+     * (draft/sent, editable by the actor) with the domain's planSectionCopy: new appends copies; merge goes into
+     * the same-named section (mergeProducts adds quantities of lines with the same product, price and cost);
+     * overwrite replaces the lines of the same-named section. Source and destination may be the same sale. Only
+     * the destination is locked. Answers the destination sale.
+     */
+    async copySections(actor: AuthUser | null, destinationId: string, input: CopySectionsInput) {
+      authorize(actor, 'sales.view');
+      return (
+        await mutate(actor, destinationId, 'content', async (r) => {
+          const dest = (await r.findFull(destinationId))!;
+          const source = input._id === destinationId ? dest : await r.findFull(input._id);
+          if (!source) throw notFound('Source sale');
+          const wanted = new Set(input.sections);
+          const chosen = source.sections.filter((s) => wanted.has(s.id));
+          if (chosen.length !== wanted.size) throw notFound('Section');
+          const before = dest.sections.map(forCopy);
+          const plan = planSectionCopy(before, chosen.map(forCopy), input.copyStyle, input.mergeProducts);
+          const order: string[] = [];
+          for (const [position, planned] of plan.entries()) {
+            const original = planned.isNew ? undefined : before.find((s) => s.id === planned.id);
+            if (original && original === (planned as unknown)) {
+              order.push(original.id);
+              continue;
+            }
+            const sectionId =
+              original?.id ??
+              (await r.insertSection(destinationId, {
+                name: planned.row.name,
+                showDetails: planned.row.showDetails,
+                merge: planned.row.merge,
+                position,
+              }));
+            order.push(sectionId);
+            const kept = new Set(planned.lines.flatMap((l) => (l.id ? [l.id] : [])));
+            await r.deleteLines((original?.lines ?? []).filter((l) => !kept.has(l.id)).map((l) => l.id));
+            const fresh: (NewLine & { position: number })[] = [];
+            for (const [at, line] of planned.lines.entries()) {
+              const quantity = toDecimal(line.quantity ?? 0);
+              if (quantity.abs().gte(MAX_QUANTITY)) throw new AppError('VALIDATION_FAILED', 'Quantity is out of range');
+              if (!line.id) fresh.push({ ...copyOfLine(line.row), quantity: quantity.toFixed(), position: at });
+              else if (!quantity.eq(toDecimal(line.row.quantity)))
+                await r.updateLine(line.id, { quantity: quantity.toFixed() });
+            }
+            const newIds = await r.insertLines(destinationId, sectionId, fresh);
+            await r.orderLines(planned.lines.map((l) => l.id ?? newIds.shift()!));
+          }
+          await r.orderSections(order);
+          return {};
+        })
+      ).sale;
+    },
 
     async createSection(actor: AuthUser | null, saleId: string, input: { name: string; show_details?: boolean }) {
       return (

@@ -1,0 +1,352 @@
+import { products } from '@quotewright/db';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUser, login, modulesWith, type TestApp } from '../../../test/helpers';
+import type { SaleDto } from '../sales/sales.dto';
+import { api, expectProblem, roleTokens, type Tokens } from '../sales/testkit';
+import { pdfText, pdfTextRuns } from './testkit';
+
+let t: TestApp;
+let tok: Tokens;
+let a: ReturnType<typeof api>;
+let sale: SaleDto;
+const UNKNOWN = '99999999-9999-4999-8999-999999999999';
+const NOW = Date.UTC(2026, 2, 14, 12, 0, 0);
+/** User text that a spreadsheet would take for a formula if it were not written as a string. */
+const FORMULAS = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\tTabbed', '\rReturn'];
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => NOW });
+  tok = await roleTokens(t);
+  a = api(t);
+  await t.database.db.insert(products).values([
+    {
+      id: 1,
+      model: 'DESK-1',
+      name: 'Desk',
+      description: 'A desk',
+      manufacturer: 'Steelcase',
+      uom: 'Units',
+      price: '100',
+      cost: '60',
+      contentHash: 'a',
+    },
+    { id: 2, model: 'LEG-1', name: 'Leg', description: 'A leg', price: '10.50', cost: '6.2512', contentHash: 'b' },
+  ]);
+  sale = await a.ok('POST', '/api/sales', tok.editor, {
+    name: 'Fit-out',
+    customer: { id: 7, name: 'Acme Corp' },
+    salesperson: { id: 3, name: 'Bob Seller' },
+  });
+  sale = await a.ok('POST', `/api/sales/sections/create/${sale._id}`, tok.editor, { name: 'Desks' });
+  sale = await a.ok('POST', `/api/sales/sections/create/${sale._id}`, tok.editor, {
+    name: 'Installation',
+    show_details: false,
+  });
+  const [desks, install] = sale.sections.map((s) => s._id) as [string, string];
+  await a.ok('POST', `/api/sales/lines/create/${sale._id}/${desks}`, tok.editor, {
+    lines: [
+      { product: 1, quantity: 2 },
+      { product: 2, quantity: 4 },
+    ],
+  });
+  await a.ok('POST', `/api/sales/lines/header/${sale._id}/${desks}`, tok.editor, { name: 'Extras', sequence: -1 });
+  await a.ok('POST', `/api/sales/lines/note/${sale._id}/${desks}`, tok.editor, { name: 'Deliver by Friday' });
+  for (const text of FORMULAS)
+    await a.ok('POST', `/api/sales/lines/note/${sale._id}/${desks}`, tok.editor, { name: text });
+  const created = await a.ok<{ lines: { _id: string }[] }>(
+    'POST',
+    `/api/sales/lines/create/${sale._id}/${install}`,
+    tok.editor,
+    { lines: [{ product: 1, quantity: 1 }] },
+  );
+  sale = await a.ok('POST', `/api/sales/lines/update/${sale._id}/${install}`, tok.editor, [
+    { _id: created.lines[0]!._id, price: '250.50', name: 'Installation labour (secret internal note)' },
+  ]);
+});
+afterAll(() => t.close());
+
+async function workbookOf(body: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  expect(wb.worksheets).toHaveLength(1);
+  const ws = wb.worksheets[0]!;
+  const rows: ExcelJS.Row[] = [];
+  ws.eachRow({ includeEmpty: false }, (r) => {
+    rows.push(r);
+  });
+  const values = (r: ExcelJS.Row) => (r.values as unknown[]).slice(1);
+  return { ws, rows, values, find: (text: string) => rows.find((r) => values(r).includes(text)) };
+}
+
+describe('Excel export', () => {
+  it('answers an .xlsx named name_quoteNumber with a header block, sections, lines and totals as numbers', async () => {
+    const res = await a.get(`/api/sales/excel/${sale._id}`, tok.viewer);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Fit-out_${sale.quote_number}.xlsx"; filename*=UTF-8''Fit-out_${sale.quote_number}.xlsx`,
+    );
+    const { ws, values, find } = await workbookOf(res.rawPayload);
+    expect(ws.getCell('A1').value).toBe('Fit-out');
+    expect(values(ws.getRow(2))).toEqual(['Quote number', sale.quote_number]);
+    expect(values(ws.getRow(3))).toEqual(['Customer', 'Acme Corp']);
+    expect(values(ws.getRow(4))).toEqual(['Date', '03/14/2026']);
+    expect(values(ws.getRow(6))).toEqual([
+      'Model',
+      'Manufacturer',
+      'Description',
+      'Qty',
+      'Price',
+      'Cost',
+      'Markup %',
+      'UOM',
+      'Subtotal',
+    ]);
+    expect(values(ws.getRow(7))).toEqual(['Desks']);
+    const desk = ws.getRow(8);
+    expect(values(desk)).toEqual(['DESK-1', 'Steelcase', 'A desk', 2, 100, 60, 0.6667, 'Units', 200]);
+    expect(desk.getCell(5).numFmt).toBe('$#,##0.00');
+    expect(desk.getCell(6).numFmt).toBe('$#,##0.00');
+    expect(desk.getCell(7).numFmt).toBe('0.00%');
+    expect(desk.getCell(9).numFmt).toBe('$#,##0.00');
+    expect(values(ws.getRow(9))).toEqual(['LEG-1', undefined, 'A leg', 4, 10.5, 6.2512, 0.6797, undefined, 42]);
+    const header = ws.getRow(10);
+    expect(values(header)).toEqual([undefined, undefined, 'Extras']);
+    expect(header.getCell(3).font?.bold).toBe(true);
+    const note = ws.getRow(11);
+    expect(values(note)).toEqual([undefined, undefined, 'Deliver by Friday']);
+    expect(note.getCell(3).font?.italic).toBe(true);
+
+    const desks = sale.sections[0]!.pricing;
+    const sectionTotal = ws.getRow(12 + FORMULAS.length);
+    expect(values(sectionTotal).slice(7)).toEqual(['Total Price', Number(desks.total_price)]);
+    expect(values(ws.getRow(13 + FORMULAS.length)).slice(7)).toEqual(['Total Cost', Number(desks.total_cost)]);
+    expect(values(ws.getRow(14 + FORMULAS.length)).slice(7)).toEqual(['Margin $', Number(desks.total_margin)]);
+    const marginPct = ws.getRow(15 + FORMULAS.length);
+    expect(values(marginPct).slice(7)).toEqual(['Margin %', desks.total_margin_percent / 100]);
+    expect(marginPct.getCell(9).numFmt).toBe('0.00%');
+    expect(values(ws.getRow(16 + FORMULAS.length)).slice(7)).toEqual(['Markup %', desks.total_markup_percent / 100]);
+
+    // The second section (details hidden in customer documents) still lists its lines in the spreadsheet.
+    expect(find('Installation')).toBeDefined();
+    expect(find('Installation labour (secret internal note)')).toBeDefined();
+    const saleTotals = find('Sale totals')!;
+    const totalsRow = (n: number) => values(ws.getRow(saleTotals.number + n)).slice(7);
+    expect(totalsRow(1)).toEqual(['Total Price', Number(sale.pricing.total_price)]);
+    expect(totalsRow(2)).toEqual(['Total Cost', Number(sale.pricing.total_cost)]);
+    expect(totalsRow(3)).toEqual(['Margin $', Number(sale.pricing.total_margin)]);
+    expect(totalsRow(4)).toEqual(['Margin %', sale.pricing.total_margin_percent / 100]);
+    expect(totalsRow(5)).toEqual(['Markup %', sale.pricing.total_markup_percent / 100]);
+    expect(Number(sale.pricing.total_price)).toBe(200 + 42 + 250.5);
+  });
+
+  it('writes user text that looks like a formula as a plain string, never a formula', async () => {
+    const res = await a.get(`/api/sales/excel/${sale._id}`, tok.editor);
+    const { rows } = await workbookOf(res.rawPayload);
+    const seen: string[] = [];
+    for (const r of rows) {
+      r.eachCell((cell) => {
+        expect(cell.formula).toBeFalsy();
+        expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
+        // XML reading normalizes a leading carriage return; the text itself is what matters.
+        const match = FORMULAS.find((f) => typeof cell.value === 'string' && f.trim() === cell.value.trim());
+        if (match) {
+          expect(cell.type).toBe(ExcelJS.ValueType.String);
+          seen.push(match);
+        }
+      });
+    }
+    expect(seen.sort()).toEqual([...FORMULAS].sort());
+    // And in the file itself: no <f> element at all, the texts are shared strings.
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'qw-xlsx-'));
+    writeFileSync(join(dir, 'q.xlsx'), res.rawPayload);
+    const sheet = execFileSync('unzip', ['-p', join(dir, 'q.xlsx'), 'xl/worksheets/sheet1.xml']).toString();
+    expect(sheet).not.toContain('<f>');
+    expect(sheet).not.toContain('<f ');
+    const strings = execFileSync('unzip', ['-p', join(dir, 'q.xlsx'), 'xl/sharedStrings.xml']).toString();
+    expect(strings).toContain('=HYPERLINK(&quot;http://evil.example&quot;,&quot;x&quot;)');
+  });
+
+  it("leaves cost, margin and markup out for a user in discrete mode (the requester's preference)", async () => {
+    const u = await createUser(t, { email: 'discrete@exports.test', modules: modulesWith('viewer') });
+    const token = await login(t, u.email);
+    const on = await t.app.inject({ method: 'POST', url: `/api/users/discrete/${u.id}/true`, headers: bearer(token) });
+    expect(on.statusCode).toBe(200);
+    const res = await a.get(`/api/sales/excel/${sale._id}`, token);
+    expect(res.statusCode).toBe(200);
+    const { ws, rows, values } = await workbookOf(res.rawPayload);
+    expect(values(ws.getRow(6))).toEqual(['Model', 'Manufacturer', 'Description', 'Qty', 'Price', 'UOM', 'Subtotal']);
+    expect(values(ws.getRow(8))).toEqual(['DESK-1', 'Steelcase', 'A desk', 2, 100, 'Units', 200]);
+    const all = rows.flatMap((r) => values(r));
+    for (const hidden of ['Cost', 'Markup %', 'Total Cost', 'Margin $', 'Margin %']) expect(all).not.toContain(hidden);
+    expect(all).toContain('Total Price');
+    expect(all).not.toContain(60);
+    // Another user's discrete mode changes nothing for the editor.
+    const other = await workbookOf((await a.get(`/api/sales/excel/${sale._id}`, tok.editor)).rawPayload);
+    expect(other.values(other.ws.getRow(6))).toContain('Cost');
+  });
+
+  it('is refused without the sales module, 404 for an unknown sale, 400 for a bad id', async () => {
+    expectProblem(await a.get(`/api/sales/excel/${sale._id}`, tok.disabled), 403, 'FORBIDDEN');
+    expectProblem(await a.get(`/api/sales/excel/${sale._id}`, null), 401);
+    expectProblem(await a.get(`/api/sales/excel/${UNKNOWN}`, tok.viewer), 404, 'NOT_FOUND');
+    expectProblem(await a.get('/api/sales/excel/nope', tok.viewer), 400, 'VALIDATION_FAILED');
+  });
+});
+
+describe('JSON export', () => {
+  it('answers the versioned document as an attachment named name_quoteNumber.json', async () => {
+    const res = await a.get(`/api/sales/json/${sale._id}`, tok.viewer);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain(`attachment; filename="Fit-out_${sale.quote_number}.json"`);
+    const doc = res.json();
+    expect(doc).toMatchObject({
+      format: 'quotewright.sale',
+      version: 1,
+      exported_on: new Date(NOW).toISOString(),
+      sale: {
+        name: 'Fit-out',
+        quote_number: sale.quote_number,
+        customer: { id: 7, name: 'Acme Corp' },
+        customer_invoice: null,
+        customer_shipping: null,
+        template: null,
+        salesperson: { id: 3, name: 'Bob Seller' },
+      },
+    });
+    const [desks, install] = doc.sale.sections;
+    expect(desks.name).toBe('Desks');
+    expect(desks.show_details).toBe(true);
+    expect(desks.lines.slice(0, 4)).toEqual([
+      {
+        product: { id: 1, name: 'DESK-1', manufacturer: { name: 'Steelcase' } },
+        name: 'A desk',
+        quantity: '2',
+        price: '100.00',
+        cost: '60.00',
+        price_percentage_active: false,
+        uom: { name: 'Units' },
+      },
+      {
+        product: { id: 2, name: 'LEG-1', manufacturer: { name: null } },
+        name: 'A leg',
+        quantity: '4',
+        price: '10.50',
+        cost: '6.2512',
+        price_percentage_active: false,
+        uom: { name: null },
+      },
+      {
+        product: { id: null, name: 'header', manufacturer: { name: null } },
+        name: 'Extras',
+        quantity: '0',
+        price: '0.00',
+        cost: '0.00',
+        price_percentage_active: false,
+        uom: { name: null },
+      },
+      {
+        product: { id: null, name: 'note', manufacturer: { name: null } },
+        name: 'Deliver by Friday',
+        quantity: '0',
+        price: '0.00',
+        cost: '0.00',
+        price_percentage_active: false,
+        uom: { name: null },
+      },
+    ]);
+    expect(install).toMatchObject({ name: 'Installation', show_details: false, lines: [{ price: '250.50' }] });
+    // No ids of ours, no derived figures.
+    expect(JSON.stringify(doc)).not.toContain(sale._id);
+    expect(JSON.stringify(doc)).not.toContain('markup');
+  });
+
+  it('is readable by every sales reader, refused otherwise', async () => {
+    for (const token of [tok.viewer, tok.editor, tok.full, tok.admin])
+      expect((await a.get(`/api/sales/json/${sale._id}`, token)).statusCode).toBe(200);
+    expectProblem(await a.get(`/api/sales/json/${sale._id}`, tok.disabled), 403, 'FORBIDDEN');
+    expectProblem(await a.get(`/api/sales/json/${UNKNOWN}`, tok.viewer), 404, 'NOT_FOUND');
+  });
+});
+
+describe('PDF (customer document)', () => {
+  it('answers a PDF with the header, the lines, section subtotals and the grand total', async () => {
+    const res = await a.get(`/api/sales/reports/${sale._id}`, tok.viewer);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`inline; filename="Fit-out_${sale.quote_number}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    for (const expected of [
+      `Quote ${sale.quote_number}`,
+      'Fit-out',
+      'Acme Corp',
+      '03/14/2026',
+      'Bob Seller',
+      'Desks',
+      'DESK-1 — A desk',
+      '$100.00',
+      '$200.00',
+      'LEG-1 — A leg',
+      '$10.50',
+      '$42.00',
+      'Subtotal',
+      '$242.00',
+      'Total',
+      '$492.50',
+    ])
+      expect(text).toContain(expected);
+    const lines = text.split('\n');
+    expect(lines).toContain('2');
+    expect(lines).toContain('4');
+  });
+
+  it('prints a section without details as one line with its total, never its lines', async () => {
+    const runs = pdfTextRuns((await a.get(`/api/sales/reports/${sale._id}`, tok.viewer)).rawPayload);
+    const texts = runs.map((r) => r.text);
+    const at = texts.indexOf('Installation');
+    expect(at).toBeGreaterThan(0);
+    expect(texts[at + 1]).toBe('$250.50');
+    expect(texts.join('\n')).not.toContain('secret internal note');
+  });
+
+  it('sets notes in italics and headers in bold', async () => {
+    const runs = pdfTextRuns((await a.get(`/api/sales/reports/${sale._id}`, tok.viewer)).rawPayload);
+    expect(runs.find((r) => r.text === 'Deliver by Friday')?.font).toBe('Helvetica-Oblique');
+    expect(runs.find((r) => r.text === 'Extras')?.font).toBe('Helvetica-Bold');
+    expect(runs.find((r) => r.text === 'DESK-1 — A desk')?.font).toBe('Helvetica');
+  });
+
+  it('never shows cost, margin or markup', async () => {
+    const text = pdfText((await a.get(`/api/sales/reports/${sale._id}`, tok.admin)).rawPayload);
+    for (const hidden of ['Cost', 'cost', 'Margin', 'margin', 'Markup', 'markup', '$60.00', '$120.00', '6.25'])
+      expect(text).not.toContain(hidden);
+  });
+
+  it('is readable by every sales reader, refused otherwise', async () => {
+    for (const token of [tok.viewer, tok.editor, tok.full, tok.admin])
+      expect((await a.get(`/api/sales/reports/${sale._id}`, token)).statusCode).toBe(200);
+    expectProblem(await a.get(`/api/sales/reports/${sale._id}`, tok.disabled), 403, 'FORBIDDEN');
+    expectProblem(await a.get(`/api/sales/reports/${UNKNOWN}`, tok.viewer), 404, 'NOT_FOUND');
+  });
+
+  it('breaks long quotes over several pages', async () => {
+    let big = await a.ok('POST', '/api/sales', tok.editor, { name: 'Big' });
+    big = await a.ok('POST', `/api/sales/sections/create/${big._id}`, tok.editor, { name: 'Many' });
+    await a.ok('POST', `/api/sales/lines/create/${big._id}/${big.sections[0]!._id}`, tok.editor, {
+      lines: Array.from({ length: 120 }, () => ({ product: 2, quantity: 1 })),
+    });
+    const res = await a.get(`/api/sales/reports/${big._id}`, tok.viewer);
+    const pages = res.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
+    expect(pages.length).toBeGreaterThan(2);
+    const text = pdfText(res.rawPayload);
+    expect(text.split('\n').filter((l) => l === 'LEG-1 — A leg')).toHaveLength(120);
+    expect(text).toContain('$1,260.00');
+  });
+});

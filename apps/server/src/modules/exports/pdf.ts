@@ -1,0 +1,106 @@
+// The customer PDF of a sale (SPEC §7 'GET /sales/reports', marked beta). A customer document: descriptions,
+// quantities, unit prices, subtotals and totals — NEVER cost, margin or markup. A section with show_details false
+// prints as one line with its total (DESIGN §5); notes are italic, headers bold.
+import { formatDate, formatMoney } from '@quotewright/domain';
+import PDFDocument from 'pdfkit';
+import type { SaleView, ViewLine } from './sale-view';
+
+const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const;
+type Font = (typeof FONT)[keyof typeof FONT];
+const MARGIN = 50;
+const PAGE = { width: 612, height: 792 }; // US Letter, in points
+const WIDTH = PAGE.width - 2 * MARGIN;
+// Description | Qty | Unit price | Subtotal
+const COLS = [
+  { x: MARGIN, width: WIDTH - 230, align: 'left' as const },
+  { x: MARGIN + WIDTH - 225, width: 50, align: 'right' as const },
+  { x: MARGIN + WIDTH - 170, width: 80, align: 'right' as const },
+  { x: MARGIN + WIDTH - 85, width: 85, align: 'right' as const },
+];
+
+export interface PdfOptions {
+  now: Date;
+}
+
+/** The PDF as a readable stream (already ended: pdfkit buffers what was drawn). */
+export function salePdf(view: SaleView, opts: PdfOptions): PDFKit.PDFDocument {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    bufferPages: false,
+    info: { Title: `Quote ${view.quoteNumber}`, Author: 'Quotewright', Subject: view.name },
+  });
+  let y = MARGIN;
+  const bottom = PAGE.height - MARGIN;
+
+  /** One table row; starts a new page (with the column titles again) when it does not fit. */
+  const row = (cells: (string | null)[], font: Font, size = 10, gap = 4) => {
+    doc.font(font).fontSize(size);
+    const heights = cells.map((t, i) => (t ? doc.heightOfString(t, { width: COLS[i]!.width }) : 0));
+    const h = Math.max(size, ...heights);
+    if (y + h > bottom) {
+      doc.addPage();
+      y = MARGIN;
+      columnTitles();
+      doc.font(font).fontSize(size);
+    }
+    cells.forEach((t, i) => {
+      if (t) doc.text(t, COLS[i]!.x, y, { width: COLS[i]!.width, align: COLS[i]!.align });
+    });
+    y += h + gap;
+  };
+  const rule = () => {
+    doc
+      .moveTo(MARGIN, y - 2)
+      .lineTo(MARGIN + WIDTH, y - 2)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
+    y += 2;
+  };
+  function columnTitles() {
+    row(['Description', 'Qty', 'Unit Price', 'Subtotal'], FONT.bold, 10, 6);
+    rule();
+  }
+
+  doc.font(FONT.bold).fontSize(18).text(`Quote ${view.quoteNumber}`, MARGIN, y, { width: WIDTH });
+  y = doc.y + 6;
+  const header: [string, string][] = [
+    ['Quote', view.name],
+    ['Customer', view.customer],
+    ['Date', formatDate(opts.now)],
+    ['Salesperson', view.salesperson],
+  ];
+  for (const [label, value] of header) {
+    if (!value) continue;
+    doc.font(FONT.bold).fontSize(10).text(`${label}: `, MARGIN, y, { continued: true });
+    doc.font(FONT.regular).text(value, { width: WIDTH });
+    y = doc.y + 2;
+  }
+  y += 16;
+  columnTitles();
+
+  for (const section of view.sections) {
+    if (!section.showDetails) {
+      row([section.name, null, null, formatMoney(section.pricing.total_price)], FONT.regular);
+      y += 6;
+      continue;
+    }
+    row([section.name], FONT.bold, 12, 6);
+    for (const line of section.lines) lineRow(line);
+    row([null, null, 'Subtotal', formatMoney(section.pricing.total_price)], FONT.bold);
+    y += 6;
+  }
+  rule();
+  row([null, null, 'Total', formatMoney(view.pricing.total_price)], FONT.bold, 12);
+
+  function lineRow(line: ViewLine) {
+    if (line.kind === 'note') return row([line.description], FONT.italic);
+    if (line.kind === 'header') return row([line.description], FONT.bold);
+    const description = [line.model, line.description].filter((t) => t.trim() !== '').join(' — ');
+    row([description, String(line.quantity), formatMoney(line.price), formatMoney(line.subtotal)], FONT.regular);
+  }
+
+  doc.end();
+  return doc;
+}

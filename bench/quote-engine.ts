@@ -1,0 +1,211 @@
+// Quote engine benchmark (issue 5, DESIGN §10): a 2,000-line sale; p50/p95 of updating one line, adding one line,
+// reordering one line and opening (GET) the sale — through app.inject and over a real socket (listen on port 0 +
+// fetch). Server time is Fastify's own measure (reply.elapsedTime, from request to response sent); round trip is
+// what the caller waited. Targets: a line edit p95 ≤ 20 ms, opening the sale p95 ≤ 100 ms.
+// Prints JSON; not a test. PGlite always; PostgreSQL too when DATABASE_URL is set (a fresh database, dropped after).
+import { performance } from 'node:perf_hooks';
+import { createDb, type Database, products, saleLines, saleSections, sales } from '@quotewright/db';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { testConfig } from '../apps/server/src/config';
+
+const ADMIN = { email: 'bench@quotewright.test', password: 'bench-password-1' };
+const SECTIONS = 10;
+const LINES_PER_SECTION = 200;
+const WARMUP = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+
+function quantiles(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(2));
+  return { p50: at(0.5), p95: at(0.95), max: at(1), n: s.length };
+}
+
+async function openDatabase(engine: 'pglite' | 'postgres'): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const database = await createDb();
+    return { database, drop: async () => {} };
+  }
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `qw_bench_quote_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(base), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const database = await createDb({ url: Object.assign(new URL(base), { pathname: `/${name}` }).toString() });
+  return {
+    database,
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** The 2,000-line sale, written straight to the database (building it is not what is measured). */
+async function seed(database: Database): Promise<{ saleId: string; sectionIds: string[] }> {
+  const { db } = database;
+  await db.insert(products).values(
+    Array.from({ length: 50 }, (_, i) => ({
+      id: i + 1,
+      model: `P-${i + 1}`,
+      name: `Product ${i + 1}`,
+      description: `Product number ${i + 1} with a description of a realistic length for a quote line`,
+      manufacturer: 'Bench Co',
+      uom: 'Units',
+      price: String(10 + i),
+      cost: String(6 + i / 2),
+      contentHash: String(i),
+    })),
+  );
+  const [sale] = await db
+    .insert(sales)
+    .values({ name: 'Bench sale', quoteNumber: 'QBENCH' })
+    .returning({ id: sales.id });
+  const saleId = sale!.id;
+  const sectionIds: string[] = [];
+  for (let s = 0; s < SECTIONS; s++) {
+    const [section] = await db
+      .insert(saleSections)
+      .values({ saleId, position: s, name: `Section ${s + 1}` })
+      .returning({ id: saleSections.id });
+    sectionIds.push(section!.id);
+    await db.insert(saleLines).values(
+      Array.from({ length: LINES_PER_SECTION }, (_, i) => {
+        const p = ((s * LINES_PER_SECTION + i) % 50) + 1;
+        return i % 25 === 0
+          ? { saleId, sectionId: section!.id, position: i, kind: 'note' as const, description: `Note ${i}` }
+          : {
+              saleId,
+              sectionId: section!.id,
+              position: i,
+              productId: p,
+              productName: `P-${p}`,
+              manufacturer: 'Bench Co',
+              description: `Product number ${p} with a description of a realistic length for a quote line`,
+              quantity: String((i % 7) + 1),
+              price: String(10 + p),
+              cost: String(6 + p / 2),
+              uom: 'Units',
+            };
+      }),
+    );
+  }
+  return { saleId, sectionIds };
+}
+
+type Call = (method: 'GET' | 'POST', url: string, body?: unknown) => Promise<{ status: number; json: () => unknown }>;
+
+async function measure(call: Call, serverTime: () => number, saleId: string, sectionIds: string[]) {
+  const section = sectionIds[4]!;
+  const sale = (await call('GET', `/api/sales/${saleId}`)).json() as {
+    sections: { _id: string; lines: { _id: string }[] }[];
+  };
+  const lineIds = sale.sections.find((s) => s._id === section)!.lines.map((l) => l._id);
+  let i = 0;
+  const ops: Record<string, () => [string, string, unknown?]> = {
+    'update one line': () => [
+      'POST',
+      `/api/sales/lines/update/${saleId}/${section}`,
+      [{ _id: lineIds[((i * 7) % 100) + 1]!, quantity: String((i % 9) + 1) }],
+    ],
+    'add one line': () => [
+      'POST',
+      `/api/sales/lines/create/${saleId}/${sectionIds[7]!}`,
+      { lines: [{ product: (i % 50) + 1, quantity: 1 }], sequence: -1 },
+    ],
+    'reorder one line': () => [
+      'POST',
+      `/api/sales/lines/reorder/${saleId}/${section}`,
+      { index: (i * 13) % LINES_PER_SECTION, line_insertion_point: (i * 31) % LINES_PER_SECTION },
+    ],
+    'GET the sale': () => ['GET', `/api/sales/${saleId}`],
+  };
+  const out: Record<string, { server: ReturnType<typeof quantiles>; roundTrip: ReturnType<typeof quantiles> }> = {};
+  for (const [name, make] of Object.entries(ops)) {
+    const server: number[] = [];
+    const roundTrip: number[] = [];
+    for (let n = 0; n < WARMUP + RUNS; n++) {
+      i++;
+      const [method, url, body] = make();
+      const t0 = performance.now();
+      const res = await call(method as 'GET' | 'POST', url, body);
+      const rt = performance.now() - t0;
+      if (res.status >= 300) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.json())}`);
+      if (n >= WARMUP) {
+        roundTrip.push(rt);
+        server.push(serverTime());
+      }
+    }
+    out[name] = { server: quantiles(server), roundTrip: quantiles(roundTrip) };
+  }
+  return out;
+}
+
+async function run(engine: 'pglite' | 'postgres') {
+  const { database, drop } = await openDatabase(engine);
+  await database.migrate();
+  const app = await buildApp({
+    config: testConfig({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'b'.repeat(40) }),
+    database,
+    logger: false,
+    workers: false,
+  });
+  let last = 0;
+  app.addHook('onResponse', async (_req, reply) => {
+    last = reply.elapsedTime;
+  });
+  try {
+    const t0 = performance.now();
+    const { saleId, sectionIds } = await seed(database);
+    const seedMs = Math.round(performance.now() - t0);
+    const { token } = (await app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN })).json();
+    const headers = { authorization: `Bearer ${token}` };
+
+    const inject: Call = async (method, url, body) => {
+      const res = await app.inject({
+        method,
+        url,
+        headers,
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+      return { status: res.statusCode, json: () => res.json() };
+    };
+    const viaInject = await measure(inject, () => last, saleId, sectionIds);
+
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const socket: Call = async (method, url, body) => {
+      const res = await fetch(`${address}${url}`, {
+        method,
+        headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await res.text();
+      return { status: res.status, json: () => JSON.parse(text) };
+    };
+    const viaSocket = await measure(socket, () => last, saleId, sectionIds);
+    const lines = (
+      (await inject('GET', `/api/sales/${saleId}`)).json() as { sections: { lines: unknown[] }[] }
+    ).sections.reduce((n, s) => n + s.lines.length, 0);
+    return { engine, lines, seedMs, inject: viaInject, socket: viaSocket };
+  } finally {
+    await app.close();
+    await database.close();
+    await drop();
+  }
+}
+
+const results = [await run('pglite')];
+if (process.env.DATABASE_URL) results.push(await run('postgres'));
+const targets = { lineEditP95Ms: 20, openSaleP95Ms: 100 };
+const verdict = results.map((r) => ({
+  engine: r.engine,
+  ...Object.fromEntries(
+    (['inject', 'socket'] as const).flatMap((via) =>
+      Object.entries(r[via]).map(([op, q]) => [
+        `${via}: ${op}`,
+        q.server.p95 <= (op === 'GET the sale' ? targets.openSaleP95Ms : targets.lineEditP95Ms) ? 'ok' : 'MISSED',
+      ]),
+    ),
+  ),
+}));
+console.log(JSON.stringify({ benchmark: 'quote-engine', targets, results, verdict }, null, 2));
