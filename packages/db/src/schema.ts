@@ -86,7 +86,13 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('products_active_model_idx').on(t.active, t.model),
+    // The picker sorts by any of its columns; (column, id) serves ORDER BY column, id with LIMIT/OFFSET.
+    index('products_model_idx').on(t.model, t.id),
+    index('products_manufacturer_idx').on(t.manufacturer, t.id),
+    index('products_description_idx').on(t.description, t.id),
+    index('products_category_idx').on(t.category, t.id),
+    index('products_price_idx').on(t.price, t.id),
+    index('products_cost_idx').on(t.cost, t.id),
     index('products_search_idx').using(
       'gin',
       sql`(lower(${t.model} || ' ' || ${t.name} || ' ' || ${t.description} || ' ' || coalesce(${t.manufacturer}, '') || ' ' || coalesce(${t.category}, ''))) gin_trgm_ops`,

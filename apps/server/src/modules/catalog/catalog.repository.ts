@@ -46,7 +46,15 @@ const searchText = sql`lower(${products.model} || ' ' || ${products.name} || ' '
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function catalogRepository(db: Db) {
+  /** Grows whenever this process writes the catalog: cached list totals compare against it. */
+  let changes = 0;
   return {
+    changeCount: () => changes,
+    /** Fresh planner statistics after a bulk change (PGlite has no autovacuum to do it). */
+    async analyze(): Promise<void> {
+      await db.execute(sql`analyze products, product_related`);
+    },
+
     /** Writes only products whose content changed; answers how many rows were written. */
     async upsertProducts(rows: ProductUpsert[]): Promise<number> {
       if (rows.length === 0) return 0;
@@ -82,6 +90,7 @@ export function catalogRepository(db: Db) {
           );
           if (related.length > 0) await tx.insert(productRelated).values(related);
         }
+        if (ids.length > 0) changes += 1;
         return ids.length;
       });
     },
@@ -93,10 +102,12 @@ export function catalogRepository(db: Db) {
         .set({ active: false, contentHash: '', updatedAt: new Date() })
         .where(and(eq(products.active, true), sql`not (${products.id} = any(${pgArray(seenIds)}::int[]))`))
         .returning({ id: products.id });
+      if (rows.length > 0) changes += 1;
       return rows.length;
     },
 
-    async search(q: ProductQuery): Promise<{ items: ProductRow[]; total: number }> {
+    /** A page of products; the total is counted unless the caller already knows it. */
+    async search(q: ProductQuery, knownTotal?: number): Promise<{ items: ProductRow[]; total: number }> {
       const where: SQL[] = [];
       if (!q.includeInactive) where.push(eq(products.active, true));
       if (q.bundlesOnly) where.push(eq(products.isBundle, true));
@@ -114,12 +125,15 @@ export function catalogRepository(db: Db) {
         price: products.price,
         cost: products.cost,
       }[q.sort ?? 'model'];
-      const order = q.direction === 'desc' ? desc(column) : asc(column);
-      const [items, [totalRow]] = await Promise.all([
-        db.select().from(products).where(cond).orderBy(order, asc(products.id)).limit(q.limit).offset(q.offset),
-        db.select({ n: count() }).from(products).where(cond),
+      // The id tie-break follows the direction so the (column, id) index serves the whole ORDER BY.
+      const dir = q.direction === 'desc' ? desc : asc;
+      const [items, totalRows] = await Promise.all([
+        db.select().from(products).where(cond).orderBy(dir(column), dir(products.id)).limit(q.limit).offset(q.offset),
+        knownTotal === undefined
+          ? db.select({ n: count() }).from(products).where(cond)
+          : Promise.resolve([{ n: knownTotal }]),
       ]);
-      return { items, total: Number(totalRow?.n ?? 0) };
+      return { items, total: Number(totalRows[0]?.n ?? 0) };
     },
 
     async findById(id: number): Promise<ProductRow | undefined> {

@@ -36,7 +36,12 @@ export function toProductDto(p: ProductRow): ProductDto {
   };
 }
 
+/** How long an unsearched list total may be reused (writes by this process invalidate it at once). */
+const TOTAL_TTL_MS = 60_000;
+
 export function catalogService(repo: CatalogRepository) {
+  // Counting 50,000 rows on every page costs more than the page itself: totals of the unsearched list are cached.
+  const totals = new Map<string, { total: number; changes: number; at: number }>();
   async function related(id: number) {
     const rows = await repo.related(id);
     return rows.map((r) => ({
@@ -49,7 +54,11 @@ export function catalogService(repo: CatalogRepository) {
   return {
     async list(actor: AuthUser | null, q: ProductQuery & { page: number; pageSize: number }) {
       authorize(actor, 'sales.view');
-      const { items, total } = await repo.search(q);
+      const key = q.search?.trim() ? null : `${q.bundlesOnly === true}:${q.includeInactive === true}`;
+      const cached = key ? totals.get(key) : undefined;
+      const fresh = cached && cached.changes === repo.changeCount() && Date.now() - cached.at < TOTAL_TTL_MS;
+      const { items, total } = await repo.search(q, fresh ? cached.total : undefined);
+      if (key && !fresh) totals.set(key, { total, changes: repo.changeCount(), at: Date.now() });
       return { items: items.map(toProductDto), total, page: q.page, pageSize: q.pageSize };
     },
     async get(actor: AuthUser | null, id: number) {

@@ -109,6 +109,7 @@ export function erpFetchService(deps: ErpFetchDeps) {
     );
     // Only after a complete pass: a failure half-way must not deactivate what was not reached yet.
     const deactivated = await catalog.deactivateMissing(seen);
+    if (written + deactivated > 0) await catalog.analyze();
     return {
       processed: seen.length,
       written,
@@ -137,6 +138,7 @@ export function erpFetchService(deps: ErpFetchDeps) {
     );
     written += sp.written + tp.written;
     deactivated += sp.deactivated + tp.deactivated;
+    if (written + deactivated > 0) await partners.analyze();
     return {
       processed: seen.length + people.length + templates.length,
       written,
@@ -167,6 +169,7 @@ export function erpFetchService(deps: ErpFetchDeps) {
       },
       progress,
     );
+    if (written > 0) await salesErp.analyze();
     return {
       processed: seen.length,
       written,

@@ -31,6 +31,9 @@ const changed = (table: { contentHash: unknown }) => sql`${table.contentHash} is
 
 export function partnersRepository(db: Db) {
   return {
+    async analyze(): Promise<void> {
+      await db.execute(sql`analyze partners, partner_addresses, salespersons, quotation_templates`);
+    },
     async upsertPartners(rows: PartnerUpsert[]): Promise<number> {
       if (rows.length === 0) return 0;
       return db.transaction(async (tx) => {

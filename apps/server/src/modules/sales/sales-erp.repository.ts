@@ -36,6 +36,9 @@ export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'state-only';
 
 export function salesErpRepository(db: Db) {
   return {
+    async analyze(): Promise<void> {
+      await db.execute(sql`analyze sales, sale_sections, sale_lines`);
+    },
     /**
      * Brings a page of ERP orders in. Matches by odoo id, else by origin = our quote number (a sale published from
      * here). Unchanged orders (same content hash) are not written. A linked sale with local edits not yet synced
