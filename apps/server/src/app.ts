@@ -10,6 +10,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { loginCodesRepository } from './modules/auth/login-codes.repository';
 import { failureLimiter } from './modules/auth/rate-limiter';
+import { ssoRepository } from './modules/auth/sso.repository';
+import { ssoRoutes } from './modules/auth/sso.routes';
+import { ssoService, ssoSettings } from './modules/auth/sso.service';
 import { tokenService } from './modules/auth/tokens';
 import { catalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -146,7 +149,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerAuth(app, auth);
   healthRoutes(app, { ping: () => settings.ping() });
-  authRoutes(app, { auth, ssoProvider: null, erpName: 'Odoo' });
+  const sso = ssoSettings(config);
+  authRoutes(app, { auth, ssoProvider: sso?.provider ?? null, erpName: 'Odoo' });
+  ssoRoutes(app, {
+    sso: sso
+      ? ssoService({
+          settings: sso,
+          repo: ssoRepository(db),
+          users: usersRepo,
+          loginCodes: loginCodesRepository(db),
+          log,
+          now: opts.now,
+        })
+      : null,
+  });
   usersRoutes(app, { users, auth });
   catalogRoutes(app, { catalog: catalogService(catalogRepo) });
   partnersRoutes(app, { partners: partnersService(partnersRepository(db)) });

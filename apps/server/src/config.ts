@@ -71,6 +71,33 @@ const schema = z.object({
     .enum(['true', 'false', ''])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Single sign-on (OIDC): on only when SSO_PROVIDER, OIDC_* and PUBLIC_URL are all set (docs/decisions/0006-sso.md). */
+  SSO_PROVIDER: optionalString,
+  OIDC_ISSUER: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .refine(
+        (v) => v.startsWith('https:') || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(v),
+        'must be an https URL (http only on localhost)',
+      )
+      .optional(),
+  ),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  /** The app's external base URL; the SSO redirect URI is `${PUBLIC_URL}/auth/azure/callback`. */
+  PUBLIC_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  /** Azure: only ID tokens whose `tid` claim is this tenant are accepted. */
+  OIDC_ALLOWED_TENANT: optionalString,
+  /** Create unknown SSO users (default modules, not admin) instead of refusing them. */
+  SSO_AUTO_CREATE: z
+    .enum(['true', 'false', ''], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = z.output<typeof schema>;
@@ -88,6 +115,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.ODOO_URL) {
     for (const name of ['ODOO_DB', 'ODOO_LOGIN', 'ODOO_API_KEY'] as const) {
       if (!parsed.data[name]) throw new ConfigError(`Invalid configuration: ${name} is required when ODOO_URL is set`);
+    }
+  }
+  const sso = ['SSO_PROVIDER', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PUBLIC_URL'] as const;
+  if (sso.some((name) => name !== 'PUBLIC_URL' && parsed.data[name]) || parsed.data.OIDC_ALLOWED_TENANT) {
+    const missing = sso.find((name) => !parsed.data[name]);
+    if (missing) {
+      throw new ConfigError(`Invalid configuration: ${missing} is required for single sign-on (set ${sso.join(', ')})`);
     }
   }
   if (parsed.data.ADMIN_PASSWORD && !parsed.data.ADMIN_EMAIL) {

@@ -96,6 +96,27 @@ describe('login', () => {
     expect(calls.filter((c) => c.path === '/api/auth/exchange')).toHaveLength(1);
   });
 
+  it('shows an SSO error from the server redirect as an alert and takes it out of the address', async () => {
+    api({ body: { token: goodToken } }, 'Microsoft');
+    const message = 'No account matches your single sign-on identity. Ask an administrator for access.';
+    const { router } = renderApp(`/login?${new URLSearchParams({ sso_error: message })}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Single sign-on failed: ${message}`);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/login');
+    // Still shown after the address was cleaned, next to the way to try again.
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(await screen.findByRole('link', { name: 'Login with Microsoft' })).toBeInTheDocument();
+  });
+
+  it('shows an SSO error as plain text, shortened', async () => {
+    api({ body: { token: goodToken } });
+    renderApp(`/login?${new URLSearchParams({ sso_error: `<b>bold</b> ${'x'.repeat(300)}` })}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('<b>bold</b>');
+    expect(alert.querySelector('b')).toBeNull();
+    expect(alert.textContent!.length).toBeLessThan(260);
+  });
+
   it('a failed exchange returns to the login screen with the reason', async () => {
     api({ body: { token: goodToken } });
     const { router } = renderApp('/?code=stale-code');

@@ -12,8 +12,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type LogoutReason, useSession } from '../../app/providers/session';
 import { ApiError, errorMessage, type FieldErrors } from '../../lib/api';
 import { PRODUCT_NAME, SSO_PATH } from '../../lib/constants';
@@ -30,12 +30,29 @@ interface LocationState {
   ssoError?: string;
 }
 
+/** A failed server-side SSO sign-in lands on /login?sso_error=<short message>: shown as text, never as markup. */
+function ssoErrorFrom(params: URLSearchParams): string | undefined {
+  const raw = params.get('sso_error')?.replace(/\s+/g, ' ').trim();
+  if (!raw) return undefined;
+  return raw.length > 200 ? `${raw.slice(0, 200)}…` : raw;
+}
+
 export function LoginPage() {
   usePageTitle('Login');
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? {}) as LocationState;
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Read once, then taken out of the address: a reload or a shared link does not show it again.
+  const [queryError] = useState(() => ssoErrorFrom(searchParams));
+  useEffect(() => {
+    if (!searchParams.has('sso_error')) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete('sso_error');
+    setSearchParams(rest, { replace: true, state: location.state });
+  }, [searchParams, setSearchParams, location.state]);
+  const ssoError = state.ssoError ?? queryError;
   const config = usePublicConfig();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -69,8 +86,8 @@ export function LoginPage() {
       .filter(([k]) => k !== 'email' && k !== 'password')
       .map(([, v]) => v)
       .join(' ');
-  const notice = state.ssoError
-    ? `Single sign-on failed: ${state.ssoError}`
+  const notice = ssoError
+    ? `Single sign-on failed: ${ssoError}`
     : session.logoutReason
       ? REASON_TEXT[session.logoutReason]
       : undefined;
@@ -87,7 +104,7 @@ export function LoginPage() {
             Sign in to continue
           </Typography>
           {notice && !generalError && (
-            <Alert severity={state.ssoError ? 'error' : 'info'} sx={{ mb: 2 }}>
+            <Alert severity={ssoError ? 'error' : 'info'} sx={{ mb: 2 }}>
               {notice}
             </Alert>
           )}
