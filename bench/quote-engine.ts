@@ -35,7 +35,17 @@ async function openDatabase(engine: 'pglite' | 'postgres'): Promise<{ database: 
   return {
     database,
     drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Pools close their sockets asynchronously: wait for them rather than killing them (FORCE makes a pool that
+      // has not noticed yet emit an unhandled error).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await admin.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 20 ? ' WITH (FORCE)' : ''}`);
+          break;
+        } catch (e) {
+          if (attempt >= 20) throw e;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
       await admin.end();
     },
   };
