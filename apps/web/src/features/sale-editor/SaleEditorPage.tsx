@@ -89,6 +89,17 @@ function lineLabel(id: unknown, bundle: ProductDetail | null): string {
   return `Product #${String(pid)}`;
 }
 
+/** A line of the validity check's answer: a label, or a line object. */
+function invalidLineText(l: unknown): string {
+  if (typeof l === 'string') return l;
+  if (l && typeof l === 'object') {
+    const line = l as { name?: string; product?: { name?: string } };
+    const text = [line.product?.name, line.name].filter(Boolean).join(' — ');
+    if (text) return text;
+  }
+  return JSON.stringify(l);
+}
+
 export function SaleEditorPage() {
   const { saleId } = useParams();
   const { data: sale, isLoading, error } = useSale(saleId);
@@ -123,7 +134,7 @@ function NewSale() {
   };
   return (
     <>
-      <PageHeader title="New Quote" />
+      <PageHeader title="New Sale" />
       <InfoPanel
         sale={undefined}
         canEditHeader
@@ -383,14 +394,10 @@ function SaleEditor({ sale }: { sale: Sale }) {
               <Box key={sec.name} sx={{ mb: 1 }}>
                 <Typography fontWeight={600}>{sec.name}</Typography>
                 <Box component="ul" sx={{ my: 0.5 }}>
-                  {sec.lines.map((l, i) => {
-                    const line = l as { _id?: string; name?: string; product?: { name?: string } };
-                    return (
-                      <li key={line._id ?? i}>
-                        {[line.product?.name, line.name].filter(Boolean).join(' — ') || JSON.stringify(l)}
-                      </li>
-                    );
-                  })}
+                  {sec.lines.map((l, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a static list of labels
+                    <li key={i}>{invalidLineText(l)}</li>
+                  ))}
                 </Box>
               </Box>
             ))}

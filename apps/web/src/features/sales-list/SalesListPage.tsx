@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/providers/currentUser';
 import { useDialog } from '../../app/providers/dialog';
 import { useLoadingOverlay } from '../../app/providers/loading';
+import { useSnackbar } from '../../app/providers/snackbar';
 import { DataTable, useDataTable } from '../../components/DataTable';
 import { MoneyCell } from '../../components/MoneyCell';
 import { PageHeader } from '../../components/PageHeader';
@@ -33,6 +34,7 @@ export function SalesListPage() {
   const navigate = useNavigate();
   const dialog = useDialog();
   const loading = useLoadingOverlay();
+  const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: 0, pageSize: SALES_PAGE_SIZE });
@@ -96,10 +98,16 @@ export function SalesListPage() {
 
   const doImport = async (document: unknown) => {
     try {
-      const sale = await loading.track(importSale(document));
+      const { id, errors } = await loading.track(importSale(document));
       setImportOpen(false);
       await queryClient.invalidateQueries({ queryKey: ['sales'] });
-      navigate(`/sale/${sale._id}`);
+      navigate(`/sale/${id}`);
+      if (errors.length > 0) {
+        snackbar.show(
+          `Imported without ${errors.length} product line${errors.length === 1 ? '' : 's'} no longer in the active database: ${errors.map((e) => e.name).join(', ')}`,
+          'warning',
+        );
+      }
     } catch (err) {
       await dialog.error(errorMessage(err));
       throw err;

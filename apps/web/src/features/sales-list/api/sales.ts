@@ -60,7 +60,20 @@ export function deleteSale(id: string): Promise<unknown> {
   return api.delete(`/sales/${encodeURIComponent(id)}`);
 }
 
-/** POST /api/sales with an exported sale document imports it as a new sale (full rights). */
-export function importSale(document: unknown): Promise<{ _id: string }> {
-  return api.post<{ _id: string }>('/sales', document);
+export interface ImportProblem {
+  product: number | null;
+  name: string;
+  section: number;
+  line: number;
+}
+
+/**
+ * POST /api/sales with an exported sale document imports it as a new sale (full rights). The server answers
+ * {sale, errors} (products it could not resolve were left out); a bare sale is accepted too.
+ */
+export async function importSale(document: unknown): Promise<{ id: string; errors: ImportProblem[] }> {
+  const res = await api.post<{ _id?: string; sale?: { _id: string }; errors?: ImportProblem[] }>('/sales', document);
+  const id = res.sale?._id ?? res._id;
+  if (!id) throw new Error('The server did not answer the imported sale.');
+  return { id, errors: Array.isArray(res.errors) ? res.errors : [] };
 }
