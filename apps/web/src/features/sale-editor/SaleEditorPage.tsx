@@ -170,6 +170,8 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const [params, setParams] = useSearchParams();
   const [dialogState, setDialogState] = useState<DialogState>(null);
   const [windowed, setWindowedState] = useState(readWindowed);
+  const [windowBlocked, setWindowBlocked] = useState(false);
+  const [windowKey, setWindowKey] = useState(0);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   usePageTitle(sale.name ? `${sale.name} (${sale.quote_number})` : sale.quote_number);
 
@@ -189,6 +191,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const setWindowed = (value: boolean) => {
     writeWindowed(value);
     setWindowedState(value);
+    setWindowBlocked(false);
   };
   const openSection = (id: string | null) =>
     setParams(
@@ -490,8 +493,30 @@ function SaleEditor({ sale }: { sale: Sale }) {
         onSave={saveHeader}
         onOpenInErp={openInErp}
       />
-      {productList && windowed && (
-        <ProductListWindow onClosed={() => setWindowed(false)}>{productList}</ProductListWindow>
+      {productList && windowed && !windowBlocked && (
+        <ProductListWindow key={windowKey} onClosed={() => setWindowed(false)} onBlocked={() => setWindowBlocked(true)}>
+          {productList}
+        </ProductListWindow>
+      )}
+      {productList && windowed && windowBlocked && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                setWindowBlocked(false);
+                setWindowKey((k) => k + 1);
+              }}
+            >
+              Open Product List
+            </Button>
+          }
+        >
+          The product list opens in its own window.
+        </Alert>
       )}
       {productList && !windowed && wide ? (
         <Grid container spacing={2}>

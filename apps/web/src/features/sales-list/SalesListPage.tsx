@@ -54,13 +54,14 @@ export function SalesListPage() {
 
   const columns = useMemo<MRT_ColumnDef<SaleListItem>[]>(
     () => [
-      { accessorKey: 'order_number', header: 'Order #', size: 120 },
-      { accessorKey: 'name', header: 'Name' },
-      { id: 'customer', accessorFn: (r) => r.customer?.name ?? '', header: 'Client' },
-      { id: 'salesperson', accessorFn: (r) => r.salesperson?.name ?? '', header: 'Salesperson' },
+      { accessorKey: 'order_number', header: 'Order #', size: 110 },
+      { accessorKey: 'name', header: 'Name', size: 200 },
+      { id: 'customer', accessorFn: (r) => r.customer?.name ?? '', header: 'Client', size: 200 },
+      { id: 'salesperson', accessorFn: (r) => r.salesperson?.name ?? '', header: 'Salesperson', size: 160 },
       {
         accessorKey: 'total_price',
         header: 'Total',
+        size: 130,
         enableGrouping: false,
         meta: { sensitive: 'price' },
         Cell: ({ cell }) => <MoneyCell value={cell.getValue<string>()} />,
@@ -71,6 +72,7 @@ export function SalesListPage() {
         id: 'state',
         accessorKey: 'state_label',
         header: 'Status',
+        size: 130,
         Cell: ({ row }) => (
           <Chip size="small" label={row.original.state_label} color={stateChipColor(row.original.state)} />
         ),
@@ -126,6 +128,8 @@ export function SalesListPage() {
     enableGrouping: true,
     enableMultiSort: false,
     enableRowActions: isAdmin,
+    layoutMode: 'grid',
+    displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 60, grow: false } },
     onPaginationChange: setPagination,
     onSortingChange: (updater) => {
       setSorting(updater);

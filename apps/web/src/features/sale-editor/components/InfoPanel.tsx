@@ -20,7 +20,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { INFO_PANEL_COLLAPSE_MS, saleStateLabel, syncButtonLabel } from '@quotewright/domain';
+import { INFO_PANEL_COLLAPSE_MS, saleStateLabel, syncButtonKind, syncButtonLabel } from '@quotewright/domain';
 import { useEffect, useRef, useState } from 'react';
 import { type RefOption, RefSelect } from '../../../components/RefSelect';
 import { formatDateTime } from '../../../lib/format';
@@ -102,14 +102,16 @@ export function InfoPanel({
 
   const isLinked = sale?.odoo_id != null;
   const editableState = sale ? sale.state === 'draft' || sale.state === 'sent' : true;
-  const syncLabel = syncButtonLabel({
+  const syncState = {
     isLinked,
     isSynced: sale?.odoo_synced ?? false,
     isSyncing: false,
     error: sale?.odoo_sync_error ? (sale.odoo_sync_message ?? true) : null,
     editable: editableState,
-    erpName,
-  });
+  };
+  const syncLabel = syncButtonLabel({ ...syncState, erpName });
+  // A linked sale that can no longer change offers only 'Open in {ERP}' (SPEC §4): that works today.
+  const opensErp = syncButtonKind(syncState) === 'open';
 
   return (
     <Accordion
@@ -150,19 +152,35 @@ export function InfoPanel({
         <Stack spacing={2}>
           {sale && (
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Tooltip title={PUBLISH_LATER_TOOLTIP}>
-                <span>
-                  <Button variant="contained" startIcon={<SyncIcon />} disabled data-testid="sync-button">
-                    {syncLabel}
-                  </Button>
-                </span>
-              </Tooltip>
-              {isLinked && (
+              {opensErp ? (
+                <Button
+                  variant="contained"
+                  startIcon={<OpenInNewIcon />}
+                  onClick={onOpenInErp}
+                  data-testid="sync-button"
+                >
+                  {syncLabel}
+                </Button>
+              ) : (
+                <Tooltip title={PUBLISH_LATER_TOOLTIP}>
+                  <span>
+                    <Button variant="contained" startIcon={<SyncIcon />} disabled data-testid="sync-button">
+                      {syncLabel}
+                    </Button>
+                  </span>
+                </Tooltip>
+              )}
+              {isLinked && !opensErp && (
                 <Button variant="outlined" startIcon={<OpenInNewIcon />} onClick={onOpenInErp}>
                   {`Open in ${erpName}`}
                 </Button>
               )}
-              {!canSync && (
+              {sale.odoo_sync_error && sale.odoo_sync_message && (
+                <Typography variant="body2" color="error">
+                  {sale.odoo_sync_message}
+                </Typography>
+              )}
+              {!canSync && !opensErp && (
                 <Typography variant="caption" color="text.secondary">
                   Publishing needs full rights on sales and a sale in Quote or Quote Sent.
                 </Typography>

@@ -528,6 +528,11 @@ export function LinesTable({
             data-testid="lines-scroll"
             onKeyDown={(e) => {
               if (e.key === 'Escape') clear();
+              const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
+              if (e.key === 'Delete' && editable && selected.size > 0 && !typing) {
+                e.preventDefault();
+                handlers.remove(selectedIds());
+              }
             }}
           >
             <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>

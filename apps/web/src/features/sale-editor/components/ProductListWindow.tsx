@@ -27,12 +27,24 @@ export function writeWindowed(value: boolean): void {
   }
 }
 
-export function ProductListWindow({ children, onClosed }: { children: ReactNode; onClosed: () => void }) {
+/**
+ * Renders `children` in the Product List window. When the browser blocks the window (a page load is not a user
+ * gesture), `onBlocked` is called and the setting stays on: the caller offers a button to open it.
+ */
+export function ProductListWindow({
+  children,
+  onClosed,
+  onBlocked,
+}: {
+  children: ReactNode;
+  onClosed: () => void;
+  onBlocked: () => void;
+}) {
   const [win, setWin] = useState<Window | null>(null);
   useEffect(() => {
     const w = window.open('', 'quotewright-product-list', 'width=1100,height=800');
     if (!w) {
-      onClosed();
+      onBlocked();
       return;
     }
     w.document.title = PRODUCT_LIST_WINDOW_TITLE;

@@ -62,7 +62,7 @@ export function RelatedProductsDialog({
 }) {
   const [multiplier, setMultiplier] = useState(String(RELATED_MULTIPLIER_DEFAULT));
   const [items, setItems] = useState<Item[]>(() =>
-    product.related_products.map((r, key) => ({ key, related: r, quantity: String(r.quantity) })),
+    product.related_products.map((r, key) => ({ key, related: r, quantity: String(Number(r.quantity)) })),
   );
   const m = Number(multiplier);
   const multiplierValid = Number.isFinite(m) && m >= RELATED_MULTIPLIER_MIN;

@@ -1,0 +1,187 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
+import { type MockResponse, mockApi, problem } from '../../test/mockApi';
+import { renderApp } from '../../test/renderApp';
+import type { Sale, SaleLine } from './api/types';
+
+const admin = makeUser({ _id: 'a1', name: 'Admin', isAdmin: true });
+const pricing = {
+  total_price: '130.00',
+  total_cost: '100.00',
+  total_margin: '30.00',
+  total_margin_percent: 23.08,
+  total_markup_percent: 30,
+};
+const line: SaleLine = {
+  _id: 'l1',
+  kind: 'product',
+  product: { id: 5, name: 'AX-100', manufacturer: { name: 'Acme' } },
+  name: 'Widget',
+  quantity: '1',
+  price: '130.00',
+  cost: '100.00',
+  markup_percent: 30,
+  margin_percent: 23.08,
+  subtotal: '130.00',
+  price_percentage_active: false,
+  uom: { name: 'Units' },
+};
+const sale: Sale = {
+  _id: 's1',
+  name: 'Office',
+  quote_number: 'Q00007',
+  state: 'draft',
+  state_label: 'Quote',
+  customer: null,
+  customer_invoice: null,
+  customer_shipping: null,
+  template: null,
+  salesperson: null,
+  sections: [{ _id: 'sec1', name: 'Main', show_details: true, merge: false, expanded: false, lines: [line], pricing }],
+  template_ids: [],
+  created_on: '2026-11-20T10:00:00Z',
+  updated_on: '2026-11-21T10:00:00Z',
+  created_by: { name: 'Admin' },
+  updated_by: { name: 'Admin' },
+  pricing,
+  total_price: '130.00',
+  version: 3,
+  odoo_id: null,
+  odoo_name: null,
+  odoo_synced_on: null,
+  odoo_synced: false,
+  odoo_sync_error: false,
+  odoo_sync_message: null,
+};
+
+function setup(routes: Record<string, MockResponse | ((req: { body: unknown }) => MockResponse)> = {}) {
+  window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  return mockApi({
+    'GET /api/users/a1': { body: admin },
+    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
+    'GET /api/sales/s1': { body: sale },
+    'GET /api/partners/customers': { body: [] },
+    'GET /api/partners/templates': { body: [] },
+    'GET /api/partners/salespersons': { body: [] },
+    'GET /api/products': { body: { items: [], total: 0, page: 0, pageSize: 5 } },
+    ...routes,
+  });
+}
+
+describe('sale editor', () => {
+  it('shows the info panel, the sections and the drawer summary; publishing is not offered yet', async () => {
+    setup();
+    renderApp('/sale/s1');
+    expect(await screen.findByTestId('state-chip')).toHaveTextContent('Quote');
+    expect(screen.getByTestId('quote-number')).toHaveTextContent('Q00007');
+    expect(screen.getByText(/Last modified by Admin on 11\/21\/2026/)).toBeInTheDocument();
+    expect(screen.getByTestId('sync-button')).toHaveTextContent('Publish to Odoo');
+    expect(screen.getByTestId('sync-button')).toBeDisabled();
+    expect(screen.getByTestId('section-row')).toHaveTextContent('Main');
+    expect(within(screen.getByTestId('sale-summary')).getByText('Office')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Office (Q00007) | Quotewright'));
+  });
+
+  it('lists the lines without valid products per section, or says the check failed', async () => {
+    let fail = false;
+    setup({
+      'GET /api/sales/check/products/s1': () =>
+        fail
+          ? problem(500, 'boom')
+          : { body: { valid: false, sections: [{ name: 'Main', lines: ['AX-100 — Widget'] }] } },
+    });
+    renderApp('/sale/s1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Check Products' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Results')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('The validity check returned errors.');
+    expect(dialog).toHaveTextContent('Main');
+    expect(dialog).toHaveTextContent('AX-100 — Widget');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fail = true;
+    await userEvent.click(await screen.findByRole('button', { name: 'Check Products' }));
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('Unable to check products'));
+    expect(within(screen.getByRole('dialog')).getByText('Error')).toBeInTheDocument();
+  });
+
+  it('adds a dropped bundle with the multiplier and explains members that were not added', async () => {
+    const bundle = {
+      id: 7,
+      name: 'KIT-1',
+      model: 'KIT-1',
+      display_name: 'Kit',
+      manufacturer: { name: 'Acme' },
+      description: 'Starter kit',
+      category: { name: 'Kits' },
+      price: '10.00',
+      cost: '5.00',
+      uom: { name: 'Units' },
+      active: true,
+      is_bundle: true,
+      related_products: [
+        { product: { id: 8, name: 'PART-8', active: true }, description: 'Cable', quantity: '2', uom: null },
+        { product: { id: 9, name: 'PART-9', active: false }, description: 'Old bracket', quantity: '1', uom: null },
+      ],
+    };
+    const { calls } = setup({
+      'GET /api/products/7': { body: bundle },
+      'POST /api/sales/lines/create/s1/sec1': { body: { lines: [], errors: [{ product: 9 }], sale } },
+    });
+    renderApp('/sale/s1?section=sec1');
+    const zone = await screen.findByTestId('lines-drop-zone');
+    const data = { types: ['application/x-quotewright-product'], getData: () => '7', dropEffect: 'none' };
+    fireEvent.dragOver(zone, { dataTransfer: data });
+    expect(await screen.findByText('Add product here')).toBeInTheDocument();
+    fireEvent.drop(zone, { dataTransfer: data });
+    const related = await screen.findByRole('dialog', { name: 'Related Products' });
+    const multiplier = within(related).getByLabelText('Multiplier');
+    await userEvent.clear(multiplier);
+    await userEvent.type(multiplier, '3');
+    expect(
+      within(related)
+        .getAllByTestId('related-total')
+        .map((c) => c.textContent),
+    ).toEqual(['6', '3']);
+    await userEvent.click(within(related).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/sales/lines/create/s1/sec1')?.body).toEqual({
+        lines: [
+          { product: 7, quantity: '3' },
+          { product: 8, quantity: '6' },
+          { product: 9, quantity: '3' },
+        ],
+        sequence: -1,
+      }),
+    );
+    const error = await screen.findByRole('dialog', { name: 'Error' });
+    expect(error).toHaveTextContent('An Error occured while adding the Bundle.');
+    expect(within(error).getByTestId('bundle-errors')).toHaveTextContent('PART-9 — Old bracket');
+    expect(error).toHaveTextContent('modify the bundle and remove the inactive products');
+  });
+
+  it('reports a failed line action in an error snackbar and ends the loading state', async () => {
+    setup({ 'POST /api/sales/lines/note/s1/sec1': problem(409, 'This sale can no longer be edited') });
+    renderApp('/sale/s1?section=sec1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add note' });
+    await userEvent.type(within(dialog).getByLabelText('Note'), 'Hello');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByTestId('snackbar')).toHaveTextContent('This sale can no longer be edited');
+    await waitFor(() => expect(screen.queryByTestId('loading-overlay')).not.toBeVisible());
+  });
+
+  it('opens a new sale in edit mode and moves to /sale/{id} after the first save', async () => {
+    const { calls } = setup({ 'POST /api/sales': { status: 201, body: { ...sale, _id: 's1' } } });
+    const { router } = renderApp('/sale');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(name).toBeEnabled();
+    await userEvent.type(name, 'Office');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sale/s1'));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/sales')?.body).toMatchObject({ name: 'Office' });
+  });
+});
