@@ -99,7 +99,7 @@ test.describe
       saleId = page.url().split('/').pop() ?? '';
       await expect(page.getByTestId('state-chip')).toHaveText('Quote');
       // the panel collapses 1.5 s after a successful save
-      await expect(page.getByTestId('info-panel')).toHaveAttribute('data-expanded', 'true');
+      await expect(page.getByTestId('info-panel')).toHaveAttribute('data-expanded', 'false', { timeout: 4000 });
 
       for (const name of ['Hardware', 'Services']) {
         await page.getByRole('button', { name: 'Add Section' }).click();

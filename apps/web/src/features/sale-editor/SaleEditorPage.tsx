@@ -20,6 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  canEdit,
   canEditSale,
   canSyncSale,
   type LineMoveType,
@@ -29,7 +30,7 @@ import {
   sanitizeFileName,
 } from '@quotewright/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser, usePreferences } from '../../app/providers/currentUser';
 import { useDialog } from '../../app/providers/dialog';
 import { useLoadingOverlay } from '../../app/providers/loading';
@@ -125,7 +126,7 @@ function NewSale() {
     try {
       const sale = await createSale(header);
       store(sale);
-      navigate(`/sale/${sale._id}`, { replace: true });
+      navigate(`/sale/${sale._id}`, { replace: true, state: { savedAt: Date.now() } });
       return true;
     } catch (err) {
       await dialog.error(errorMessage(err));
@@ -168,6 +169,9 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const { preferences } = usePreferences();
   const { setSummary } = useSaleSummary();
   const [params, setParams] = useSearchParams();
+  // the first save of a new sale lands here: the panel collapses like after any save
+  const location = useLocation();
+  const [justCreated] = useState(() => typeof (location.state as { savedAt?: unknown } | null)?.savedAt === 'number');
   const [dialogState, setDialogState] = useState<DialogState>(null);
   const [windowed, setWindowedState] = useState(readWindowed);
   const [windowBlocked, setWindowBlocked] = useState(false);
@@ -477,6 +481,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
     <SectionsTable
       sections={sale.sections}
       editable={editable}
+      canCopy={canEdit(user, 'sales')}
       handlers={sectionHandlers}
       title={`${sale.name || sale.quote_number} Sections`}
     />
@@ -492,6 +497,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
         erpName={erpName}
         onSave={saveHeader}
         onOpenInErp={openInErp}
+        collapseSoon={justCreated}
       />
       {productList && windowed && !windowBlocked && (
         <ProductListWindow key={windowKey} onClosed={() => setWindowed(false)} onBlocked={() => setWindowBlocked(true)}>

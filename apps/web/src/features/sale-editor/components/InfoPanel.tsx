@@ -50,6 +50,7 @@ export function InfoPanel({
   erpName,
   onSave,
   onOpenInErp,
+  collapseSoon = false,
 }: {
   /** undefined for a new sale (opens in edit mode). */
   sale: Sale | undefined;
@@ -59,6 +60,8 @@ export function InfoPanel({
   /** Resolves true when saved. */
   onSave: (header: SaleHeader) => Promise<boolean>;
   onOpenInErp: () => void;
+  /** Collapse INFO_PANEL_COLLAPSE_MS after mounting (a new sale's first save moved the page here). */
+  collapseSoon?: boolean;
 }) {
   const isNew = sale === undefined;
   const [expanded, setExpanded] = useState(true);
@@ -67,12 +70,13 @@ export function InfoPanel({
   const [draft, setDraft] = useState<SaleHeader>(() => headerOf(sale));
   const collapseTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const partners = usePartners();
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    if (collapseSoon) collapseTimer.current = setTimeout(() => setExpanded(false), INFO_PANEL_COLLAPSE_MS);
+    return () => {
       if (collapseTimer.current) clearTimeout(collapseTimer.current);
-    },
-    [],
-  );
+    };
+    // only on mount: later saves start their own timer
+  }, []);
 
   const customers = partners.customers.data ?? [];
   const chosenCustomer: Customer | undefined = draft.customer

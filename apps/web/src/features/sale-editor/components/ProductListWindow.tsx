@@ -4,7 +4,8 @@
 // data, which crosses windows.
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { Box, ScopedCssBaseline } from '@mui/material';
+import { Box, ScopedCssBaseline, ThemeProvider } from '@mui/material';
+import { createTheme, type Theme } from '@mui/material/styles';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -31,6 +32,19 @@ export function writeWindowed(value: boolean): void {
  * Renders `children` in the Product List window. When the browser blocks the window (a page load is not a user
  * gesture), `onBlocked` is called and the setting stays on: the caller offers a button to open it.
  */
+/** Menus, popovers and tooltips opened inside the window must render in its document, not in the opener's. */
+function popupTheme(outer: Theme, body: HTMLElement): Theme {
+  return createTheme(outer, {
+    components: {
+      MuiModal: { defaultProps: { container: body } },
+      MuiPopover: { defaultProps: { container: body } },
+      MuiMenu: { defaultProps: { container: body } },
+      MuiPopper: { defaultProps: { container: body } },
+      MuiTooltip: { defaultProps: { slotProps: { popper: { container: body } } } },
+    },
+  });
+}
+
 export function ProductListWindow({
   children,
   onClosed,
@@ -68,7 +82,6 @@ export function ProductListWindow({
       w.close();
     };
     // onClosed is read once: the window lives as long as this component
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const cache = useMemo(
     () => (win ? createCache({ key: 'qw-product-window', container: win.document.head, speedy: false }) : null),
@@ -78,9 +91,11 @@ export function ProductListWindow({
   if (!win || !cache || !container) return null;
   return createPortal(
     <CacheProvider value={cache}>
-      <ScopedCssBaseline sx={{ minHeight: '100vh' }}>
-        <Box sx={{ p: 2 }}>{children}</Box>
-      </ScopedCssBaseline>
+      <ThemeProvider theme={(outer: Theme) => popupTheme(outer, win.document.body)}>
+        <ScopedCssBaseline sx={{ minHeight: '100vh' }}>
+          <Box sx={{ p: 2 }}>{children}</Box>
+        </ScopedCssBaseline>
+      </ThemeProvider>
     </CacheProvider>,
     container,
   );

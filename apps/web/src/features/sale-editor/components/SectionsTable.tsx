@@ -164,11 +164,13 @@ function SectionRow({
   section,
   columns,
   editable,
+  canCopy,
   handlers,
 }: {
   section: SaleSection;
   columns: Column[];
   editable: boolean;
+  canCopy: boolean;
   handlers: SectionHandlers;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -259,11 +261,13 @@ function SectionRow({
             </Tooltip>
           </>
         )}
-        <Tooltip title="Copy to sale">
-          <IconButton size="small" aria-label="Copy to sale" onClick={() => handlers.copy(section)}>
-            <ContentCopyIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        {canCopy && (
+          <Tooltip title="Copy to sale">
+            <IconButton size="small" aria-label="Copy to sale" onClick={() => handlers.copy(section)}>
+              <ContentCopyIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
         {editable && (
           <Tooltip title="Delete">
             <IconButton size="small" color="error" aria-label="Delete section" onClick={() => handlers.remove(section)}>
@@ -279,12 +283,15 @@ function SectionRow({
 export function SectionsTable({
   sections,
   editable,
+  canCopy = editable,
   handlers,
   title,
   toolbar,
 }: {
   sections: SaleSection[];
   editable: boolean;
+  /** Copy Sale Data into another sale (needs edit rights on sales, not an editable source). */
+  canCopy?: boolean;
   handlers: SectionHandlers;
   title: string;
   toolbar?: ReactNode;
@@ -332,7 +339,14 @@ export function SectionsTable({
             <SortableContext items={sections.map((s) => s._id)} strategy={verticalListSortingStrategy}>
               <TableBody>
                 {sections.map((s) => (
-                  <SectionRow key={s._id} section={s} columns={columns} editable={editable} handlers={handlers} />
+                  <SectionRow
+                    key={s._id}
+                    section={s}
+                    columns={columns}
+                    editable={editable}
+                    canCopy={canCopy}
+                    handlers={handlers}
+                  />
                 ))}
                 {adding && (
                   <TableRow>
