@@ -1,4 +1,6 @@
 // Server state of the sale editor. Every section/line mutation answers the updated sale, which replaces the cache.
+
+import { SELECTOR_MAX_OPTIONS } from '@quotewright/domain';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api';
@@ -145,12 +147,27 @@ export interface DestinationSale {
   state: string;
 }
 
-/** Sales a copy may go to: draft or sent only (SPEC §5). */
-export async function destinationSales(): Promise<DestinationSale[]> {
-  const [draft, sent] = await Promise.all(
-    (['draft', 'sent'] as const).map((state) =>
-      api.get<{ items: DestinationSale[] }>(`/sales?state=${state}&pageSize=1000&sort=updated_on&direction=desc`),
-    ),
+/**
+ * Sales a copy may go to: draft or sent only (SPEC §5), searched on the server (the list can hold 100,000 sales),
+ * the most recently changed first, at most SELECTOR_MAX_OPTIONS of them.
+ */
+export async function destinationSales(search: string, signal?: AbortSignal): Promise<DestinationSale[]> {
+  const pages = await Promise.all(
+    (['draft', 'sent'] as const).map((state) => {
+      const params = new URLSearchParams({
+        state,
+        page: '0',
+        pageSize: String(SELECTOR_MAX_OPTIONS),
+        sort: 'updated_on',
+        direction: 'desc',
+      });
+      if (search) params.set('search', search);
+      return api.get<{ items: (DestinationSale & { updated_on: string })[] }>(`/sales?${params}`, { signal });
+    }),
   );
-  return [...(draft?.items ?? []), ...(sent?.items ?? [])].filter((s) => s.state === 'draft' || s.state === 'sent');
+  return pages
+    .flatMap((p) => p?.items ?? [])
+    .filter((s) => s.state === 'draft' || s.state === 'sent')
+    .sort((a, b) => b.updated_on.localeCompare(a.updated_on))
+    .slice(0, SELECTOR_MAX_OPTIONS);
 }

@@ -24,9 +24,10 @@ import {
   type SectionCopyStyle,
   selectorOptions,
 } from '@quotewright/domain';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { type DestinationSale, destinationSales } from '../api/sale';
 import type { Sale } from '../api/types';
 
@@ -52,8 +53,15 @@ export function CopySaleDataDialog({
   onCopy: (request: CopyRequest) => void;
   onCancel: () => void;
 }) {
-  const destinations = useQuery({ queryKey: ['sales', 'destinations'], queryFn: destinationSales });
+  const [input, setInput] = useState('');
   const [destination, setDestination] = useState<DestinationSale | null>(null);
+  // while a chosen sale's label is shown in the field, list the latest sales rather than searching for that label
+  const search = useDebouncedValue(destination && input === saleLabel(destination) ? '' : input);
+  const destinations = useQuery({
+    queryKey: ['sales', 'destinations', search],
+    queryFn: ({ signal }) => destinationSales(search, signal),
+    placeholderData: keepPreviousData,
+  });
   const [sections, setSections] = useState<Set<string>>(() => new Set(initialSectionIds));
   const [copyStyle, setCopyStyle] = useState<SectionCopyStyle>(DEFAULT_SECTION_COPY_STYLE);
   const [mergeProducts, setMergeProducts] = useState(false);
@@ -77,9 +85,12 @@ export function CopySaleDataDialog({
             loading={destinations.isLoading}
             value={destination}
             onChange={(_e, v) => setDestination(v)}
+            inputValue={input}
+            onInputChange={(_e, v) => setInput(v)}
             getOptionLabel={saleLabel}
             isOptionEqualToValue={(a, b) => a._id === b._id}
-            filterOptions={(opts, state) => selectorOptions(opts, state.inputValue, saleLabel)}
+            // the server searched already (quote number, name, customer); keep SPEC's cap of 50
+            filterOptions={(opts) => selectorOptions(opts, '', saleLabel)}
             renderOption={(props, option) => {
               const { key, ...rest } = props as typeof props & { key: string };
               return (
