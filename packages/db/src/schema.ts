@@ -222,6 +222,11 @@ export const saleSections = pgTable(
     showDetails: boolean('show_details').notNull().default(true),
     merge: boolean('merge').notNull().default(false),
     odooLineId: integer('odoo_line_id'),
+    /**
+     * Grows whenever the section or any of its lines changes (kept by database triggers, migration 0005), so a
+     * computed section can be reused until then, in any process.
+     */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('sale_sections_sale_idx').on(t.saleId, t.position)],
 );

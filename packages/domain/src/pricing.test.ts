@@ -22,6 +22,7 @@ import {
   pricingFromTotals,
   resolvePercentLines,
   salePricing,
+  salePricingFromSections,
   sectionLineMetrics,
   sectionPricing,
   ZERO_PRICING,
@@ -549,5 +550,21 @@ describe('warnings', () => {
     const line = percent('10', '9', 1);
     expect(isLineMarkupWarning(line, { subtotal: '100', cost_total: '100' })).toBe(true); // 10 vs 9 → 11.11 %
     expect(isLineMarkupWarning(line, { subtotal: '200', cost_total: '100' })).toBe(false); // 20 vs 9
+  });
+});
+
+describe('salePricingFromSections', () => {
+  it('equals salePricing over the lines, for any sections (percent lines included)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(anyLineArb, { maxLength: 12 }), { maxLength: 6 }), (sections) => {
+        const fromLines = salePricing(sections.map((lines) => ({ lines })));
+        const fromSections = salePricingFromSections(sections.map((lines) => sectionPricing(lines)));
+        expect(fromSections).toEqual(fromLines);
+      }),
+    );
+  });
+
+  it('is zero pricing for no sections', () => {
+    expect(salePricingFromSections([])).toEqual(ZERO_PRICING);
   });
 });

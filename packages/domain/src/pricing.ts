@@ -239,6 +239,20 @@ export function salePricing(sections: readonly { readonly lines: readonly Pricin
 }
 
 /**
+ * Sale totals from its sections' pricing: the same as salePricing over the lines (section totals are sums of
+ * rounded line totals, so adding them is exact), without touching a line — used when sections are cached.
+ */
+export function salePricingFromSections(sections: readonly Pick<Pricing, 'total_price' | 'total_cost'>[]): Pricing {
+  let price = toDecimal(0);
+  let cost = toDecimal(0);
+  for (const s of sections) {
+    price = price.plus(s.total_price);
+    cost = cost.plus(s.total_cost);
+  }
+  return pricingFromTotals(price, cost);
+}
+
+/**
  * Set Markup (SPEC §5): every product line gets price = round2(cost × (1 + m/100)). No bound is checked.
  * Notes and headers are returned unchanged. On a "Based on Total" line the percents scale:
  * price % = cost % × (1 + m/100).

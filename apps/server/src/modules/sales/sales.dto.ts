@@ -7,13 +7,13 @@ import {
   orderNumberLabel,
   type Pricing,
   type PricingLine,
-  salePricing,
+  salePricingFromSections,
   saleStateLabel,
   sectionLineMetrics,
   sectionPricing,
   toDecimalOrZero,
 } from '@quotewright/domain';
-import type { FullSale, PricingRow, SaleListRow } from './sales.repository';
+import type { FullSale, SaleListRow } from './sales.repository';
 
 export type Ref = { id: number; name: string } | null;
 
@@ -140,8 +140,13 @@ export function toSectionDto(s: SaleSectionRow & { lines: SaleLineRow[] }): Sect
   };
 }
 
-export function toSaleDto({ sale: s, sections }: FullSale): SaleDto {
-  const pricing = salePricing(sections.map((sec) => ({ lines: sec.lines.map(pricingLine) })));
+export function toSaleDto({ sale, sections }: FullSale): SaleDto {
+  return saleDtoOf(sale, sections.map(toSectionDto));
+}
+
+/** The sale from its row and its computed sections; the sale's pricing is the sum of the sections'. */
+export function saleDtoOf(s: SaleRow, sections: SectionDto[]): SaleDto {
+  const pricing = salePricingFromSections(sections.map((sec) => sec.pricing));
   return {
     _id: s.id,
     name: s.name,
@@ -153,7 +158,7 @@ export function toSaleDto({ sale: s, sections }: FullSale): SaleDto {
     customer_shipping: ref(s.shippingId, s.shippingName),
     template: ref(s.templateId, s.templateName),
     salesperson: ref(s.salespersonId, s.salespersonName),
-    sections: sections.map(toSectionDto),
+    sections,
     template_ids: s.templateIds,
     created_on: s.createdAt.toISOString(),
     updated_on: s.updatedAt.toISOString(),
@@ -184,15 +189,4 @@ export function toSaleListItemDto(s: SaleListRow): SaleListItemDto {
     state_label: saleStateLabel(s.state),
     updated_on: s.updatedAt.toISOString(),
   };
-}
-
-/** The sale's pricing from the rows pricing reads, grouped by section (order within a section does not matter). */
-export function pricingOfRows(rows: readonly PricingRow[]): Pricing {
-  const bySection = new Map<string, PricingLine[]>();
-  for (const r of rows) {
-    const list = bySection.get(r.sectionId) ?? [];
-    if (list.length === 0) bySection.set(r.sectionId, list);
-    list.push(pricingLine(r));
-  }
-  return salePricing([...bySection.values()].map((lines) => ({ lines })));
 }

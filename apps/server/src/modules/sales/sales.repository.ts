@@ -75,12 +75,6 @@ export interface FullSale {
   sections: (SaleSectionRow & { lines: SaleLineRow[] })[];
 }
 
-/** The columns pricing reads, per line, in section then line order. */
-export type PricingRow = Pick<
-  SaleLineRow,
-  'sectionId' | 'kind' | 'price' | 'cost' | 'quantity' | 'pricePercentageActive'
->;
-
 // Must stay identical to the expression of sales_search_idx (trigram index) so searches use it.
 const searchText = sql`lower(${sales.name} || ' ' || ${sales.quoteNumber} || ' ' || coalesce(${sales.customerName}, '') || ' ' || coalesce(${sales.odooName}, ''))`;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -182,6 +176,49 @@ function queries(db: Db) {
      * Locks the sale row until the transaction ends (FOR NO KEY UPDATE), so concurrent edits of one sale queue up and each
      * sees the other's committed rows. Answers the state, or undefined for an unknown sale.
      */
+    async saleRow(id: string): Promise<SaleRow | undefined> {
+      const [row] = await db.select().from(sales).where(eq(sales.id, id));
+      return row;
+    },
+
+    /** The sale's sections in order, with their versions (not their lines). */
+    async sectionHeads(saleId: string): Promise<SaleSectionRow[]> {
+      return db.select().from(saleSections).where(eq(saleSections.saleId, saleId)).orderBy(asc(saleSections.position));
+    },
+
+    /** The lines of some sections, grouped by section in line order. */
+    async linesOfSections(sectionIds: readonly string[]): Promise<Map<string, SaleLineRow[]>> {
+      const out = new Map<string, SaleLineRow[]>(sectionIds.map((id) => [id, []]));
+      if (sectionIds.length === 0) return out;
+      const rows = await db
+        .select()
+        .from(saleLines)
+        .where(sql`${saleLines.sectionId} = any(${pgArray(sectionIds)}::uuid[])`)
+        .orderBy(asc(saleLines.sectionId), asc(saleLines.position));
+      for (const l of rows) out.get(l.sectionId)?.push(l);
+      return out;
+    },
+
+    /** The ids of a section's lines, in order. */
+    async sectionLineIds(sectionId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: saleLines.id })
+        .from(saleLines)
+        .where(eq(saleLines.sectionId, sectionId))
+        .orderBy(asc(saleLines.position));
+      return rows.map((r) => r.id);
+    },
+
+    /** Some lines of a section by id (in section order). */
+    async sectionLinesByIds(sectionId: string, ids: readonly string[]): Promise<SaleLineRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(saleLines)
+        .where(and(eq(saleLines.sectionId, sectionId), sql`${saleLines.id} = any(${pgArray(ids)}::uuid[])`))
+        .orderBy(asc(saleLines.position));
+    },
+
     async lockSale(id: string): Promise<{ id: string; state: SaleState } | undefined> {
       const [row] = await db
         .select({ id: sales.id, state: sales.state })
@@ -214,8 +251,8 @@ function queries(db: Db) {
       id: string,
       actor: { id: string; name: string },
       set: SaleHeader & { totalPrice?: string; odooSynced?: boolean } = {},
-    ): Promise<void> {
-      await db
+    ): Promise<SaleRow> {
+      const [row] = await db
         .update(sales)
         .set({
           ...set,
@@ -224,7 +261,9 @@ function queries(db: Db) {
           updatedById: actor.id,
           updatedByName: actor.name,
         })
-        .where(eq(sales.id, id));
+        .where(eq(sales.id, id))
+        .returning();
+      return row!;
     },
 
     async remove(id: string): Promise<boolean> {
@@ -316,21 +355,6 @@ function queries(db: Db) {
     /** Positions 0..n−1 in the given order. */
     async orderLines(order: readonly string[]): Promise<void> {
       await setPositions(saleLines, order);
-    },
-
-    /** What the totals read, for every line of the sale. */
-    async pricingRows(saleId: string): Promise<PricingRow[]> {
-      return db
-        .select({
-          sectionId: saleLines.sectionId,
-          kind: saleLines.kind,
-          price: saleLines.price,
-          cost: saleLines.cost,
-          quantity: saleLines.quantity,
-          pricePercentageActive: saleLines.pricePercentageActive,
-        })
-        .from(saleLines)
-        .where(eq(saleLines.saleId, saleId));
     },
 
     // ─── Catalog ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -15,8 +15,8 @@ import {
   planSectionCopy,
   SALES_PAGE_SIZE,
   type SectionCopyStyle,
+  salePricingFromSections,
   saleStateLabel,
-  sectionLineMetrics,
   toDecimal,
 } from '@quotewright/domain';
 import { AppError, notFound } from '../../errors';
@@ -24,12 +24,10 @@ import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector } from '../erp/erp.types';
 import {
   pricingLine,
-  pricingOfRows,
   type Ref,
   type SaleDto,
   type SectionDto,
-  toLineDto,
-  toSaleDto,
+  saleDtoOf,
   toSaleListItemDto,
   toSectionDto,
 } from './sales.dto';
@@ -43,6 +41,7 @@ import type {
   SalesRepository,
   SectionPatch,
 } from './sales.repository';
+import { sectionCache } from './section-cache';
 
 export interface SaleHeaderInput {
   name?: string | undefined;
@@ -153,6 +152,50 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
    * marks the change (version + 1, who/when), recomputes the total with packages/domain for content changes and
    * marks the sale not synced. Domain errors (a bad index…) become 400 and roll everything back.
    */
+  const sections = sectionCache();
+
+  /**
+   * The sale as its DTO, computing only the sections whose version the cache does not hold. `fresh` lists what was
+   * computed: the caller puts it in the cache once the reading transaction has committed.
+   */
+  async function readSale(r: SalesQueries, saleId: string) {
+    const sale = await r.saleRow(saleId);
+    if (!sale) return undefined;
+    const heads = await r.sectionHeads(saleId);
+    const dtos: SectionDto[] = new Array(heads.length);
+    const missing: number[] = [];
+    heads.forEach((h, i) => {
+      const hit = sections.get(h.id, h.version);
+      if (hit) dtos[i] = hit;
+      else missing.push(i);
+    });
+    const fresh: { id: string; version: number; dto: SectionDto }[] = [];
+    if (missing.length > 0) {
+      const lines = await r.linesOfSections(missing.map((i) => heads[i]!.id));
+      for (const i of missing) {
+        const h = heads[i]!;
+        const dto = toSectionDto({ ...h, lines: lines.get(h.id) ?? [] });
+        dtos[i] = dto;
+        fresh.push({ id: h.id, version: h.version, dto });
+      }
+    }
+    return { sale, sections: dtos, fresh };
+  }
+  type ReadSale = NonNullable<Awaited<ReturnType<typeof readSale>>>;
+
+  /** After commit: the computed sections become reusable; the DTO is assembled. */
+  function answer(read: ReadSale): SaleDto {
+    for (const f of read.fresh) sections.put(f.id, f.version, f.dto);
+    return saleDtoOf(read.sale, read.sections);
+  }
+
+  /**
+   * Every mutation of a sale goes through here: access first, then ONE transaction that locks the sale row (edits of
+   * one sale queue up, edits of different sales do not), refuses a sale that is not draft/sent, runs `fn`, and then
+   * marks the change (version + 1, who/when), recomputes the total with packages/domain for content changes and
+   * marks the sale not synced. Domain errors (a bad index…) become 400 and roll everything back. Only the sections
+   * the change touched are recomputed (section versions, see section-cache.ts).
+   */
   async function mutate<T>(
     actor: AuthUser | null,
     saleId: string,
@@ -161,26 +204,27 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
   ): Promise<T & { sale: SaleDto }> {
     const user = authorize(actor, 'sales.edit');
     try {
-      return await repo.transaction(async (r) => {
+      const { result, read } = await repo.transaction(async (r) => {
         const locked = await r.lockSale(saleId);
         if (!locked) throw notFound('Sale');
         if (!isEditableState(locked.state)) throw saleNotEditable(locked.state);
         const change: Change = { changed: true };
         const result = await fn(r, change);
+        const read = (await readSale(r, saleId))!;
         if (change.changed) {
           if (kind === 'content') {
-            const pricing = pricingOfRows(await r.pricingRows(saleId));
+            const pricing = salePricingFromSections(read.sections.map((sec) => sec.pricing));
             if (toDecimal(pricing.total_price).abs().gte(MAX_TOTAL)) {
               throw new AppError('VALIDATION_FAILED', 'The sale total would be too large');
             }
-            await r.touch(saleId, user, { totalPrice: pricing.total_price, odooSynced: false });
+            read.sale = await r.touch(saleId, user, { totalPrice: pricing.total_price, odooSynced: false });
           } else {
-            await r.touch(saleId, user, { ...kind.header, odooSynced: false });
+            read.sale = await r.touch(saleId, user, { ...kind.header, odooSynced: false });
           }
         }
-        const full = await r.findFull(saleId);
-        return { ...result, sale: toSaleDto(full!) };
+        return { result, read };
       });
+      return { ...result, sale: answer(read) };
     } catch (e) {
       if (isDomainError(e)) throw new AppError('VALIDATION_FAILED', e.message);
       throw e;
@@ -215,14 +259,15 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
     newLines: NewLine[],
     point: number,
   ): Promise<string[]> {
-    const current = await r.sectionLines(sectionId);
+    const current = await r.sectionLineIds(sectionId);
     const at = insertionIndex(point, current.length);
     const ids = await r.insertLines(
       saleId,
       sectionId,
       newLines.map((l, i) => ({ ...l, position: at + i })),
     );
-    await r.orderLines([...current.slice(0, at).map((l) => l.id), ...ids, ...current.slice(at).map((l) => l.id)]);
+    // Appending keeps every other position: nothing to renumber.
+    if (at < current.length) await r.orderLines([...current.slice(0, at), ...ids, ...current.slice(at)]);
     return ids;
   }
 
@@ -241,18 +286,20 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
 
     async get(actor: AuthUser | null, id: string): Promise<SaleDto> {
       authorize(actor, 'sales.view');
-      const full = await repo.snapshot((r) => r.findFull(id));
-      if (!full) throw notFound('Sale');
-      return toSaleDto(full);
+      const read = await repo.snapshot((r) => readSale(r, id));
+      if (!read) throw notFound('Sale');
+      return answer(read);
     },
 
     /** A new draft with the next quote number, created and updated by the actor. */
     async create(actor: AuthUser | null, input: SaleHeaderInput): Promise<SaleDto> {
       const user = authorize(actor, 'sales.edit');
-      return repo.transaction(async (r) => {
-        const id = await r.create({ ...headerColumns(input), createdById: user.id, createdByName: user.name });
-        return toSaleDto((await r.findFull(id))!);
-      });
+      return repo
+        .transaction(async (r) => {
+          const id = await r.create({ ...headerColumns(input), createdById: user.id, createdByName: user.name });
+          return (await readSale(r, id))!;
+        })
+        .then(answer);
     },
 
     /** Header fields: only those sent AND different from the stored ones are written. */
@@ -462,7 +509,7 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
       sectionId: string,
       input: { lines: { product: number; quantity: string }[]; sequence: number },
     ) {
-      return mutate(actor, saleId, 'content', async (r, change) => {
+      const res = await mutate(actor, saleId, 'content', async (r, change) => {
         await section(r, saleId, sectionId);
         const found = await r.productsByIds([...new Set(input.lines.map((l) => l.product))]);
         const byId = new Map(found.filter((p) => p.active).map((p) => [p.id, p]));
@@ -487,14 +534,14 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
           });
         }
         change.changed = newLines.length > 0;
-        if (!change.changed) return { lines: [], errors };
-        const ids = await insertAtPoint(r, saleId, sectionId, newLines, input.sequence);
-        const rows = await r.sectionLines(sectionId);
-        const metrics = sectionLineMetrics(rows.map(pricingLine));
-        const created = new Set(ids);
-        const lines = rows.flatMap((row, i) => (created.has(row.id) ? [toLineDto(row, metrics[i]!)] : []));
-        return { lines, errors };
+        if (!change.changed) return { ids: [] as string[], errors };
+        return { ids: await insertAtPoint(r, saleId, sectionId, newLines, input.sequence), errors };
       });
+      // The created lines as the recomputed section shows them (same metrics, no second read).
+      const created = new Set(res.ids);
+      const lines =
+        res.sale.sections.find((sec) => sec._id === sectionId)?.lines.filter((l) => created.has(l._id)) ?? [];
+      return { lines, errors: res.errors, sale: res.sale };
     },
 
     /** A note or a header (description only) at an insertion point. */
@@ -529,11 +576,10 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
       return (
         await mutate(actor, saleId, 'content', async (r, change) => {
           await section(r, saleId, sectionId);
-          const { found } = await linesOf(
-            r,
-            sectionId,
-            edits.map((e) => e._id),
-          );
+          // Only the edited lines are read: a line edit in a 2,000-line section stays cheap.
+          const wanted = [...new Set(edits.map((e) => e._id))];
+          const found = await r.sectionLinesByIds(sectionId, wanted);
+          if (found.length !== wanted.length) throw notFound('Line');
           const rows = new Map(found.map((l) => [l.id, l]));
           let written = 0;
           for (const edit of edits) {
@@ -587,7 +633,7 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
       return (
         await mutate(actor, saleId, 'content', async (r, change) => {
           await section(r, saleId, sectionId);
-          const ids = (await r.sectionLines(sectionId)).map((l) => l.id);
+          const ids = await r.sectionLineIds(sectionId);
           const to = point === APPEND ? ids.length - 1 : point;
           await r.orderLines(moveItem(ids, index, to));
           change.changed = index !== to;

@@ -1,0 +1,41 @@
+import type { SectionDto } from './sales.dto';
+
+/**
+ * Computed sections (lines with their metrics, section pricing), reused until the section's version changes. The
+ * version is kept by database triggers (it grows with any change of the section or its lines), so an entry can never
+ * describe other content than the committed section of that version — in this process or any other. Bounded by
+ * the number of lines held; the least recently used sections go first.
+ */
+export function sectionCache(maxLines = 200_000) {
+  const entries = new Map<string, { version: number; dto: SectionDto }>();
+  let lines = 0;
+  return {
+    get(id: string, version: number): SectionDto | undefined {
+      const e = entries.get(id);
+      if (!e || e.version !== version) return undefined;
+      entries.delete(id);
+      entries.set(id, e);
+      return e.dto;
+    },
+    /** Call only with sections read from committed data (after the transaction ended). */
+    put(id: string, version: number, dto: SectionDto): void {
+      const old = entries.get(id);
+      if (old) {
+        if (old.version > version) return;
+        lines -= old.dto.lines.length;
+        entries.delete(id);
+      }
+      entries.set(id, { version, dto });
+      lines += dto.lines.length;
+      for (const [key, e] of entries) {
+        if (lines <= maxLines || entries.size <= 1) break;
+        entries.delete(key);
+        lines -= e.dto.lines.length;
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+export type SectionCache = ReturnType<typeof sectionCache>;
