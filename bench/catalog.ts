@@ -2,44 +2,16 @@
 // connector and job, a re-run that must write nothing, then product-list searches as the picker sends them.
 // Prints JSON figures; not a test. Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set.
 import { performance } from 'node:perf_hooks';
-import { createDb, type Database } from '@quotewright/db';
 import { startOdooSim } from '@quotewright/odoo-sim';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { createErpConnector } from '../apps/server/src/modules/erp/connector';
+import { type Engine, engines, openDatabase, quantiles } from './kit/bench-kit';
 
 const ADMIN = { email: 'bench@quotewright.test', password: 'bench-password-1' };
 
-function quantiles(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(2));
-  return { p50: at(0.5), p95: at(0.95), n: s.length };
-}
-
-async function openDatabase(engine: 'pglite' | 'postgres'): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (engine === 'pglite') {
-    const database = await createDb();
-    return { database, drop: async () => {} };
-  }
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `qw_bench_catalog_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(base), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const database = await createDb({ url: Object.assign(new URL(base), { pathname: `/${name}` }).toString() });
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-async function run(engine: 'pglite' | 'postgres', sim: Awaited<ReturnType<typeof startOdooSim>>) {
-  const { database, drop } = await openDatabase(engine);
-  await database.migrate();
+async function run(engine: Engine, sim: Awaited<ReturnType<typeof startOdooSim>>) {
+  const { database, drop } = await openDatabase(engine, 'catalog');
   const erp = createErpConnector({ url: sim.url, db: sim.db, login: sim.login, apiKey: sim.apiKey, protocol: 'auto' });
   const app = await buildApp({
     config: testConfig({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'b'.repeat(40) }),
@@ -96,8 +68,8 @@ async function run(engine: 'pglite' | 'postgres', sim: Awaited<ReturnType<typeof
 
 const sim = await startOdooSim({ port: 0, size: 'bench' });
 try {
-  const results = [await run('pglite', sim)];
-  if (process.env.DATABASE_URL) results.push(await run('postgres', sim));
+  const results = [];
+  for (const engine of engines()) results.push(await run(engine, sim));
   console.log(JSON.stringify({ bench: 'catalog', results }, null, 2));
 } finally {
   await sim.close();

@@ -4,52 +4,16 @@
 // what the caller waited. Targets: a line edit p95 ≤ 20 ms, opening the sale p95 ≤ 100 ms.
 // Prints JSON; not a test. PGlite always; PostgreSQL too when DATABASE_URL is set (a fresh database, dropped after).
 import { performance } from 'node:perf_hooks';
-import { createDb, type Database, products, saleLines, saleSections, sales } from '@quotewright/db';
-import pg from 'pg';
+import { type Database, products, saleLines, saleSections, sales } from '@quotewright/db';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
+import { type Engine, engines, openDatabase, quantiles } from './kit/bench-kit';
 
 const ADMIN = { email: 'bench@quotewright.test', password: 'bench-password-1' };
 const SECTIONS = 10;
 const LINES_PER_SECTION = 200;
 const WARMUP = 5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
-
-function quantiles(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(2));
-  return { p50: at(0.5), p95: at(0.95), max: at(1), n: s.length };
-}
-
-async function openDatabase(engine: 'pglite' | 'postgres'): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (engine === 'pglite') {
-    const database = await createDb();
-    return { database, drop: async () => {} };
-  }
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `qw_bench_quote_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(base), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const database = await createDb({ url: Object.assign(new URL(base), { pathname: `/${name}` }).toString() });
-  return {
-    database,
-    drop: async () => {
-      // Pools close their sockets asynchronously: wait for them rather than killing them (FORCE makes a pool that
-      // has not noticed yet emit an unhandled error).
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await admin.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 20 ? ' WITH (FORCE)' : ''}`);
-          break;
-        } catch (e) {
-          if (attempt >= 20) throw e;
-          await new Promise((r) => setTimeout(r, 250));
-        }
-      }
-      await admin.end();
-    },
-  };
-}
 
 /** The 2,000-line sale, written straight to the database (building it is not what is measured). */
 async function seed(database: Database): Promise<{ saleId: string; sectionIds: string[] }> {
@@ -151,9 +115,8 @@ async function measure(call: Call, serverTime: () => number, saleId: string, sec
   return out;
 }
 
-async function run(engine: 'pglite' | 'postgres') {
-  const { database, drop } = await openDatabase(engine);
-  await database.migrate();
+async function run(engine: Engine) {
+  const { database, drop } = await openDatabase(engine, 'quote');
   const app = await buildApp({
     config: testConfig({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'b'.repeat(40) }),
     database,
@@ -204,8 +167,8 @@ async function run(engine: 'pglite' | 'postgres') {
   }
 }
 
-const results = [await run('pglite')];
-if (process.env.DATABASE_URL) results.push(await run('postgres'));
+const results = [];
+for (const engine of engines()) results.push(await run(engine));
 const targets = { lineEditP95Ms: 20, openSaleP95Ms: 100 };
 const verdict = results.map((r) => ({
   engine: r.engine,

@@ -2,49 +2,16 @@
 // screen asks for them (paging, every sort, a state filter, a search). Target: a page under 50 ms p95.
 // Prints JSON; not a test. PGlite always; PostgreSQL too when DATABASE_URL is set (a fresh database, dropped after).
 import { performance } from 'node:perf_hooks';
-import { createDb, type Database } from '@quotewright/db';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
+import { type Engine, engines, openDatabase, quantiles } from './kit/bench-kit';
 
 const ADMIN = { email: 'bench@quotewright.test', password: 'bench-password-1' };
 const SALES = Number(process.env.BENCH_SALES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 
-function quantiles(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(2));
-  return { p50: at(0.5), p95: at(0.95), n: s.length };
-}
-
-async function openDatabase(engine: 'pglite' | 'postgres'): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (engine === 'pglite') return { database: await createDb(), drop: async () => {} };
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `qw_bench_list_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(base), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const database = await createDb({ url: Object.assign(new URL(base), { pathname: `/${name}` }).toString() });
-  return {
-    database,
-    drop: async () => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await admin.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 20 ? ' WITH (FORCE)' : ''}`);
-          break;
-        } catch (e) {
-          if (attempt >= 20) throw e;
-          await new Promise((r) => setTimeout(r, 250));
-        }
-      }
-      await admin.end();
-    },
-  };
-}
-
-async function run(engine: 'pglite' | 'postgres') {
-  const { database, drop } = await openDatabase(engine);
-  await database.migrate();
+async function run(engine: Engine) {
+  const { database, drop } = await openDatabase(engine, 'list');
   const t0 = performance.now();
   // Seeding is not what is measured: one set-based insert.
   await database.executeSql(`
@@ -97,6 +64,6 @@ async function run(engine: 'pglite' | 'postgres') {
   }
 }
 
-const results = [await run('pglite')];
-if (process.env.DATABASE_URL) results.push(await run('postgres'));
+const results = [];
+for (const engine of engines()) results.push(await run(engine));
 console.log(JSON.stringify({ bench: 'sales-list', target: { pageP95Ms: 50 }, results }, null, 2));
