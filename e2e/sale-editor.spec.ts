@@ -305,6 +305,20 @@ test.describe
       expect(sale.sections.find((s) => s.name === 'Hardware')!.lines.some((l) => l._id === products[0]!._id)).toBe(
         false,
       );
+
+      // Delete on the keyboard removes the selected lines after SPEC's confirmation
+      const remaining = hardware.lines.length - 2;
+      await rows.nth(0).getByRole('cell').nth(1).click();
+      await page.keyboard.press('Delete');
+      const confirm = page.getByRole('dialog');
+      await expect(confirm).toContainText('Are you sure you want to delete the following line(s)?');
+      await shot(page, 'dialog-delete-lines');
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expect(rows).toHaveCount(remaining - 1);
+      // Ctrl+A selects every line
+      await rows.nth(0).getByRole('cell').nth(1).click();
+      await page.keyboard.press('Control+a');
+      await expect(page.getByTestId('selection-count')).toHaveText(`${remaining - 1} selected`);
     });
 
     test('discrete mode: no money column anywhere in the editor', async ({ page, request }) => {

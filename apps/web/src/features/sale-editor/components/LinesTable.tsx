@@ -31,10 +31,10 @@ import { Box, Button, Divider, ListItemIcon, Menu, MenuItem, Paper, Typography }
 import { insertBelowPoint, isLineMarkupWarning } from '@quotewright/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { useDiscreteColumns } from '../../../app/discrete';
+import { useDiscreteColumns, useHideMoney } from '../../../app/discrete';
 import { MoneyCell } from '../../../components/MoneyCell';
 import type { SensitiveKind } from '../../../lib/discreteColumns';
-import { formatPercent } from '../../../lib/format';
+import { formatMoney, formatPercent } from '../../../lib/format';
 import { draggedProductId, isProductDrag } from '../../../lib/products';
 import type { LineChanges, SaleLine, SaleSection } from '../api/types';
 import { type ClickModifiers, useLineSelection } from '../hooks/useLineSelection';
@@ -331,7 +331,8 @@ export function LinesTable({
   const columns = useDiscreteColumns(COLUMNS);
   const gridTemplate = columns.map((c) => c.width).join(' ');
   const minGridWidth = columns.reduce((w, c) => w + (Number.parseInt(c.width.replace('minmax(', ''), 10) || 0), 0);
-  const { selected, click, ensure, clear, latest } = useLineSelection(lines);
+  const { selected, click, ensure, selectAll, clear, latest } = useLineSelection(lines);
+  const hideMoney = useHideMoney();
   const [menu, setMenu] = useState<{ x: number; y: number; index: number } | null>(null);
   const [dropActive, setDropActive] = useState(false);
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -343,7 +344,8 @@ export function LinesTable({
   const virtualizer = useVirtualizer({
     count: lines.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 41,
+    // products usually wrap their description on two lines; measured heights replace the estimates
+    estimateSize: (i) => (lines[i]?.kind === 'product' ? 57 : 41),
     overscan: 12,
     getItemKey: (i) => lines[i]?._id ?? i,
     initialRect: { width: 1200, height: 640 },
@@ -430,23 +432,43 @@ export function LinesTable({
         <Typography variant="subtitle1" fontWeight={600} sx={{ flexGrow: 1 }} data-testid="lines-title">
           {section.name}
         </Typography>
-        {selected.size > 0 && (
-          <Typography variant="body2" color="text.secondary" data-testid="selection-count">
-            {selected.size} selected
+        {!hideMoney && (
+          <Typography variant="body2" color="text.secondary" data-testid="section-totals">
+            {formatMoney(section.pricing.total_price)} · margin {formatPercent(section.pricing.total_margin_percent)}
           </Typography>
         )}
-        {editable && selected.size > 0 && (
+        {/* Always laid out, so selecting a row never moves the rows under the pointer (a double-click would miss). */}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ minWidth: 80, textAlign: 'right' }}
+          data-testid={selected.size > 0 ? 'selection-count' : undefined}
+        >
+          {selected.size > 0 ? `${selected.size} selected` : ''}
+        </Typography>
+        {editable && (
           <>
-            <Button size="small" startIcon={<PercentIcon />} onClick={() => handlers.setMarkup(selectedIds())}>
+            <Button
+              size="small"
+              startIcon={<PercentIcon />}
+              disabled={selected.size === 0}
+              onClick={() => handlers.setMarkup(selectedIds())}
+            >
               Set Markup
             </Button>
-            <Button size="small" startIcon={<DriveFileMoveIcon />} onClick={() => handlers.moveCopy(selectedIds())}>
+            <Button
+              size="small"
+              startIcon={<DriveFileMoveIcon />}
+              disabled={selected.size === 0}
+              onClick={() => handlers.moveCopy(selectedIds())}
+            >
               Move/Copy to...
             </Button>
             <Button
               size="small"
               color="error"
               startIcon={<DeleteIcon />}
+              disabled={selected.size === 0}
               onClick={() => handlers.remove(selectedIds())}
             >
               Delete
@@ -526,8 +548,18 @@ export function LinesTable({
             ref={scrollRef}
             sx={{ maxHeight: 'max(360px, calc(100vh - 330px))', minHeight: 120, overflowY: 'auto' }}
             data-testid="lines-scroll"
+            // focusable, so Delete, Ctrl+A and Escape work on the selection after a click on a row
+            tabIndex={0}
             onKeyDown={(e) => {
               if (e.key === 'Escape') clear();
+              if (
+                e.key === 'a' &&
+                (e.ctrlKey || e.metaKey) &&
+                !(e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)
+              ) {
+                e.preventDefault();
+                selectAll();
+              }
               const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
               if (e.key === 'Delete' && editable && selected.size > 0 && !typing) {
                 e.preventDefault();

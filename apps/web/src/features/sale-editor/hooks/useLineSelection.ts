@@ -63,9 +63,12 @@ export function useLineSelection<T extends { _id: string }>(lines: readonly T[])
     if (id === undefined || cur.ids.has(id)) return;
     setState({ source: cur.source, ids: new Set([id]), anchor: index });
   }, []);
+  const selectAll = useCallback(() => {
+    setState({ source: latest.current.source, ids: new Set(idsRef.current), anchor: 0 });
+  }, []);
   const clear = useCallback(() => {
     setState({ source: latest.current.source, ids: EMPTY, anchor: null });
   }, []);
 
-  return { selected: current.ids, click, ensure, clear, latest };
+  return { selected: current.ids, click, ensure, selectAll, clear, latest };
 }
