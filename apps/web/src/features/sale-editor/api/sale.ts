@@ -114,8 +114,14 @@ export function saleActions(saleId: string, store: (sale: Sale) => void) {
 
 export type SaleActions = ReturnType<typeof saleActions>;
 
+/**
+ * Keeps an answered sale unless the cache already holds a newer version (answers to quick successive edits can
+ * arrive out of order; every mutation increments the version).
+ */
 export function storeSale(queryClient: QueryClient, sale: Sale) {
-  queryClient.setQueryData(saleKey(sale._id), sale);
+  queryClient.setQueryData<Sale>(saleKey(sale._id), (current) =>
+    current && current.version > sale.version ? current : sale,
+  );
   void queryClient.invalidateQueries({ queryKey: ['sales', 'list'] });
 }
 
