@@ -425,11 +425,11 @@ export function LinesTable({
 
   return (
     <Paper variant="outlined" data-testid="lines-table">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1.5, pb: 0.5, flexWrap: 'wrap' }}>
         <Button startIcon={<ArrowBackIcon />} onClick={handlers.back}>
           Back
         </Button>
-        <Typography variant="subtitle1" fontWeight={600} sx={{ flexGrow: 1 }} data-testid="lines-title">
+        <Typography variant="subtitle1" fontWeight={600} data-testid="lines-title">
           {section.name}
         </Typography>
         {!hideMoney && (
@@ -437,14 +437,41 @@ export function LinesTable({
             {formatMoney(section.pricing.total_price)} · margin {formatPercent(section.pricing.total_margin_percent)}
           </Typography>
         )}
-        {/* Always laid out, so selecting a row never moves the rows under the pointer (a double-click would miss). */}
+        <Box sx={{ flexGrow: 1 }} />
+        {toolbar}
+        {editable && (
+          <>
+            <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => handlers.insertProduct(-1)}>
+              Add product
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<NotesIcon />}
+              onClick={() => handlers.addText('note', -1)}
+            >
+              Add note
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<TitleIcon />}
+              onClick={() => handlers.addText('header', -1)}
+            >
+              Add header
+            </Button>
+          </>
+        )}
+      </Box>
+      {/* The selection bar is always laid out, so selecting a row never moves the rows under the pointer. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pb: 0.5, minHeight: 36 }}>
         <Typography
           variant="body2"
           color="text.secondary"
-          sx={{ minWidth: 80, textAlign: 'right' }}
+          sx={{ minWidth: 90 }}
           data-testid={selected.size > 0 ? 'selection-count' : undefined}
         >
-          {selected.size > 0 ? `${selected.size} selected` : ''}
+          {selected.size > 0 ? `${selected.size} selected` : editable ? 'No lines selected' : ''}
         </Typography>
         {editable && (
           <>
@@ -472,30 +499,6 @@ export function LinesTable({
               onClick={() => handlers.remove(selectedIds())}
             >
               Delete
-            </Button>
-          </>
-        )}
-        {toolbar}
-        {editable && (
-          <>
-            <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => handlers.insertProduct(-1)}>
-              Add product
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<NotesIcon />}
-              onClick={() => handlers.addText('note', -1)}
-            >
-              Add note
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<TitleIcon />}
-              onClick={() => handlers.addText('header', -1)}
-            >
-              Add header
             </Button>
           </>
         )}
