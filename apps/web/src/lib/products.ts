@@ -1,23 +1,11 @@
 // The product catalog as the API serves it (GET /api/products, /api/products/{id}). Shared by the sale and template
 // editors' product lists and pickers.
+
+import type { ProductDto } from '@quotewright/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
-export interface Product {
-  id: number;
-  /** The model (SPEC: a product's name is its model). */
-  name: string;
-  model: string;
-  display_name: string;
-  manufacturer: { name: string | null };
-  description: string;
-  category: { name: string | null };
-  price: string;
-  cost: string;
-  uom: { name: string | null };
-  active: boolean;
-  is_bundle: boolean;
-}
+export type Product = ProductDto;
 
 export interface RelatedProduct {
   product: Partial<Product> & { id: number; name: string; active: boolean };

@@ -1,23 +1,10 @@
+import type { ProductDto } from '@quotewright/contracts';
 import type { ProductRow } from '@quotewright/db';
 import { notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
 import type { CatalogRepository, ProductQuery } from './catalog.repository';
 
-export interface ProductDto {
-  id: number;
-  /** SPEC: a product's name is its model. */
-  name: string;
-  model: string;
-  display_name: string;
-  manufacturer: { name: string | null };
-  description: string;
-  category: { name: string | null };
-  price: string;
-  cost: string;
-  uom: { name: string | null };
-  active: boolean;
-  is_bundle: boolean;
-}
+export type { ProductDto };
 
 export function toProductDto(p: ProductRow): ProductDto {
   return {

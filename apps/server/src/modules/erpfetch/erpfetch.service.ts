@@ -1,3 +1,4 @@
+import type { FetchRunDto } from '@quotewright/contracts';
 import type { ErpFetchRunRow } from '@quotewright/db';
 import { AppError, notFound } from '../../errors';
 import type { Jobs } from '../../infra/jobs';
@@ -12,22 +13,7 @@ import type { ErpFetchRepository, FetchKind } from './erpfetch.repository';
 export const FETCH_QUEUE = 'erp-fetch';
 export const FETCH_KINDS = ['products', 'sales', 'contacts'] as const;
 
-export interface FetchRunDto {
-  id: string;
-  kind: FetchKind;
-  state: 'loading' | 'success' | 'error';
-  status: ErpFetchRunRow['status'];
-  progress: number;
-  processed: number;
-  total: number | null;
-  written: number;
-  deactivated: number;
-  message: string | null;
-  error: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+export type { FetchRunDto };
 
 export function toRunDto(r: ErpFetchRunRow): FetchRunDto {
   return {

@@ -1,5 +1,6 @@
 // The JSON shapes of sales (SPEC §3). Money is a 2-decimal string, percents are numbers, quantities and costs are
 // exact decimal strings; pricing always comes from packages/domain.
+import type { Ref as ContractRef, LineDto, SaleDto, SaleListItemDto, SectionDto } from '@quotewright/contracts';
 import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import {
   type LineMetrics,
@@ -15,75 +16,9 @@ import {
 } from '@quotewright/domain';
 import type { FullSale, SaleListRow } from './sales.repository';
 
-export type Ref = { id: number; name: string } | null;
-
-export interface LineDto {
-  _id: string;
-  kind: 'product' | 'note' | 'header';
-  /** name: the model for a product line, 'note' or 'header' otherwise (SPEC §3). */
-  product: { id: number | null; name: string; manufacturer: { name: string | null } };
-  /** The description. */
-  name: string;
-  quantity: string;
-  price: string;
-  cost: string;
-  markup_percent: number;
-  margin_percent: number;
-  subtotal: string;
-  price_percentage_active: boolean;
-  uom: { name: string | null };
-}
-
-export interface SectionDto {
-  _id: string;
-  name: string;
-  show_details: boolean;
-  merge: boolean;
-  expanded: false;
-  lines: LineDto[];
-  pricing: Pricing;
-}
-
-export interface SaleDto {
-  _id: string;
-  name: string;
-  quote_number: string;
-  state: SaleRow['state'];
-  state_label: string;
-  customer: Ref;
-  customer_invoice: Ref;
-  customer_shipping: Ref;
-  template: Ref;
-  salesperson: Ref;
-  sections: SectionDto[];
-  template_ids: { _id: string; name: string }[];
-  created_on: string;
-  updated_on: string;
-  created_by: { name: string | null };
-  updated_by: { name: string | null };
-  pricing: Pricing;
-  total_price: string;
-  version: number;
-  odoo_id: number | null;
-  odoo_name: string | null;
-  odoo_synced_on: string | null;
-  odoo_synced: boolean;
-  odoo_sync_error: boolean;
-  odoo_sync_message: string | null;
-}
-
-export interface SaleListItemDto {
-  _id: string;
-  quote_number: string;
-  order_number: string;
-  name: string;
-  customer: Ref;
-  salesperson: Ref;
-  total_price: string;
-  state: SaleRow['state'];
-  state_label: string;
-  updated_on: string;
-}
+export type { LineDto, SaleDto, SaleListItemDto, SectionDto } from '@quotewright/contracts';
+/** A reference as the API answers it: {id, name} or null. */
+export type Ref = ContractRef | null;
 
 export const ref = (id: number | null, name: string | null): Ref => (id === null ? null : { id, name: name ?? '' });
 

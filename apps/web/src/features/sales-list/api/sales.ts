@@ -1,24 +1,10 @@
+import type { SaleListItemDto } from '@quotewright/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export interface Ref {
-  id: number;
-  name: string;
-}
-
+export type { Ref } from '@quotewright/contracts';
 /** One row of GET /api/sales. */
-export interface SaleListItem {
-  _id: string;
-  quote_number: string;
-  order_number: string;
-  name: string;
-  customer: Ref | null;
-  salesperson: Ref | null;
-  total_price: string;
-  state: string;
-  state_label: string;
-  updated_on: string;
-}
+export type SaleListItem = SaleListItemDto;
 
 export interface SalesPage {
   items: SaleListItem[];

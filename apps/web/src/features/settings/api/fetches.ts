@@ -1,23 +1,10 @@
+import type { FetchKind, FetchRunDto } from '@quotewright/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export type FetchKind = 'products' | 'sales' | 'contacts';
-
+export type { FetchKind } from '@quotewright/contracts';
 /** A run of the ERP data fetch as the server reports it (docs/decisions/0004). */
-export interface FetchRun {
-  id: string;
-  kind: FetchKind;
-  state: 'loading' | 'success' | 'error';
-  progress: number;
-  processed: number;
-  total: number | null;
-  written: number;
-  deactivated: number;
-  message: string | null;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+export type FetchRun = FetchRunDto;
 
 export const fetchRunKey = (kind: FetchKind) => ['erp-fetch', kind] as const;
 

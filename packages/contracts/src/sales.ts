@@ -1,0 +1,80 @@
+// The JSON the sales API answers (SPEC §3). Money is a 2-decimal string, percents are numbers, quantities and costs
+// exact decimal strings. Shared by the server (which builds them) and the web app (which reads them).
+import type { Pricing, SaleState } from '@quotewright/domain';
+
+export interface Ref {
+  id: number;
+  name: string;
+}
+
+export type LineKind = 'product' | 'note' | 'header';
+
+export interface LineDto {
+  _id: string;
+  kind: LineKind;
+  /** name: the model for a product line, 'note' or 'header' otherwise (SPEC §3). */
+  product: { id: number | null; name: string; manufacturer: { name: string | null } };
+  /** The description. */
+  name: string;
+  quantity: string;
+  price: string;
+  cost: string;
+  markup_percent: number;
+  margin_percent: number;
+  subtotal: string;
+  price_percentage_active: boolean;
+  uom: { name: string | null };
+}
+
+export interface SectionDto {
+  _id: string;
+  name: string;
+  show_details: boolean;
+  merge: boolean;
+  /** Display only: always false from the server. */
+  expanded: boolean;
+  lines: LineDto[];
+  pricing: Pricing;
+}
+
+export interface SaleDto {
+  _id: string;
+  name: string;
+  quote_number: string;
+  state: SaleState;
+  state_label: string;
+  customer: Ref | null;
+  customer_invoice: Ref | null;
+  customer_shipping: Ref | null;
+  template: Ref | null;
+  salesperson: Ref | null;
+  sections: SectionDto[];
+  template_ids: { _id: string; name: string }[];
+  created_on: string;
+  updated_on: string;
+  created_by: { name: string | null };
+  updated_by: { name: string | null };
+  pricing: Pricing;
+  total_price: string;
+  version: number;
+  odoo_id: number | null;
+  odoo_name: string | null;
+  odoo_synced_on: string | null;
+  odoo_synced: boolean;
+  odoo_sync_error: boolean;
+  odoo_sync_message: string | null;
+}
+
+export interface SaleListItemDto {
+  _id: string;
+  quote_number: string;
+  /** The ERP order name when linked, else the quote number. */
+  order_number: string;
+  name: string;
+  customer: Ref | null;
+  salesperson: Ref | null;
+  total_price: string;
+  state: SaleState;
+  state_label: string;
+  updated_on: string;
+}
