@@ -6,7 +6,6 @@ import {
   type LineMetrics,
   money,
   orderNumberLabel,
-  type Pricing,
   type PricingLine,
   salePricingFromSections,
   saleStateLabel,
