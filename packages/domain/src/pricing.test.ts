@@ -23,6 +23,7 @@ import {
   resolvePercentLines,
   salePricing,
   salePricingFromSections,
+  sectionDetails,
   sectionLineMetrics,
   sectionPricing,
   ZERO_PRICING,
@@ -566,5 +567,16 @@ describe('salePricingFromSections', () => {
 
   it('is zero pricing for no sections', () => {
     expect(salePricingFromSections([])).toEqual(ZERO_PRICING);
+  });
+});
+
+describe('sectionDetails', () => {
+  it('equals sectionLineMetrics and sectionPricing for any section (percent lines, notes, headers)', () => {
+    fc.assert(
+      fc.property(fc.array(anyLineArb, { maxLength: 25 }), (lines) => {
+        expect(sectionDetails(lines)).toEqual({ metrics: sectionLineMetrics(lines), pricing: sectionPricing(lines) });
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -9,8 +9,7 @@ import {
   type PricingLine,
   salePricingFromSections,
   saleStateLabel,
-  sectionLineMetrics,
-  sectionPricing,
+  sectionDetails,
   toDecimalOrZero,
 } from '@quotewright/domain';
 import type { FullSale, SaleListRow } from './sales.repository';
@@ -21,13 +20,32 @@ export type Ref = ContractRef | null;
 
 export const ref = (id: number | null, name: string | null): Ref => (id === null ? null : { id, name: name ?? '' });
 
-/** An exact decimal string without trailing zeros ("2.5000" → "2.5"). */
-export const decimalString = (v: string | null): string => toDecimalOrZero(v).toFixed();
+// PostgreSQL answers numeric columns as canonical text ("-12.3400"): those are normalized with string operations;
+// anything else goes through the decimal library. (Building 2,000 lines is on the hot path of every sale answer.)
+const CANONICAL = /^-?\d+(\.\d+)?$/;
+
+/** An exact decimal string without trailing zeros ("2.5000" → "2.5", "3.000" → "3"). */
+export function decimalString(v: string | null): string {
+  if (v === null || !CANONICAL.test(v)) return toDecimalOrZero(v).toFixed();
+  if (!v.includes('.')) return v === '-0' ? '0' : v;
+  const trimmed = v.replace(/\.?0+$/, '');
+  return trimmed === '-0' ? '0' : trimmed;
+}
 
 /** At least 2 decimals, more when the value has them ("60.0000" → "60.00", "1.2345" → "1.2345"). */
 export function costString(v: string | null): string {
-  const d = toDecimalOrZero(v);
-  return d.decimalPlaces() <= 2 ? d.toFixed(2) : d.toFixed();
+  if (v === null || !CANONICAL.test(v)) {
+    const d = toDecimalOrZero(v);
+    return d.decimalPlaces() <= 2 ? d.toFixed(2) : d.toFixed();
+  }
+  const [int, frac = ''] = decimalString(v).split('.');
+  return `${int}.${frac.padEnd(2, '0')}`;
+}
+
+/** A price column (numeric(14,2)) as a 2-decimal money string. */
+function priceString(v: string | null): string {
+  if (v !== null && /^-?\d+\.\d{2}$/.test(v)) return v === '-0.00' ? '0.00' : v;
+  return money(toDecimalOrZero(v));
 }
 
 export const pricingLine = (l: Pick<SaleLineRow, 'kind' | 'price' | 'cost' | 'quantity' | 'pricePercentageActive'>) =>
@@ -50,7 +68,7 @@ export function toLineDto(l: SaleLineRow, m: LineMetrics): LineDto {
     },
     name: l.description,
     quantity: decimalString(l.quantity),
-    price: money(toDecimalOrZero(l.price)),
+    price: priceString(l.price),
     cost: costString(l.cost),
     markup_percent: m.markup_percent,
     margin_percent: m.margin_percent,
@@ -61,8 +79,7 @@ export function toLineDto(l: SaleLineRow, m: LineMetrics): LineDto {
 }
 
 export function toSectionDto(s: SaleSectionRow & { lines: SaleLineRow[] }): SectionDto {
-  const lines = s.lines.map(pricingLine);
-  const metrics = sectionLineMetrics(lines);
+  const { metrics, pricing } = sectionDetails(s.lines.map(pricingLine));
   return {
     _id: s.id,
     name: s.name,
@@ -70,7 +87,7 @@ export function toSectionDto(s: SaleSectionRow & { lines: SaleLineRow[] }): Sect
     merge: s.merge,
     expanded: false,
     lines: s.lines.map((l, i) => toLineDto(l, metrics[i]!)),
-    pricing: sectionPricing(lines),
+    pricing,
   };
 }
 
