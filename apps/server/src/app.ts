@@ -38,6 +38,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { usersService } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSpa } from './plugins/static';
 
 declare module 'fastify' {
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => jobs.stop());
 
   registerAuth(app, auth);
+  registerInputGuard(app);
   healthRoutes(app, { ping: () => settings.ping() });
   const sso = ssoSettings(config);
   authRoutes(app, { auth, ssoProvider: sso?.provider ?? null, erpName: 'Odoo' });

@@ -208,3 +208,22 @@ describe('the web app', () => {
     }
   });
 });
+
+describe('NUL characters', () => {
+  it('are refused with 400 in bodies, query strings and paths, and nothing is written', async () => {
+    const before = await snapshot();
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(admin),
+      payload: { name: 'Nul\u0000Name', email: 'nul@example.com', password: 'long-enough-1' },
+    });
+    expectProblem(body, 400, 'VALIDATION_FAILED');
+    expect((body.json() as { detail: string }).detail).toContain('NUL');
+    const query = await t.app.inject({ method: 'GET', url: '/api/products?search=a%00b', headers: bearer(admin) });
+    expectProblem(query, 400, 'VALIDATION_FAILED');
+    const path = await t.app.inject({ method: 'GET', url: '/api/users/a%00b', headers: bearer(admin) });
+    expectProblem(path, 400, 'VALIDATION_FAILED');
+    expect(await snapshot()).toEqual(before);
+  });
+});
