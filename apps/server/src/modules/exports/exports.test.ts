@@ -318,9 +318,9 @@ describe('PDF (customer document)', () => {
 
   it('sets notes in italics and headers in bold', async () => {
     const runs = pdfTextRuns((await a.get(`/api/sales/reports/${sale._id}`, tok.viewer)).rawPayload);
-    expect(runs.find((r) => r.text === 'Deliver by Friday')?.font).toBe('Helvetica-Oblique');
-    expect(runs.find((r) => r.text === 'Extras')?.font).toBe('Helvetica-Bold');
-    expect(runs.find((r) => r.text === 'DESK-1 — A desk')?.font).toBe('Helvetica');
+    expect(runs.find((r) => r.text === 'Deliver by Friday')?.font).toBe('DejaVuSans-Oblique');
+    expect(runs.find((r) => r.text === 'Extras')?.font).toBe('DejaVuSans-Bold');
+    expect(runs.find((r) => r.text === 'DESK-1 — A desk')?.font).toBe('DejaVuSans');
   });
 
   it('never shows cost, margin or markup', async () => {
@@ -334,6 +334,21 @@ describe('PDF (customer document)', () => {
       expect((await a.get(`/api/sales/reports/${sale._id}`, token)).statusCode).toBe(200);
     expectProblem(await a.get(`/api/sales/reports/${sale._id}`, tok.disabled), 403, 'FORBIDDEN');
     expectProblem(await a.get(`/api/sales/reports/${UNKNOWN}`, tok.viewer), 404, 'NOT_FOUND');
+  });
+
+  it('prints customer text in any script (an embedded Unicode font, not Latin-1 only)', async () => {
+    const name = 'Zakład Łódź — Ωmega Москва';
+    let intl = await a.ok('POST', '/api/sales', tok.editor, {
+      name: 'Międzynarodowy',
+      customer: { id: 8, name },
+    });
+    intl = await a.ok('POST', `/api/sales/sections/create/${intl._id}`, tok.editor, { name: 'Łazienka' });
+    await a.ok('POST', `/api/sales/lines/note/${intl._id}/${intl.sections[0]!._id}`, tok.editor, {
+      name: 'Доставка до пятницы ✓',
+    });
+    const text = pdfText((await a.get(`/api/sales/reports/${intl._id}`, tok.viewer)).rawPayload);
+    for (const expected of [name, 'Łazienka', 'Доставка до пятницы ✓']) expect(text).toContain(expected);
+    expect(text).not.toContain('\uFFFD');
   });
 
   it('breaks long quotes over several pages', async () => {

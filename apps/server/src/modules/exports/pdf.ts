@@ -1,11 +1,20 @@
 // The customer PDF of a sale (SPEC §7 'GET /sales/reports', marked beta). A customer document: descriptions,
 // quantities, unit prices, subtotals and totals — NEVER cost, margin or markup. A section with show_details false
 // prints as one line with its total (DESIGN §5); notes are italic, headers bold.
+
+import { createRequire } from 'node:module';
 import { formatDate, formatMoney } from '@quotewright/domain';
 import PDFDocument from 'pdfkit';
 import type { SaleView, ViewLine } from './sale-view';
 
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const;
+// An embedded Unicode font: the PDF's 14 standard fonts only draw Latin-1, and customers are named in any script.
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
+const FONT_FILES = {
+  DejaVuSans: fontFile('DejaVuSans'),
+  'DejaVuSans-Bold': fontFile('DejaVuSans-Bold'),
+  'DejaVuSans-Oblique': fontFile('DejaVuSans-Oblique'),
+} as const;
+const FONT = { regular: 'DejaVuSans', bold: 'DejaVuSans-Bold', italic: 'DejaVuSans-Oblique' } as const;
 type Font = (typeof FONT)[keyof typeof FONT];
 const MARGIN = 50;
 const PAGE = { width: 612, height: 792 }; // US Letter, in points
@@ -30,6 +39,7 @@ export function salePdf(view: SaleView, opts: PdfOptions): PDFKit.PDFDocument {
     bufferPages: false,
     info: { Title: `Quote ${view.quoteNumber}`, Author: 'Quotewright', Subject: view.name },
   });
+  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
   let y = MARGIN;
   const bottom = PAGE.height - MARGIN;
 
