@@ -290,6 +290,7 @@ export const erpFetchRuns = pgTable(
 );
 
 export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
 export type PartnerRow = typeof partners.$inferSelect;
 export type SaleRow = typeof sales.$inferSelect;
 export type SaleSectionRow = typeof saleSections.$inferSelect;

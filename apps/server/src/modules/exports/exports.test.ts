@@ -1,9 +1,8 @@
-import { products } from '@quotewright/db';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, login, modulesWith, type TestApp } from '../../../test/helpers';
 import type { SaleDto } from '../sales/sales.dto';
-import { api, expectProblem, roleTokens, type Tokens } from '../sales/testkit';
+import { api, expectProblem, roleTokens, seedProducts, type Tokens } from '../sales/testkit';
 import { pdfText, pdfTextRuns } from './testkit';
 
 let t: TestApp;
@@ -19,20 +18,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { now: () => NOW });
   tok = await roleTokens(t);
   a = api(t);
-  await t.database.db.insert(products).values([
-    {
-      id: 1,
-      model: 'DESK-1',
-      name: 'Desk',
-      description: 'A desk',
-      manufacturer: 'Steelcase',
-      uom: 'Units',
-      price: '100',
-      cost: '60',
-      contentHash: 'a',
-    },
-    { id: 2, model: 'LEG-1', name: 'Leg', description: 'A leg', price: '10.50', cost: '6.2512', contentHash: 'b' },
-  ]);
+  await seedProducts(t, [1, 2]);
   sale = await a.ok('POST', '/api/sales', tok.editor, {
     name: 'Fit-out',
     customer: { id: 7, name: 'Acme Corp' },

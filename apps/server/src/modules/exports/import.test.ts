@@ -1,8 +1,8 @@
-import { count, products, saleLines, saleSections, sales } from '@quotewright/db';
+import { count, saleLines, saleSections, sales } from '@quotewright/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers';
 import type { SaleDto } from '../sales/sales.dto';
-import { api, expectProblem, roleTokens, type Tokens } from '../sales/testkit';
+import { api, expectProblem, roleTokens, seedProducts, type Tokens } from '../sales/testkit';
 
 let t: TestApp;
 let tok: Tokens;
@@ -12,21 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
   tok = await roleTokens(t);
   a = api(t);
-  await t.database.db.insert(products).values([
-    {
-      id: 1,
-      model: 'DESK-1',
-      name: 'Desk',
-      description: 'A desk',
-      manufacturer: 'Steelcase',
-      uom: 'Units',
-      price: '100',
-      cost: '60',
-      contentHash: 'a',
-    },
-    { id: 2, model: 'LEG-1', name: 'Leg', description: 'A leg', price: '10.50', cost: '6.2512', contentHash: 'b' },
-    { id: 4, model: 'OLD-1', name: 'Old', description: 'Gone', price: '1', cost: '1', active: false, contentHash: 'd' },
-  ]);
+  await seedProducts(t, [1, 2, 4]);
 });
 afterAll(() => t.close());
 

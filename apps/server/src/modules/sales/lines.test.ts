@@ -1,8 +1,8 @@
-import { asc, eq, products, saleLines, sales } from '@quotewright/db';
+import { asc, eq, saleLines, sales } from '@quotewright/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { LineDto, SaleDto, SectionDto } from './sales.dto';
-import { api, expectProblem, roleTokens, type Tokens } from './testkit';
+import { api, expectProblem, roleTokens, seedProducts, type Tokens } from './testkit';
 
 let t: TestApp;
 let tok: Tokens;
@@ -13,22 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   tok = await roleTokens(t);
   a = api(t);
-  await t.database.db.insert(products).values([
-    {
-      id: 1,
-      model: 'DESK-1',
-      name: 'Desk',
-      description: 'A desk',
-      manufacturer: 'Steelcase',
-      uom: 'Units',
-      price: '100',
-      cost: '60',
-      contentHash: 'a',
-    },
-    { id: 2, model: 'LEG-1', name: 'Leg', description: 'A leg', price: '10.50', cost: '6.2512', contentHash: 'b' },
-    { id: 3, model: '', name: 'Chair', description: '', price: '45', cost: '0', contentHash: 'c' },
-    { id: 4, model: 'OLD-1', name: 'Old', description: 'Gone', price: '1', cost: '1', active: false, contentHash: 'd' },
-  ]);
+  await seedProducts(t, [1, 2, 3, 4]);
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,6 @@
 // Shared by the sales test files: users per role and calls through the HTTP API (never the database).
+
+import { type NewProductRow, products } from '@quotewright/db';
 import { expect } from 'vitest';
 import {
   ADMIN_EMAIL,
@@ -77,4 +79,36 @@ export function expectProblem(
   expect(body.status).toBe(status);
   if (code) expect(body.code).toBe(code);
   return body;
+}
+
+/** The catalog the sales and export tests build quotes from (ids 1–4; 4 is inactive). */
+export const TEST_PRODUCTS: Record<1 | 2 | 3 | 4, NewProductRow> = {
+  1: {
+    id: 1,
+    model: 'DESK-1',
+    name: 'Desk',
+    description: 'A desk',
+    manufacturer: 'Steelcase',
+    uom: 'Units',
+    price: '100',
+    cost: '60',
+    contentHash: 'a',
+  },
+  2: { id: 2, model: 'LEG-1', name: 'Leg', description: 'A leg', price: '10.50', cost: '6.2512', contentHash: 'b' },
+  3: { id: 3, model: '', name: 'Chair', description: '', price: '45', cost: '0', contentHash: 'c' },
+  4: {
+    id: 4,
+    model: 'OLD-1',
+    name: 'Old',
+    description: 'Gone',
+    price: '1',
+    cost: '1',
+    active: false,
+    contentHash: 'd',
+  },
+};
+
+/** Puts some of TEST_PRODUCTS in the local catalog (straight to the database: the catalog comes from the ERP). */
+export async function seedProducts(t: TestApp, ids: (1 | 2 | 3 | 4)[] = [1, 2, 3, 4]): Promise<void> {
+  await t.database.db.insert(products).values(ids.map((id) => TEST_PRODUCTS[id]));
 }
