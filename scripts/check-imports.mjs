@@ -43,8 +43,8 @@ for (const [ws, ok] of Object.entries(allowed)) {
       if (ws === 'apps/server' && /^drizzle-orm/.test(spec))
         problems.push(`${rel}: import query helpers from @quotewright/db`);
       if (ws === 'apps/server' && spec === '@quotewright/db' && !/^import type /.test(m[0])) {
-        // Repositories are the only database users; app/main only open the database; tests seed it.
-        const isRepo = /\.repository\.ts$|\/test\/|\.test\.ts$|src\/(app|main)\.ts$/.test(rel);
+        // Repositories are the only database users; app/main only open the database; tests and test kits seed it.
+        const isRepo = /\.repository\.ts$|\/test\/|\.test\.ts$|testkit\.ts$|src\/(app|main)\.ts$/.test(rel);
         if (!isRepo) problems.push(`${rel}: only repositories use @quotewright/db`);
       }
       if (ws === 'apps/server' && /^fastify$|^@fastify\//.test(spec)) {
