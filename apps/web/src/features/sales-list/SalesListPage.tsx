@@ -54,10 +54,16 @@ export function SalesListPage() {
 
   const columns = useMemo<MRT_ColumnDef<SaleListItem>[]>(
     () => [
-      { accessorKey: 'order_number', header: 'Order #', size: 110 },
+      { accessorKey: 'order_number', header: 'Order #', size: 175, minSize: 165 },
       { accessorKey: 'name', header: 'Name', size: 200 },
       { id: 'customer', accessorFn: (r) => r.customer?.name ?? '', header: 'Client', size: 200 },
-      { id: 'salesperson', accessorFn: (r) => r.salesperson?.name ?? '', header: 'Salesperson', size: 160 },
+      {
+        id: 'salesperson',
+        accessorFn: (r) => r.salesperson?.name ?? '',
+        header: 'Salesperson',
+        size: 190,
+        minSize: 170,
+      },
       {
         accessorKey: 'total_price',
         header: 'Total',
@@ -72,7 +78,8 @@ export function SalesListPage() {
         id: 'state',
         accessorKey: 'state_label',
         header: 'Status',
-        size: 130,
+        size: 150,
+        minSize: 140,
         Cell: ({ row }) => (
           <Chip size="small" label={row.original.state_label} color={stateChipColor(row.original.state)} />
         ),
