@@ -219,12 +219,8 @@ function queries(db: Db) {
         .orderBy(asc(saleLines.position));
     },
 
-    async lockSale(id: string): Promise<{ id: string; state: SaleState } | undefined> {
-      const [row] = await db
-        .select({ id: sales.id, state: sales.state })
-        .from(sales)
-        .where(eq(sales.id, id))
-        .for('no key update');
+    async lockSale(id: string): Promise<SaleRow | undefined> {
+      const [row] = await db.select().from(sales).where(eq(sales.id, id)).for('no key update');
       return row;
     },
 

@@ -1,4 +1,4 @@
-import type { SaleLineRow, SaleSectionRow } from '@quotewright/db';
+import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import {
   APPEND,
   applyLineEdit,
@@ -158,8 +158,9 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
    * The sale as its DTO, computing only the sections whose version the cache does not hold. `fresh` lists what was
    * computed: the caller puts it in the cache once the reading transaction has committed.
    */
-  async function readSale(r: SalesQueries, saleId: string) {
-    const sale = await r.saleRow(saleId);
+  /** `known`: the sale row when the caller already holds it (a mutation read it when locking). */
+  async function readSale(r: SalesQueries, saleId: string, known?: SaleRow) {
+    const sale = known ?? (await r.saleRow(saleId));
     if (!sale) return undefined;
     const heads = await r.sectionHeads(saleId);
     const dtos: SectionDto[] = new Array(heads.length);
@@ -210,7 +211,8 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
         if (!isEditableState(locked.state)) throw saleNotEditable(locked.state);
         const change: Change = { changed: true };
         const result = await fn(r, change);
-        const read = (await readSale(r, saleId))!;
+        // The sale row itself is not changed by `fn` (only by touch, below): the locked row serves.
+        const read = (await readSale(r, saleId, locked))!;
         if (change.changed) {
           if (kind === 'content') {
             const pricing = salePricingFromSections(read.sections.map((sec) => sec.pricing));
