@@ -40,6 +40,9 @@ async function run(engine: Engine) {
       '/api/sales?page=0&pageSize=20&sort=customer',
       '/api/sales?page=0&pageSize=20&sort=quote_number&direction=desc',
       '/api/sales?page=0&pageSize=20&state=draft',
+      '/api/sales?page=0&pageSize=20&groupBy=customer',
+      '/api/sales?page=50&pageSize=20&groupBy=salesperson',
+      '/api/sales?page=0&pageSize=200&groupBy=state',
       // a selective search (a quote number) and a broad one (a word every seeded sale contains)
       '/api/sales?page=0&pageSize=20&search=Q004242',
       '/api/sales?page=0&pageSize=20&search=customer%2042',

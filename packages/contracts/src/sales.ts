@@ -78,3 +78,20 @@ export interface SaleListItemDto {
   state_label: string;
   updated_on: string;
 }
+
+/** With groupBy: count and total over the whole filtered list of each group present on the page. */
+export interface SaleListGroupDto {
+  value: string | null;
+  label: string;
+  count: number;
+  total_price: string;
+}
+
+export interface SalesPageDto {
+  items: SaleListItemDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  groupBy?: 'state' | 'customer' | 'salesperson';
+  groups?: SaleListGroupDto[];
+}

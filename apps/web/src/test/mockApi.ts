@@ -16,6 +16,8 @@ type Handler = (req: {
 export interface Call {
   method: string;
   path: string;
+  /** The query string, with its '?' ('' when none). */
+  query: string;
   body: unknown;
   authorization: string | null;
 }
@@ -36,7 +38,7 @@ export function mockApi(routes: Record<string, MockResponse | Handler>) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body, authorization: headers.get('Authorization') });
+    calls.push({ method, path: url.pathname, query: url.search, body, authorization: headers.get('Authorization') });
     const route = compiled.find((r) => r.method === method && r.re.test(url.pathname));
     const answer = route
       ? typeof route.value === 'function'

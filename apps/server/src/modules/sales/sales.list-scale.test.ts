@@ -55,6 +55,50 @@ describe('sales list at 100,000 sales', () => {
     }
   });
 
+  it.each(['state', 'customer', 'salesperson'] as const)('a page grouped by %s is an index scan', async (groupBy) => {
+    const p = await plan({ groupBy, offset: 200, limit: 20 });
+    expect(p, p).not.toMatch(/Seq Scan on sales/);
+    expect(p, p).not.toMatch(/Sort\b/);
+    expect(p, p).toMatch(/Index (Only )?Scan/);
+  });
+
+  it("grouped pages keep each group together across pages and carry the groups' whole count and total", async () => {
+    const token = (await roleTokens(t)).viewer;
+    const a = api(t);
+    type Page = {
+      items: SaleListItemDto[];
+      groups: { value: string | null; label: string; count: number; total_price: string }[];
+      groupBy: string;
+    };
+    const first = await a.ok<Page>('GET', '/api/sales?groupBy=salesperson&pageSize=1000&page=0', token);
+    const second = await a.ok<Page>('GET', '/api/sales?groupBy=salesperson&pageSize=1000&page=1', token);
+    const names = [...first.items, ...second.items].map((i) => i.salesperson?.name ?? '');
+    // contiguous: once a group ends it never comes back
+    const seen = new Set<string>();
+    names.forEach((n, i) => {
+      if (i > 0 && names[i - 1] !== n) expect(seen.has(n), n).toBe(false);
+      seen.add(n);
+    });
+    expect(names).toEqual([...names].sort());
+    expect(first.groupBy).toBe('salesperson');
+    // Each group on the page, with its count and total over all 100,000 sales (computed here independently).
+    expect(first.groups.map((g) => g.value)).toEqual([...new Set(first.items.map((i) => i.salesperson?.name))].sort());
+    for (const g of first.groups) {
+      const k = Number(g.value!.replace('Person ', ''));
+      let count = 0;
+      let cents = 0;
+      for (let i = 1; i <= N; i++) {
+        if (i % 50 !== k) continue;
+        count++;
+        cents += (i * 37) % 100000;
+      }
+      expect(g.count, g.value!).toBe(count);
+      expect(g.total_price, g.value!).toBe((cents / 100).toFixed(2));
+    }
+    const byState = await a.ok<Page>('GET', '/api/sales?groupBy=state&state=done&pageSize=5', token);
+    expect(byState.groups).toEqual([{ value: 'done', label: 'Locked', count: N / 5, total_price: expect.any(String) }]);
+  });
+
   it('answers pages through the API with the right total', async () => {
     const token = (await roleTokens(t)).viewer;
     const a = api(t);

@@ -6,6 +6,8 @@ import {
   desc,
   eq,
   inArray,
+  isNull,
+  or,
   type ProductRow,
   pgArray,
   products,
@@ -22,10 +24,14 @@ import { formatQuoteNumber } from '@quotewright/domain';
 
 export type SaleState = SaleRow['state'];
 export type SaleSort = 'quote_number' | 'name' | 'customer' | 'salesperson' | 'total_price' | 'state' | 'updated_on';
+export type SaleGroupBy = 'state' | 'customer' | 'salesperson';
+
 export interface SaleQuery {
   search?: string | undefined;
   state?: SaleState | undefined;
   sort?: SaleSort | undefined;
+  /** Rows of one group come together, across pages: the group column leads the order. */
+  groupBy?: SaleGroupBy | undefined;
   direction?: 'asc' | 'desc' | undefined;
   offset: number;
   limit: number;
@@ -98,6 +104,15 @@ const listColumns = {
  * unique (quote number), so a page is an index scan at 100,000 sales; state sorts by (state, updated_at, id) to use
  * sales_state_updated_idx, which also serves the state filter with the default sort.
  */
+const GROUP_COLUMNS = { state: sales.state, customer: sales.customerName, salesperson: sales.salespersonName } as const;
+const GROUP_COLUMNS_KEY = { state: 'state', customer: 'customerName', salesperson: 'salespersonName' } as const;
+
+export interface SaleGroupRow {
+  value: string | null;
+  count: number;
+  totalPrice: string;
+}
+
 export function listQueries(db: Db, q: SaleQuery) {
   const where: SQL[] = [];
   if (q.state) where.push(eq(sales.state, q.state));
@@ -117,7 +132,11 @@ export function listQueries(db: Db, q: SaleQuery) {
     updated_on: [sales.updatedAt],
   }[sort];
   const dir = q.direction ?? (q.sort ? 'asc' : 'desc');
-  const order = [...columns, sales.id].map((c) => (dir === 'desc' ? desc(c) : asc(c)));
+  const group = q.groupBy ? GROUP_COLUMNS[q.groupBy] : undefined;
+  const order = [
+    ...(group ? [asc(group)] : []),
+    ...[...columns, sales.id].map((c) => (dir === 'desc' ? desc(c) : asc(c))),
+  ];
   return {
     items: db
       .select(listColumns)
@@ -127,6 +146,22 @@ export function listQueries(db: Db, q: SaleQuery) {
       .limit(q.limit)
       .offset(q.offset),
     total: db.select({ n: count() }).from(sales).where(cond),
+    /** Count and total of the given groups over the whole filtered list (not only the page). */
+    groups: (values: (string | null)[]) => {
+      if (!q.groupBy || values.length === 0) return Promise.resolve([] as SaleGroupRow[]);
+      const col = GROUP_COLUMNS[q.groupBy];
+      const named = values.filter((v): v is string => v !== null);
+      const inGroups = or(
+        ...(named.length ? [sql`${col} = any(${pgArray(named)}::text[])`] : []),
+        ...(values.includes(null) ? [isNull(col)] : []),
+      );
+      return db
+        .select({ value: col, count: count(), totalPrice: sql<string>`coalesce(sum(${sales.totalPrice}), 0)::text` })
+        .from(sales)
+        .where(cond ? and(cond, inGroups) : inGroups)
+        .groupBy(col)
+        .then((rows) => rows.map((r) => ({ value: r.value, count: Number(r.count), totalPrice: r.totalPrice })));
+    },
   };
 }
 
@@ -143,10 +178,12 @@ function queries(db: Db) {
   }
 
   return {
-    async list(q: SaleQuery): Promise<{ items: SaleListRow[]; total: number }> {
-      const { items, total } = listQueries(db, q);
+    async list(q: SaleQuery): Promise<{ items: SaleListRow[]; total: number; groups: SaleGroupRow[] }> {
+      const { items, total, groups } = listQueries(db, q);
       const [rows, [totalRow]] = await Promise.all([items, total]);
-      return { items: rows, total: Number(totalRow?.n ?? 0) };
+      const key = q.groupBy ? GROUP_COLUMNS_KEY[q.groupBy] : undefined;
+      const values = key ? [...new Set(rows.map((r) => r[key] as string | null))] : [];
+      return { items: rows, total: Number(totalRow?.n ?? 0), groups: await groups(values) };
     },
 
     /** The sale with its sections and lines in order, or undefined. */

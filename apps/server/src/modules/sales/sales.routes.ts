@@ -61,6 +61,7 @@ const listQuery = z.strictObject({
   state: z.enum(SALE_STATES).optional(),
   sort: z.enum(['quote_number', 'name', 'customer', 'salesperson', 'total_price', 'state', 'updated_on']).optional(),
   direction: z.enum(['asc', 'desc']).optional(),
+  groupBy: z.enum(['state', 'customer', 'salesperson']).optional(),
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(1000).default(SALES_PAGE_SIZE),
 });
@@ -88,6 +89,7 @@ export function salesRoutes(
       state: q.state,
       sort: q.sort,
       direction: q.direction,
+      groupBy: q.groupBy,
       page: q.page,
       pageSize: q.pageSize,
       offset: q.page * q.pageSize,

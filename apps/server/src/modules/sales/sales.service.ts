@@ -9,6 +9,7 @@ import {
   isEditableState,
   type LineMoveType,
   markupPrice,
+  money,
   moveItem,
   parseMoney,
   planLineMove,
@@ -274,8 +275,23 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
   }
 
   async function list(q: SaleQuery) {
-    const { items, total } = await repo.list(q);
-    return { items: items.map(toSaleListItemDto), total };
+    const { items, total, groups } = await repo.list(q);
+    return {
+      items: items.map(toSaleListItemDto),
+      total,
+      ...(q.groupBy
+        ? {
+            groupBy: q.groupBy,
+            groups: groups.map((g) => ({
+              value: g.value,
+              label:
+                g.value === null ? '(none)' : q.groupBy === 'state' ? saleStateLabel(g.value as SaleState) : g.value,
+              count: g.count,
+              total_price: money(toDecimal(g.totalPrice)),
+            })),
+          }
+        : {}),
+    };
   }
 
   return {

@@ -112,4 +112,28 @@ describe('sales list', () => {
       version: 1,
     });
   });
+
+  it('grouping by a column asks the server to group, and shows the count and total of each whole group', async () => {
+    const { calls } = setup(admin, {
+      'GET /api/sales': {
+        body: {
+          items: [item(1), item(2)],
+          total: 2,
+          page: 0,
+          pageSize: 20,
+          groupBy: 'customer',
+          groups: [{ value: 'Acme', label: 'Acme', count: 57, total_price: '99999.00' }],
+        },
+      },
+    });
+    renderApp('/');
+    await screen.findByText('Quote 1');
+    const client = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('Client'))!;
+    await userEvent.click(within(client).getByRole('button', { name: /column actions/i }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /group by client/i }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/sales' && c.query.includes('groupBy=customer'))).toBe(true),
+    );
+    expect(await screen.findByTestId('group-summary')).toHaveTextContent('57 sales · $99,999.00');
+  });
 });

@@ -4,7 +4,7 @@ import FileUploadIcon from '@mui/icons-material/FileUpload';
 import { Box, Button, Chip, IconButton, Tooltip } from '@mui/material';
 import { canEdit, hasFullRights, SALES_PAGE_SIZE, SALES_PAGE_SIZE_OPTIONS } from '@quotewright/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MRT_ColumnDef, MRT_PaginationState, MRT_SortingState } from 'material-react-table';
+import type { MRT_ColumnDef, MRT_GroupingState, MRT_PaginationState, MRT_SortingState } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/providers/currentUser';
@@ -17,6 +17,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { stateChipColor } from '../../lib/saleState';
 import { deleteSale, importSale, type SaleListItem, type SalesSort, useSalesPage } from './api/sales';
+import { GroupSummary } from './components/GroupSummary';
 import { ImportQuoteDialog } from './components/ImportQuoteDialog';
 
 const SORT_OF: Record<string, SalesSort> = {
@@ -30,6 +31,13 @@ const SORT_OF: Record<string, SalesSort> = {
 
 export const DELETE_SALE_MESSAGE = 'Are you sure you want to delete the following sale?';
 
+/** Columns the server can group by (rows of a group stay together across pages; the answer has their totals). */
+const GROUP_OF: Record<string, 'state' | 'customer' | 'salesperson' | undefined> = {
+  customer: 'customer',
+  salesperson: 'salesperson',
+  state: 'state',
+};
+
 export function SalesListPage() {
   const navigate = useNavigate();
   const dialog = useDialog();
@@ -39,6 +47,7 @@ export function SalesListPage() {
   const { data: user } = useCurrentUser();
   const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: 0, pageSize: SALES_PAGE_SIZE });
   const [sorting, setSorting] = useState<MRT_SortingState>([]);
+  const [grouping, setGrouping] = useState<MRT_GroupingState>([]);
   const [globalFilter, setGlobalFilter] = useState('');
   const [importOpen, setImportOpen] = useState(false);
 
@@ -49,20 +58,37 @@ export function SalesListPage() {
     search: globalFilter || undefined,
     sort: sort ? SORT_OF[sort.id] : undefined,
     direction: sort ? (sort.desc ? ('desc' as const) : ('asc' as const)) : undefined,
+    groupBy: grouping[0] ? GROUP_OF[grouping[0]] : undefined,
   };
   const { data, isLoading, isFetching, error } = useSalesPage(query);
+  // The server's totals of each group on the page, by the text the grouped column shows.
+  const groups = useMemo(
+    () => new Map((data?.groups ?? []).map((g) => [data?.groupBy === 'state' ? g.label : (g.value ?? ''), g] as const)),
+    [data],
+  );
 
   const columns = useMemo<MRT_ColumnDef<SaleListItem>[]>(
     () => [
       { accessorKey: 'order_number', header: 'Order #', size: 175, minSize: 165 },
       { accessorKey: 'name', header: 'Name', size: 200 },
-      { id: 'customer', accessorFn: (r) => r.customer?.name ?? '', header: 'Client', size: 200 },
+      {
+        id: 'customer',
+        accessorFn: (r) => r.customer?.name ?? '',
+        header: 'Client',
+        size: 200,
+        GroupedCell: ({ cell }) => (
+          <GroupSummary label={cell.getValue<string>()} group={groups.get(cell.getValue<string>())} />
+        ),
+      },
       {
         id: 'salesperson',
         accessorFn: (r) => r.salesperson?.name ?? '',
         header: 'Salesperson',
         size: 190,
         minSize: 170,
+        GroupedCell: ({ cell }) => (
+          <GroupSummary label={cell.getValue<string>()} group={groups.get(cell.getValue<string>())} />
+        ),
       },
       {
         accessorKey: 'total_price',
@@ -83,9 +109,12 @@ export function SalesListPage() {
         Cell: ({ row }) => (
           <Chip size="small" label={row.original.state_label} color={stateChipColor(row.original.state)} />
         ),
+        GroupedCell: ({ cell }) => (
+          <GroupSummary label={cell.getValue<string>()} group={groups.get(cell.getValue<string>())} />
+        ),
       },
     ],
-    [],
+    [groups],
   );
 
   const isAdmin = user?.isAdmin === true;
@@ -138,6 +167,10 @@ export function SalesListPage() {
     layoutMode: 'grid',
     displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 60, grow: false } },
     onPaginationChange: setPagination,
+    onGroupingChange: (updater) => {
+      setGrouping(updater);
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    },
     onSortingChange: (updater) => {
       setSorting(updater);
       setPagination((p) => ({ ...p, pageIndex: 0 }));
@@ -149,6 +182,7 @@ export function SalesListPage() {
     state: {
       pagination,
       sorting,
+      grouping,
       globalFilter,
       isLoading,
       showProgressBars: isFetching && !isLoading,

@@ -1,4 +1,4 @@
-import type { SaleListItemDto } from '@quotewright/contracts';
+import type { SaleListItemDto, SalesPageDto } from '@quotewright/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -6,12 +6,7 @@ export type { Ref } from '@quotewright/contracts';
 /** One row of GET /api/sales. */
 export type SaleListItem = SaleListItemDto;
 
-export interface SalesPage {
-  items: SaleListItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type SalesPage = SalesPageDto;
 
 export type SalesSort = 'quote_number' | 'name' | 'customer' | 'salesperson' | 'total_price' | 'state' | 'updated_on';
 
@@ -21,6 +16,8 @@ export interface SalesQuery {
   search?: string;
   sort?: SalesSort;
   direction?: 'asc' | 'desc';
+  /** Server-side grouping: a group's rows stay together across pages; the answer carries each group's totals. */
+  groupBy?: 'state' | 'customer' | 'salesperson';
 }
 
 export const salesListKey = (q: SalesQuery) => ['sales', 'list', q] as const;
@@ -30,6 +27,7 @@ export function salesPath(q: SalesQuery): string {
   if (q.search) params.set('search', q.search);
   if (q.sort) params.set('sort', q.sort);
   if (q.direction) params.set('direction', q.direction);
+  if (q.groupBy) params.set('groupBy', q.groupBy);
   return `/sales?${params}`;
 }
 

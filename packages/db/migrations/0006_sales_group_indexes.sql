@@ -1,0 +1,3 @@
+CREATE INDEX "sales_group_state_idx" ON "sales" USING btree ("state","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "sales_group_customer_idx" ON "sales" USING btree ("customer_name","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "sales_group_salesperson_idx" ON "sales" USING btree ("salesperson_name","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
