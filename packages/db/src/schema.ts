@@ -204,8 +204,16 @@ export const sales = pgTable(
     index('sales_state_updated_idx').on(t.state, t.updatedAt),
     // Grouped lists (groupBy) with the default order: the group, then the latest change first.
     index('sales_group_state_idx').on(t.state.asc(), t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('sales_group_customer_idx').on(t.customerName.asc(), t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('sales_group_salesperson_idx').on(t.salespersonName.asc(), t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('sales_group_customer_idx').on(
+      t.customerName.asc(),
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('sales_group_salesperson_idx').on(
+      t.salespersonName.asc(),
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The list's search (substring, case-insensitive): the expression must match sales.repository.ts.
     index('sales_search_idx').using(
       'gin',
