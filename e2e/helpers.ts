@@ -67,6 +67,23 @@ export async function createUserViaApi(
   return (await res.json()) as { _id: string };
 }
 
+/** A new user (unique e-mail) with these modules, signed in through the login form. */
+export async function signInAsNewUser(
+  page: Page,
+  request: APIRequestContext,
+  user: { prefix: string; name: string; password: string; modules?: ModulesInput },
+): Promise<{ email: string; password: string; _id: string }> {
+  const email = uniqueEmail(user.prefix);
+  const { _id } = await createUserViaApi(request, {
+    name: user.name,
+    email,
+    password: user.password,
+    ...(user.modules ? { modules: user.modules } : {}),
+  });
+  await loginUi(page, email, user.password);
+  return { email, password: user.password, _id };
+}
+
 export async function drawerEntries(page: Page): Promise<string[]> {
   const nav = page.getByTestId('nav-drawer');
   await expect(nav.getByRole('link').first()).toBeVisible();

@@ -1,17 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { createUserViaApi, loginUi, shot, uniqueEmail } from './helpers';
+import { loginUi, shot, signInAsNewUser } from './helpers';
 
 test('changing the password ends the session and asks to login again', async ({ page, request }) => {
-  const email = uniqueEmail('pw');
-  const oldPassword = 'Old-password-123';
   const newPassword = 'New-password-456';
-  await createUserViaApi(request, {
+  const { email } = await signInAsNewUser(page, request, {
+    prefix: 'pw',
     name: 'Paula Password',
-    email,
-    password: oldPassword,
+    password: 'Old-password-123',
     modules: { sales: { enabled: true, level: 'viewer' } },
   });
-  await loginUi(page, email, oldPassword);
 
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();

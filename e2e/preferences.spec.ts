@@ -1,16 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-import { createUserViaApi, loginUi, shot, uniqueEmail } from './helpers';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { shot, signInAsNewUser } from './helpers';
 
-async function newUser(page: Page, request: Parameters<typeof createUserViaApi>[0], prefix: string) {
-  const email = uniqueEmail(prefix);
-  const password = 'Prefs-password-1';
-  await createUserViaApi(request, {
+async function newUser(page: Page, request: APIRequestContext, prefix: string) {
+  await signInAsNewUser(page, request, {
+    prefix,
     name: 'Pat Preferences',
-    email,
-    password,
+    password: 'Prefs-password-1',
     modules: { sales: { enabled: true, level: 'editor' } },
   });
-  await loginUi(page, email, password);
   // Work from the profile screen: every reload below re-enters the app at this address.
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();

@@ -1,6 +1,7 @@
 // Copy Sale Data, the validity check, exports (Excel / JSON / PDF), JSON import and a 2,000-line sale.
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import type { SaleDto } from '@quotewright/contracts';
 import ExcelJS from 'exceljs';
 import {
   ADMIN,
@@ -13,21 +14,7 @@ import {
   shot,
 } from './helpers';
 
-interface ApiLine {
-  _id: string;
-  kind: string;
-  product: { id: number | null; name: string };
-  name: string;
-  quantity: string;
-  price: string;
-  cost: string;
-}
-interface ApiSale {
-  _id: string;
-  name: string;
-  quote_number: string;
-  sections: { _id: string; name: string; show_details: boolean; lines: ApiLine[] }[];
-}
+type ApiSale = SaleDto;
 
 let products: ApiProduct[] = [];
 

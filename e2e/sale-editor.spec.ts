@@ -1,32 +1,19 @@
 // The quoting workflow in the browser on the demo ERP's data: build a quote, bundles, multi-line edits, markup,
 // reordering, moving lines, discrete mode.
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { SaleDto } from '@quotewright/contracts';
 import {
   ADMIN,
   type ApiProduct,
   adminHeaders,
-  createUserViaApi,
   ensureErpData,
   findProducts,
   loginUi,
   shot,
-  uniqueEmail,
+  signInAsNewUser,
 } from './helpers';
 
-interface ApiLine {
-  _id: string;
-  kind: string;
-  product: { id: number | null; name: string };
-  name: string;
-  quantity: string;
-  price: string;
-  cost: string;
-}
-interface ApiSale {
-  _id: string;
-  name: string;
-  sections: { _id: string; name: string; lines: ApiLine[] }[];
-}
+type ApiSale = SaleDto;
 
 let saleId = '';
 let simple: ApiProduct[] = [];
@@ -322,14 +309,12 @@ test.describe
     });
 
     test('discrete mode: no money column anywhere in the editor', async ({ page, request }) => {
-      const email = uniqueEmail('discrete-sales');
-      await createUserViaApi(request, {
+      await signInAsNewUser(page, request, {
+        prefix: 'discrete-sales',
         name: 'Dee Discrete',
-        email,
         password: 'Discrete-pass-1',
         modules: { sales: { enabled: true, level: 'editor' } },
       });
-      await loginUi(page, email, 'Discrete-pass-1');
       await page.getByRole('button', { name: 'Display settings' }).click();
       await page.getByRole('menuitemcheckbox', { name: /Discrete Mode/ }).click();
       await expect(page.getByTestId('discrete-indicator')).toBeVisible();

@@ -1,16 +1,7 @@
 // Product list placement (normal, widescreen, separate window), the info panel's edit/save/collapse, section
 // rename and duplicate, and a sale linked to the ERP.
 import { expect, type Page, test } from '@playwright/test';
-import {
-  adminHeaders,
-  createSaleViaApi,
-  createUserViaApi,
-  ensureErpData,
-  findProducts,
-  loginUi,
-  shot,
-  uniqueEmail,
-} from './helpers';
+import { adminHeaders, createSaleViaApi, ensureErpData, findProducts, shot, signInAsNewUser } from './helpers';
 
 async function openSection(page: Page, name: string) {
   await page.getByTestId('section-row').filter({ hasText: name }).getByText(name, { exact: true }).click();
@@ -23,15 +14,13 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('info panel edit and collapse; section rename and duplicate', async ({ page, request }) => {
-  const email = uniqueEmail('layout-editor');
-  await createUserViaApi(request, {
+  const sale = await createSaleViaApi(request, 'E2E Layout Quote', ['Hardware', 'Services']);
+  await signInAsNewUser(page, request, {
+    prefix: 'layout-editor',
     name: 'Lee Layout',
-    email,
     password: 'Layout-pass-1',
     modules: { sales: { enabled: true, level: 'editor' } },
   });
-  const sale = await createSaleViaApi(request, 'E2E Layout Quote', ['Hardware', 'Services']);
-  await loginUi(page, email, 'Layout-pass-1');
   await page.goto(`/sale/${sale._id}`);
   const panel = page.getByTestId('info-panel');
   await expect(panel).toHaveAttribute('data-expanded', 'true');
@@ -66,16 +55,14 @@ test('info panel edit and collapse; section rename and duplicate', async ({ page
 });
 
 test('product list above, beside in widescreen, or in its own window', async ({ page, request }) => {
-  const email = uniqueEmail('layout-products');
-  await createUserViaApi(request, {
+  const sale = await createSaleViaApi(request, 'E2E Product List', ['Main']);
+  const [product] = (await findProducts(request, { pageSize: 10 })).filter((p) => !p.is_bundle);
+  await signInAsNewUser(page, request, {
+    prefix: 'layout-products',
     name: 'Pia Products',
-    email,
     password: 'Layout-pass-1',
     modules: { sales: { enabled: true, level: 'full_rights' } },
   });
-  const sale = await createSaleViaApi(request, 'E2E Product List', ['Main']);
-  const [product] = (await findProducts(request, { pageSize: 10 })).filter((p) => !p.is_bundle);
-  await loginUi(page, email, 'Layout-pass-1');
   await page.goto(`/sale/${sale._id}`);
 
   // normal: above the sections, 5 per page
@@ -124,14 +111,12 @@ test('a sale fetched from the ERP: labels, linked actions, no editing once confi
   ).json();
   const linked = list.items[0] as { _id: string; order_number: string };
   expect(linked, 'the demo ERP has confirmed sales').toBeTruthy();
-  const email = uniqueEmail('layout-linked');
-  await createUserViaApi(request, {
+  await signInAsNewUser(page, request, {
+    prefix: 'layout-linked',
     name: 'Olly Odoo',
-    email,
     password: 'Layout-pass-1',
     modules: { sales: { enabled: true, level: 'full_rights' } },
   });
-  await loginUi(page, email, 'Layout-pass-1');
   await page.getByRole('button', { name: 'Show/Hide search' }).click();
   await page.getByPlaceholder('Search').fill(linked.order_number);
   await page.getByTestId('sale-row').filter({ hasText: linked.order_number }).first().click();
