@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { partnersRepository } from './modules/partners/partners.repository';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnersService } from './modules/partners/partners.service';
+import { saleImportService } from './modules/sales/sale-import.service';
 import { salesRepository } from './modules/sales/sales.repository';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { salesService } from './modules/sales/sales.service';
@@ -173,7 +174,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const exports = exportsService({ sales: salesRepo, exports: exportsRepository(db), now: opts.now });
   salesRoutes(app, {
     sales: salesService(salesRepo, { erp: opts.erp }),
-    importSale: (actor, body) => exports.importSale(actor, body),
+    importSale: saleImportService({ sales: salesRepo }).importSale,
   });
   exportsRoutes(app, { exports });
   await registerSpa(app, config.WEB_DIST);

@@ -38,3 +38,26 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
 export const validation = (errors: FieldErrors, message = 'Some fields are invalid') =>
   new AppError('VALIDATION_FAILED', message, errors);
+
+export interface ZodIssueLike {
+  code?: string;
+  path?: readonly PropertyKey[];
+  message?: string;
+  keys?: string[];
+}
+
+/** Zod issues → one message per field ("lines.0.quantity"); unknown fields are named one by one. */
+export function fieldErrorsFromIssues(issues: readonly ZodIssueLike[], prefix?: string): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const base = (issue.path ?? []).map(String);
+    if (prefix && base.length === 0) base.unshift(prefix);
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      for (const k of issue.keys) out[[...base, k].join('.')] = 'Unknown field';
+      continue;
+    }
+    const key = base.join('.') || '_';
+    out[key] ??= issue.message ?? 'Invalid value';
+  }
+  return out;
+}

@@ -1,5 +1,7 @@
 export * from './catalog';
 export * from './erp';
+export * from './inputs';
 export * from './problem';
+export * from './sale-document';
 export * from './sales';
 export * from './users';

@@ -1,4 +1,4 @@
-import type { Modules, Preferences } from '@quotewright/domain';
+import { type Modules, NUMERIC_COLUMNS, type Preferences } from '@quotewright/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -76,8 +76,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     category: text('category'),
     manufacturer: text('manufacturer'),
-    price: numeric('price', { precision: 14, scale: 2 }).notNull().default('0'),
-    cost: numeric('cost', { precision: 14, scale: 4 }).notNull().default('0'),
+    price: numeric('price', NUMERIC_COLUMNS.price).notNull().default('0'),
+    cost: numeric('cost', NUMERIC_COLUMNS.cost).notNull().default('0'),
     uom: text('uom'),
     active: boolean('active').notNull().default(true),
     isBundle: boolean('is_bundle').notNull().default(false),
@@ -108,7 +108,7 @@ export const productRelated = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     relatedId: integer('related_id').notNull(),
-    quantity: numeric('quantity', { precision: 14, scale: 4 }).notNull(),
+    quantity: numeric('quantity', NUMERIC_COLUMNS.quantity).notNull(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.position] })],
 );
@@ -173,7 +173,7 @@ export const sales = pgTable(
     salespersonName: text('salesperson_name'),
     templateIds: jsonb('template_ids').$type<{ _id: string; name: string }[]>().notNull().default([]),
     /** Cached for the list: recomputed by the service after every change. */
-    totalPrice: numeric('total_price', { precision: 16, scale: 2 }).notNull().default('0'),
+    totalPrice: numeric('total_price', NUMERIC_COLUMNS.total).notNull().default('0'),
     version: integer('version').notNull().default(1),
     createdById: uuid('created_by_id'),
     createdByName: text('created_by_name'),
@@ -259,9 +259,9 @@ export const saleLines = pgTable(
     productName: text('product_name'),
     manufacturer: text('manufacturer'),
     description: text('description').notNull().default(''),
-    quantity: numeric('quantity', { precision: 14, scale: 4 }).notNull().default('0'),
-    price: numeric('price', { precision: 14, scale: 2 }).notNull().default('0'),
-    cost: numeric('cost', { precision: 14, scale: 4 }).notNull().default('0'),
+    quantity: numeric('quantity', NUMERIC_COLUMNS.quantity).notNull().default('0'),
+    price: numeric('price', NUMERIC_COLUMNS.price).notNull().default('0'),
+    cost: numeric('cost', NUMERIC_COLUMNS.cost).notNull().default('0'),
     pricePercentageActive: boolean('price_percentage_active').notNull().default(false),
     uom: text('uom'),
     templateId: uuid('template_id'),

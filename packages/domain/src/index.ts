@@ -2,6 +2,7 @@ export * from './constants';
 export * from './copy';
 export * from './errors';
 export * from './format';
+export * from './limits';
 export * from './lines';
 export * from './money';
 export * from './ordering';

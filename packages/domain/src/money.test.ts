@@ -94,7 +94,14 @@ describe('toDecimal', () => {
     expect(() => toDecimal(-MAX_ABS_NUMERIC)).toThrow(/out of range/);
     expect(() => toDecimal('1e999999999')).toThrow(InvalidNumberError);
     expect(() => toDecimal('1'.repeat(65))).toThrow(InvalidNumberError);
-    expect(toDecimal(MAX_ABS_NUMERIC - 1).toFixed()).toBe('999999999999999');
+    expect(toDecimal('9'.repeat(30)).toFixed()).toBe('9'.repeat(30));
+  });
+
+  it('refuses tiny exponents before writing anything out (issue 9: "1e-150000000" took the heap)', () => {
+    expect(() => toDecimal('1e-150000000')).toThrow(/out of range/);
+    expect(() => parseDecimal('-1e-150000000')).toThrow(InvalidNumberError);
+    expect(() => parseDecimal(1e-300)).toThrow(InvalidNumberError);
+    expect(parseDecimal('1e-100')).toBe(`0.${'0'.repeat(99)}1`);
   });
 });
 

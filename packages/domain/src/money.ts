@@ -21,10 +21,13 @@ export type Numeric = string | number | Decimal;
 export type MoneyString = string;
 
 /**
- * Inputs at or above this absolute value are rejected: no price, cost or quantity is that large. Results computed
- * here (a subtotal of a large price × a large quantity) may exceed it; only outside input is checked.
+ * Values at or above this absolute value are rejected. Request fields are checked much tighter, against their
+ * columns (limits.ts); this bound only has to keep every sum and product of accepted values readable again
+ * (a price below 1e12 × a quantity below 1e10, over thousands of lines, stays far below it).
  */
-export const MAX_ABS_NUMERIC = 1e15;
+export const MAX_ABS_NUMERIC = 1e30;
+/** More decimal places than this is refused: writing such a value out (toFixed) would cost as many characters. */
+export const MAX_DECIMAL_PLACES = 100;
 const MAX_NUMERIC_TEXT = 64;
 const NUMERIC_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
@@ -69,8 +72,11 @@ export function toDecimal(input: unknown): Decimal {
   } else {
     throw new InvalidNumberError(input);
   }
-  if (d.abs().gte(MAX_ABS_NUMERIC)) throw new InvalidNumberError(input, 'is out of range');
-  return d.isZero() ? ZERO : d;
+  if (d.isZero()) return ZERO;
+  if (d.abs().gte(MAX_ABS_NUMERIC) || d.decimalPlaces() > MAX_DECIMAL_PLACES) {
+    throw new InvalidNumberError(input, 'is out of range');
+  }
+  return d;
 }
 
 /** Like toDecimal, but null, undefined and '' (a blank DB value or form field) read as 0. */

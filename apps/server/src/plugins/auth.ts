@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RequestPayload } from 'fastify';
 import { AppError } from '../errors';
 import type { AuthService } from '../modules/auth/auth.service';
-import type { AuthUser } from '../policy';
+import { type Action, type AuthUser, authorize } from '../policy';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,4 +25,18 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
       throw new AppError('UNAUTHENTICATED', 'Please sign in again: your session is missing, expired or ended');
     }
   });
+}
+
+/**
+ * Route option that refuses an actor without `action` BEFORE the body is parsed and validated (issue 9: a user
+ * without rights must not be able to make the server parse a 5 MB body or expensive numbers). The service still
+ * checks the same action (and object access) itself: this is only an early, cheap answer.
+ */
+export function requires(action: Action) {
+  return {
+    preParsing: async (req: FastifyRequest, _reply: unknown, payload: RequestPayload) => {
+      authorize(req.user, action);
+      return payload;
+    },
+  };
 }

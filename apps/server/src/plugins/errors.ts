@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ERROR_STATUS, type ErrorCode, type FieldErrors } from '../errors';
+import { AppError, ERROR_STATUS, type ErrorCode, type FieldErrors, fieldErrorsFromIssues } from '../errors';
 import { ErpError, type ErpErrorKind } from '../modules/erp/erp.errors';
 
 const TITLES: Record<number, string> = {
@@ -31,29 +31,6 @@ export function sendProblem(reply: FastifyReply, status: number, code: string, d
       code,
       ...(errors && Object.keys(errors).length ? { errors } : {}),
     });
-}
-
-interface ZodIssueLike {
-  code?: string;
-  path?: (string | number)[];
-  message?: string;
-  keys?: string[];
-}
-
-/** Zod issues → one message per field ("lines.0.quantity"); unknown fields are named one by one. */
-export function fieldErrorsFromIssues(issues: ZodIssueLike[], prefix?: string): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const base = (issue.path ?? []).map(String);
-    if (prefix && base.length === 0) base.unshift(prefix);
-    if (issue.code === 'unrecognized_keys' && issue.keys) {
-      for (const k of issue.keys) out[[...base, k].join('.')] = 'Unknown field';
-      continue;
-    }
-    const key = base.join('.') || '_';
-    out[key] ??= issue.message ?? 'Invalid value';
-  }
-  return out;
 }
 
 /** ERP failures inside a request: the ERP's own message is passed on (it names the model/field for access errors). */

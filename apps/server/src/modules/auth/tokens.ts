@@ -7,6 +7,9 @@ export interface TokenClaims {
   exp: number;
 }
 
+/** Users are identified by UUIDs (users.id). */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function tokenService(secret: string, ttlSeconds: number, now: () => number = () => Date.now()) {
   const key = new TextEncoder().encode(secret);
   return {
@@ -26,10 +29,16 @@ export function tokenService(secret: string, ttlSeconds: number, now: () => numb
           algorithms: ['HS256'],
           currentDate: new Date(now()),
         });
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || typeof payload.exp !== 'number') {
+        // A token signed with our key but naming no user id (issue 9 item 5) is no session: never reach the database.
+        if (
+          typeof payload.sub !== 'string' ||
+          !USER_ID.test(payload.sub) ||
+          !Number.isSafeInteger(payload.tv) ||
+          typeof payload.exp !== 'number'
+        ) {
           return null;
         }
-        return { sub: payload.sub, name: String(payload.name ?? ''), tv: payload.tv, exp: payload.exp };
+        return { sub: payload.sub, name: String(payload.name ?? ''), tv: payload.tv as number, exp: payload.exp };
       } catch (e) {
         if (e instanceof errors.JOSEError) return null;
         throw e;

@@ -1,11 +1,10 @@
+import { erpIdParam } from '@quotewright/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CatalogService } from './catalog.service';
 
-const idParams = z.strictObject({
-  id: z.coerce.number({ error: 'Unknown product id' }).int().positive('Unknown product id'),
-});
+const idParams = z.strictObject({ id: erpIdParam('product') });
 const listQuery = z.strictObject({
   search: z.string().max(200).optional(),
   bundlesOnly: z.enum(['true', 'false']).optional(),

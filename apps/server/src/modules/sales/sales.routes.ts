@@ -1,9 +1,20 @@
-import { parseDecimal, SALE_STATES, SALES_PAGE_SIZE, SECTION_COPY_STYLES } from '@quotewright/domain';
+import {
+  costInput,
+  erpIdInput,
+  indexInput,
+  indexParam,
+  insertionPointInput,
+  markupInput,
+  priceInput,
+  quantityInput,
+} from '@quotewright/contracts';
+import { SALE_STATES, SALES_PAGE_SIZE, SECTION_COPY_STYLES } from '@quotewright/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, validation } from '../../errors';
-import { fieldErrorsFromIssues } from '../../plugins/errors';
+import { AppError, fieldErrorsFromIssues, validation } from '../../errors';
+
+import { requires } from '../../plugins/auth';
 import type { AuthUser } from '../../policy';
 import type { SalesService } from './sales.service';
 
@@ -17,36 +28,14 @@ function isImportBody(body: unknown): boolean {
   );
 }
 
+/** Every sale mutation needs edit rights: refused before the body is even parsed. */
+const edit = requires('sales.edit');
+
 const uuid = (what: string) => z.uuid(`Unknown ${what} id`);
 const saleParams = z.strictObject({ id: uuid('sale') });
 const saleOnly = z.strictObject({ saleId: uuid('sale') });
 const saleSection = z.strictObject({ saleId: uuid('sale'), sectionId: uuid('section') });
-const index = z.coerce.number({ error: 'Expected an index' }).int('Expected an index').min(0, 'Expected an index');
-
-/**
- * A decimal given as a JSON number or a numeric string, kept exact as a string. `max` keeps it inside its column
- * (quantity and cost are numeric(14,4), price numeric(14,2)).
- */
-const decimal = (max: number, what: string) =>
-  z.union([z.number(), z.string().max(64)], { error: `${what} must be a number` }).transform((v, ctx) => {
-    try {
-      const s = parseDecimal(v);
-      if (Math.abs(Number(s)) < max) return s;
-      ctx.addIssue({ code: 'custom', message: `${what} is out of range` });
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `${what} must be a number` });
-    }
-    return z.NEVER;
-  });
-const quantity = decimal(1e9, 'Quantity');
-const money = decimal(1e11, 'Price');
-const cost = decimal(1e9, 'Cost');
-const percent = decimal(1e6, 'Markup');
-const insertionPoint = z.number().int('Expected an insertion point').min(-1, 'Expected an insertion point');
-
-const partnerRef = z
-  .strictObject({ id: z.number().int().positive('Unknown id'), name: z.string().max(500) })
-  .nullable();
+const partnerRef = z.strictObject({ id: erpIdInput('partner'), name: z.string().max(500) }).nullable();
 const headerBody = z.strictObject({
   name: z.string().trim().max(500).optional(),
   customer: partnerRef.optional(),
@@ -112,19 +101,21 @@ export function salesRoutes(
         }
       },
     );
-    scope.post('/api/sales', { bodyLimit: IMPORT_BODY_LIMIT }, async (req, reply) => {
+    scope.post('/api/sales', { ...edit, bodyLimit: IMPORT_BODY_LIMIT }, async (req, reply) => {
       if (deps.importSale && isImportBody(req.body)) {
         return reply.code(201).send(await deps.importSale(req.user, req.body));
       }
       const parsed = headerBody.safeParse(req.body);
-      if (!parsed.success) throw validation(fieldErrorsFromIssues(parsed.error.issues as never));
+      if (!parsed.success) throw validation(fieldErrorsFromIssues(parsed.error.issues));
       return reply.code(201).send(await sales.create(req.user, parsed.data));
     });
   });
-  r.post('/api/sales/:id', { schema: { params: saleParams, body: headerBody } }, async (req) =>
+  r.post('/api/sales/:id', { ...edit, schema: { params: saleParams, body: headerBody } }, async (req) =>
     sales.update(req.user, req.params.id, req.body),
   );
-  r.delete('/api/sales/:id', { schema: { params: saleParams } }, async (req) => sales.remove(req.user, req.params.id));
+  r.delete('/api/sales/:id', { ...requires('sales.delete'), schema: { params: saleParams } }, async (req) =>
+    sales.remove(req.user, req.params.id),
+  );
   r.get('/api/sales/check/products/:id', { schema: { params: saleParams } }, async (req) =>
     sales.checkProducts(req.user, req.params.id),
   );
@@ -135,15 +126,21 @@ export function salesRoutes(
   // ─── Sections (answer the updated sale) ─────────────────────────────────────────────────────────────────────
   r.post(
     '/api/sales/sections/create/:saleId',
-    { schema: { params: saleOnly, body: z.strictObject({ name: sectionName, show_details: z.boolean().optional() }) } },
+    {
+      ...edit,
+      schema: { params: saleOnly, body: z.strictObject({ name: sectionName, show_details: z.boolean().optional() }) },
+    },
     async (req) => sales.createSection(req.user, req.params.saleId, req.body),
   );
-  r.post('/api/sales/sections/duplicate/:saleId/:sectionId', { schema: { params: saleSection } }, async (req) =>
-    sales.duplicateSection(req.user, req.params.saleId, req.params.sectionId),
+  r.post(
+    '/api/sales/sections/duplicate/:saleId/:sectionId',
+    { ...edit, schema: { params: saleSection } },
+    async (req) => sales.duplicateSection(req.user, req.params.saleId, req.params.sectionId),
   );
   r.post(
     '/api/sales/sections/update/:saleId/:sectionId',
     {
+      ...edit,
       schema: {
         params: saleSection,
         body: z.strictObject({ name: sectionName.optional(), show_details: z.boolean().optional() }),
@@ -151,18 +148,22 @@ export function salesRoutes(
     },
     async (req) => sales.updateSection(req.user, req.params.saleId, req.params.sectionId, req.body),
   );
-  r.post('/api/sales/sections/delete/:saleId/:sectionId', { schema: { params: saleSection } }, async (req) =>
+  r.post('/api/sales/sections/delete/:saleId/:sectionId', { ...edit, schema: { params: saleSection } }, async (req) =>
     sales.deleteSection(req.user, req.params.saleId, req.params.sectionId),
   );
   r.post(
     '/api/sales/sections/reorder/:saleId/:oldIndex/:newIndex',
-    { schema: { params: z.strictObject({ saleId: uuid('sale'), oldIndex: index, newIndex: index }) } },
+    {
+      ...edit,
+      schema: { params: z.strictObject({ saleId: uuid('sale'), oldIndex: indexParam, newIndex: indexParam }) },
+    },
     async (req) => sales.reorderSections(req.user, req.params.saleId, req.params.oldIndex, req.params.newIndex),
   );
 
   r.post(
     '/api/sales/sections/copy/:destinationSaleId',
     {
+      ...edit,
       schema: {
         params: z.strictObject({ destinationSaleId: uuid('sale') }),
         body: z.strictObject({
@@ -180,19 +181,20 @@ export function salesRoutes(
   r.post(
     '/api/sales/lines/create/:saleId/:sectionId',
     {
+      ...edit,
       schema: {
         params: saleSection,
         body: z.strictObject({
           lines: z
             .array(
               z.strictObject({
-                product: z.number().int().positive('Unknown product id'),
-                quantity: quantity.default('1'),
+                product: erpIdInput('product'),
+                quantity: quantityInput.default('1'),
               }),
             )
             .min(1, 'Choose at least one product')
             .max(1000),
-          sequence: insertionPoint.default(-1),
+          sequence: insertionPointInput.default(-1),
         }),
       },
     },
@@ -202,9 +204,10 @@ export function salesRoutes(
     r.post(
       `/api/sales/lines/${kind}/:saleId/:sectionId`,
       {
+        ...edit,
         schema: {
           params: saleSection,
-          body: z.strictObject({ name: description, sequence: insertionPoint.default(-1) }),
+          body: z.strictObject({ name: description, sequence: insertionPointInput.default(-1) }),
         },
       },
       async (req) => sales.createTextLine(req.user, req.params.saleId, req.params.sectionId, kind, req.body),
@@ -213,6 +216,7 @@ export function salesRoutes(
   r.post(
     '/api/sales/lines/update/:saleId/:sectionId',
     {
+      ...edit,
       schema: {
         params: saleSection,
         body: z
@@ -220,10 +224,10 @@ export function salesRoutes(
             z.strictObject({
               _id: uuid('line'),
               name: description.optional(),
-              quantity: quantity.optional(),
-              price: money.optional(),
-              cost: cost.optional(),
-              markup_percent: percent.optional(),
+              quantity: quantityInput.optional(),
+              price: priceInput.optional(),
+              cost: costInput.optional(),
+              markup_percent: markupInput.optional(),
               price_percentage_active: z.boolean().optional(),
             }),
           )
@@ -235,15 +239,16 @@ export function salesRoutes(
   );
   r.post(
     '/api/sales/lines/delete/:saleId/:sectionId',
-    { schema: { params: saleSection, body: ids('line') } },
+    { ...edit, schema: { params: saleSection, body: ids('line') } },
     async (req) => sales.deleteLines(req.user, req.params.saleId, req.params.sectionId, req.body),
   );
   r.post(
     '/api/sales/lines/reorder/:saleId/:sectionId',
     {
+      ...edit,
       schema: {
         params: saleSection,
-        body: z.strictObject({ index: z.number().int().min(0), line_insertion_point: insertionPoint }),
+        body: z.strictObject({ index: indexInput, line_insertion_point: insertionPointInput }),
       },
     },
     async (req) =>
@@ -258,6 +263,7 @@ export function salesRoutes(
   r.post(
     '/api/sales/lines/move/:saleId/:fromSection/:toSection/:type',
     {
+      ...edit,
       schema: {
         params: z.strictObject({
           saleId: uuid('sale'),
@@ -280,7 +286,7 @@ export function salesRoutes(
   );
   r.post(
     '/api/sales/lines/markup/:saleId/:sectionId',
-    { schema: { params: saleSection, body: z.strictObject({ ids: ids('line'), markup: percent }) } },
+    { ...edit, schema: { params: saleSection, body: z.strictObject({ ids: ids('line'), markup: markupInput }) } },
     async (req) => sales.setMarkup(req.user, req.params.saleId, req.params.sectionId, req.body),
   );
 }

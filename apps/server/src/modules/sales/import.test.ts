@@ -1,8 +1,8 @@
 import { count, saleLines, saleSections, sales } from '@quotewright/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers';
-import type { SaleDto } from '../sales/sales.dto';
-import { api, expectProblem, roleTokens, seedProducts, type Tokens } from '../sales/testkit';
+import type { SaleDto } from './sales.dto';
+import { api, expectProblem, roleTokens, seedProducts, type Tokens } from './testkit';
 
 let t: TestApp;
 let tok: Tokens;
@@ -181,9 +181,9 @@ describe('JSON import', () => {
       errors: Record<string, string>;
     };
     expect(body.errors).toEqual({
-      'sale.sections.0.lines.3.quantity': 'Expected a number',
+      'sale.sections.0.lines.3.quantity': 'Quantity must be a number',
       'sale.sections.1.name': 'Name is required',
-      'sale.sections.1.lines.0.price': 'Expected a number',
+      'sale.sections.1.lines.0.price': 'Price must be a number',
       'sale.sections.1.lines.0.extra': 'Unknown field',
     });
     const wrong = expectProblem(

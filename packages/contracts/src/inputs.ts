@@ -1,0 +1,55 @@
+// Request-field schemas shared by every route that takes these values (issue 9 item 9: one parser, one set of
+// limits). Numbers are checked by packages/domain's parseNumberInput against the limits derived from the columns.
+import { MAX_INT4, NUMERIC_FIELDS, type NumericField, parseNumberInput } from '@quotewright/domain';
+import { z } from 'zod';
+
+/**
+ * A decimal given as a JSON number or a numeric string → an exact decimal string rounded to the field's scale.
+ * Messages name the field: "Quantity is out of range", "Price must be a number".
+ */
+export function numberInput(field: NumericField) {
+  return z.unknown().transform((v, ctx) => {
+    const parsed = parseNumberInput(v, field);
+    if (parsed.ok) return parsed.value;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  });
+}
+
+export const quantityInput = numberInput(NUMERIC_FIELDS.quantity);
+export const priceInput = numberInput(NUMERIC_FIELDS.price);
+export const costInput = numberInput(NUMERIC_FIELDS.cost);
+export const markupInput = numberInput(NUMERIC_FIELDS.markup);
+
+/** An ERP record id (product, partner, user, template): a positive int4, as the local columns store it. */
+export function erpIdInput(what: string) {
+  const message = `Unknown ${what} id`;
+  return z.number({ error: message }).int(message).positive(message).max(MAX_INT4, message);
+}
+
+/** The same id taken from a path parameter (text). */
+export function erpIdParam(what: string) {
+  const message = `Unknown ${what} id`;
+  return z
+    .string()
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().positive(message).max(MAX_INT4, message));
+}
+
+/** A position in a list (0-based) or an insertion point (−1 = append), within int4. */
+export const indexInput = z
+  .number({ error: 'Expected an index' })
+  .int('Expected an index')
+  .min(0, 'Expected an index')
+  .max(MAX_INT4, 'Expected an index');
+export const indexParam = z.coerce
+  .number({ error: 'Expected an index' })
+  .int('Expected an index')
+  .min(0, 'Expected an index')
+  .max(MAX_INT4, 'Expected an index');
+export const insertionPointInput = z
+  .number({ error: 'Expected an insertion point' })
+  .int('Expected an insertion point')
+  .min(-1, 'Expected an insertion point')
+  .max(MAX_INT4, 'Expected an insertion point');

@@ -1,0 +1,116 @@
+// The lossless JSON document of a sale (SPEC §7 'GET /sales/json', 'POST /sales … imports one from JSON').
+// A versioned format: { format: 'quotewright.sale', version: 1, exported_on, sale }. Money, costs and quantities
+// are exact decimal strings (DESIGN §4.2); an import also accepts JSON numbers. SPEC marks notes and headers by a
+// product named 'note' / 'header' (DESIGN §5): the export writes that mapping, the import reads it.
+import { MAX_INT4 } from '@quotewright/domain';
+import { z } from 'zod';
+import { costInput, priceInput, quantityInput } from './inputs';
+
+export const SALE_DOCUMENT_FORMAT = 'quotewright.sale';
+export const SALE_DOCUMENT_VERSION = 1;
+/** At most this many lines in one imported quote (DESIGN §9: the import has a line cap). */
+export const MAX_IMPORT_LINES = 5000;
+export const MAX_IMPORT_SECTIONS = 1000;
+
+export interface SaleDocumentRef {
+  id: number;
+  name: string;
+}
+export interface SaleDocumentLine {
+  product: { id: number | null; name: string; manufacturer: { name: string | null } };
+  name: string;
+  quantity: string;
+  price: string;
+  cost: string;
+  price_percentage_active: boolean;
+  uom: { name: string | null };
+}
+export interface SaleDocumentSection {
+  name: string;
+  show_details: boolean;
+  lines: SaleDocumentLine[];
+}
+export interface SaleDocument {
+  format: typeof SALE_DOCUMENT_FORMAT;
+  version: typeof SALE_DOCUMENT_VERSION;
+  exported_on: string;
+  sale: {
+    name: string;
+    quote_number: string;
+    customer: SaleDocumentRef | null;
+    customer_invoice: SaleDocumentRef | null;
+    customer_shipping: SaleDocumentRef | null;
+    template: SaleDocumentRef | null;
+    salesperson: SaleDocumentRef | null;
+    sections: SaleDocumentSection[];
+  };
+}
+
+// ─── Import schema ────────────────────────────────────────────────────────────────────────────────────────────
+
+const documentId = z
+  .number({ error: 'Expected an id' })
+  .int('Expected an id')
+  .positive('Expected an id')
+  .max(MAX_INT4, 'Unknown id');
+const refSchema = z
+  .strictObject({ id: documentId, name: z.string({ error: 'Expected a text' }).max(500) })
+  .nullable()
+  .default(null);
+const text = (max: number) => z.string({ error: 'Expected a text' }).max(max, `At most ${max} characters`);
+
+const lineSchema = z.strictObject({
+  product: z.strictObject({
+    id: documentId.nullable().default(null),
+    name: text(500),
+    manufacturer: z.strictObject({ name: text(500).nullable().default(null) }).default({ name: null }),
+  }),
+  name: text(20_000).default(''),
+  quantity: quantityInput,
+  price: priceInput,
+  cost: costInput,
+  price_percentage_active: z.boolean({ error: 'Expected true or false' }).default(false),
+  uom: z.strictObject({ name: text(200).nullable().default(null) }).default({ name: null }),
+});
+
+const sectionSchema = z.strictObject({
+  name: text(500).trim().min(1, 'Name is required'),
+  show_details: z.boolean({ error: 'Expected true or false' }).default(true),
+  lines: z.array(lineSchema, { error: 'Expected a list of lines' }).max(MAX_IMPORT_LINES).default([]),
+});
+
+export const saleDocumentSchema = z.strictObject({
+  format: z.literal(SALE_DOCUMENT_FORMAT, { error: `Expected '${SALE_DOCUMENT_FORMAT}'` }),
+  version: z.literal(SALE_DOCUMENT_VERSION, { error: `Unsupported version: expected ${SALE_DOCUMENT_VERSION}` }),
+  exported_on: text(100).optional(),
+  sale: z.strictObject(
+    {
+      name: text(500).trim().default(''),
+      /** Informational: an import always gets a new quote number. */
+      quote_number: text(100).optional(),
+      customer: refSchema,
+      customer_invoice: refSchema,
+      customer_shipping: refSchema,
+      template: refSchema,
+      salesperson: refSchema,
+      sections: z
+        .array(sectionSchema, { error: 'Expected a list of sections' })
+        .max(MAX_IMPORT_SECTIONS, `At most ${MAX_IMPORT_SECTIONS} sections`),
+    },
+    { error: 'Expected the sale' },
+  ),
+});
+export type ParsedSaleDocument = z.infer<typeof saleDocumentSchema>;
+export type ParsedDocumentLine = ParsedSaleDocument['sale']['sections'][number]['lines'][number];
+
+/** Counts the lines of a not yet validated document, so an oversized one is refused before it is validated. */
+export function countDocumentLines(doc: unknown): number {
+  const sections = (doc as { sale?: { sections?: unknown } } | null)?.sale?.sections;
+  if (!Array.isArray(sections)) return 0;
+  let n = 0;
+  for (const s of sections) {
+    const lines = (s as { lines?: unknown } | null)?.lines;
+    if (Array.isArray(lines)) n += lines.length;
+  }
+  return n;
+}
