@@ -7,6 +7,8 @@ const serverProject = (engine: 'pglite' | 'pg') => ({
     name: `server-${engine}`,
     root: './apps/server',
     include: ['src/**/*.test.ts'],
+    // *.pg.test.ts exercise PostgreSQL itself (dropped connections, several processes): PostgreSQL project only.
+    exclude: engine === 'pglite' ? ['src/**/*.pg.test.ts'] : [],
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     testTimeout: 30_000,

@@ -95,7 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { isDatabaseUnavailable: (err) => database.isUnavailable(err) });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -14,7 +14,13 @@ async function main() {
     }
     throw e;
   }
-  const database = await createDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await createDb({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    // A dropped connection is logged and replaced; requests that used it are answered 503 (plugins/errors.ts).
+    onConnectionError: (err) =>
+      console.error(JSON.stringify({ level: 40, time: Date.now(), msg: 'database connection lost', err: err.message })),
+  });
   await database.migrate();
   const erp = await setupErp(config, {
     info: (o, m) => console.log(m ?? '', typeof o === 'string' ? o : JSON.stringify(o)),

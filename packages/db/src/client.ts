@@ -26,6 +26,11 @@ export interface Database {
   executeSql: ExecuteSql;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * True when `error` means the database could not be reached or dropped the connection (a restart, a failover,
+   * pg_terminate_backend): the request may be retried later; nothing it did was acknowledged.
+   */
+  isUnavailable(error: unknown): boolean;
   /** PGlite only: a tarball of the data directory (test snapshots). */
   dump?(): Promise<Blob>;
 }
@@ -38,11 +43,70 @@ export interface CreateDbOptions {
   /** PGlite: start from a data-directory tarball (see `dump`). */
   loadDataDir?: Blob | undefined;
   poolSize?: number;
+  /** Where connection errors of idle or checked-out clients are reported (they must never be left unhandled). */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** SQLSTATEs of a lost or refused connection: class 08 (connection exception) and 57P0x (operator intervention). */
+const UNAVAILABLE_STATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03']);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|not queryable|Client was closed|timeout exceeded when trying to connect|terminating connection|not currently accepting connections|the database system is (starting up|shutting down|in recovery)/i;
+
+/**
+ * drizzle-orm's node-postgres transaction() checks a client out and sends BEGIN *before* its try/finally, so when
+ * BEGIN fails (the connection was just terminated) the client is never released: each such failure leaks one pool
+ * slot until the pool is exhausted and every request waits. This releases the client, flagged broken, when the
+ * first query of a checkout is a BEGIN that fails; on success drizzle releases it as usual.
+ */
+function releaseWhenBeginFails(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (cb?: unknown) => Promise<pg.PoolClient> | undefined;
+  (pool as { connect: unknown }).connect = (callback?: unknown) => {
+    // pool.query() checks out with a callback and releases by itself: leave it alone.
+    if (callback) return connect(callback);
+    return connect()!.then((client) => {
+      const query = client.query;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        (client as { query: unknown }).query = query;
+        const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
+        if (typeof text === 'string' && /^\s*begin\b/i.test(text) && result instanceof Promise) {
+          return result.catch((err: unknown) => {
+            client.release(err instanceof Error ? err : true);
+            throw err;
+          });
+        }
+        return result;
+      };
+      return client;
+    });
+  };
+}
+
+/** Walks an error and its causes (drizzle wraps driver errors) looking for a lost connection. */
+export function isConnectionLost(error: unknown): boolean {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_CODES.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
 }
 
 export async function createDb(opts: CreateDbOptions = {}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
+    // Without these listeners a connection ended by the server (restart, failover, pg_terminate_backend) emits an
+    // unhandled 'error' and the process exits. With them, the broken client is dropped, the request using it fails
+    // (and is answered 503), and the next checkout opens a fresh connection: the server recovers by itself.
+    const report = (err: Error) => opts.onConnectionError?.(err);
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
+    releaseWhenBeginFails(pool);
     // Fail fast with the driver's message when the server is unreachable or the database is missing.
     const probe = await pool.connect();
     probe.release();
@@ -56,6 +120,7 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<Database> {
       },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
+      isUnavailable: isConnectionLost,
     };
   }
   let dataDir: string | undefined;
@@ -83,6 +148,8 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<Database> {
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
+    // The embedded database lives in this process: it cannot be "away".
+    isUnavailable: () => false,
     dump: () => client.dumpDataDir('none'),
   };
 }

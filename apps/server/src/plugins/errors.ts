@@ -45,7 +45,10 @@ const ERP_PROBLEMS: Record<ErpErrorKind, { status: number; code: string }> = {
   unknown: { status: 502, code: 'ERP_ERROR' },
 };
 
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  opts: { isDatabaseUnavailable?: (err: unknown) => boolean } = {},
+) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
@@ -91,6 +94,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return sendProblem(reply, err.statusCode, statusCode(err.statusCode), err.message);
+    }
+    if (opts.isDatabaseUnavailable?.(err)) {
+      // Nothing of this request was acknowledged; the pool reconnects on its own (packages/db client.ts).
+      req.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendProblem(
+        reply,
+        503,
+        'DATABASE_UNAVAILABLE',
+        'The database is not reachable at the moment; nothing was saved. Try again in a few seconds.',
+      );
     }
     req.log.error({ err }, 'unhandled error');
     return sendProblem(reply, 500, 'INTERNAL', 'Something went wrong on the server. The error has been logged.');

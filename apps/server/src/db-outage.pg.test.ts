@@ -1,0 +1,99 @@
+// Issue 9 item 2: PostgreSQL ends connections (pg_terminate_backend, a restart, a failover) while requests run.
+// The server must keep running (an unhandled 'error' event would fail this run), answer 503 problem+json while the
+// database is away, recover by itself, and never lose a write it acknowledged.
+import { inArray, saleLines } from '@quotewright/db';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUrl } from '../test/global-setup';
+import { createTestApp, type TestApp } from '../test/helpers';
+import { api, roleTokens, seedProducts, type Tokens } from './modules/sales/testkit';
+
+let t: TestApp;
+let tok: Tokens;
+let a: ReturnType<typeof api>;
+let admin: pg.Client;
+let dbName: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tok = await roleTokens(t);
+  a = api(t);
+  await seedProducts(t, [1, 2]);
+  const { rows } = await t.database.executeSql('SELECT current_database() AS name');
+  dbName = String(rows[0]!.name);
+  admin = new pg.Client({ connectionString: adminUrl(process.env.DATABASE_URL!) });
+  await admin.connect();
+});
+afterAll(async () => {
+  await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`).catch(() => undefined);
+  await admin.end();
+  await t.close();
+});
+
+const killBackends = () =>
+  admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+    dbName,
+  ]);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('the database drops its connections', () => {
+  it('mid-traffic: no 500, no exit, every acknowledged write is kept, and it recovers by itself', async () => {
+    let sale = await a.ok('POST', '/api/sales', tok.editor, { name: 'Outage' });
+    sale = await a.ok('POST', `/api/sales/sections/create/${sale._id}`, tok.editor, { name: 'A' });
+    const url = `/api/sales/lines/create/${sale._id}/${sale.sections[0]!._id}`;
+    const statuses = new Map<number, number>();
+    const acknowledged: string[] = [];
+    let stop = false;
+    const worker = async () => {
+      while (!stop) {
+        const res = await a.post(url, tok.editor, { lines: [{ product: 1, quantity: 1 }] });
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        if (res.statusCode === 200)
+          acknowledged.push(...(res.json() as { lines: { _id: string }[] }).lines.map((l) => l._id));
+        else {
+          expect(res.statusCode).toBe(503);
+          expect(res.headers['content-type']).toContain('application/problem+json');
+          expect(res.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+          expect(res.headers['retry-after']).toBe('5');
+        }
+        const read = await a.get(`/api/sales/${sale._id}`, tok.editor);
+        statuses.set(read.statusCode, (statuses.get(read.statusCode) ?? 0) + 1);
+        expect([200, 503]).toContain(read.statusCode);
+      }
+    };
+    const workers = [worker(), worker(), worker()];
+    for (let i = 0; i < 4; i++) {
+      await sleep(300);
+      await killBackends();
+    }
+    await sleep(300);
+    stop = true;
+    await Promise.all(workers);
+
+    expect(statuses.get(500) ?? 0).toBe(0);
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
+    // Recovered: the same pool serves again without a restart.
+    expect((await a.get('/api/health', null)).statusCode).toBe(200);
+    const stored = await t.database.db
+      .select({ id: saleLines.id })
+      .from(saleLines)
+      .where(inArray(saleLines.id, acknowledged));
+    expect(stored.length).toBe(acknowledged.length);
+    const final = await a.ok('GET', `/api/sales/${sale._id}`, tok.editor);
+    expect(final.sections[0]!.lines.length).toBeGreaterThanOrEqual(acknowledged.length);
+  });
+
+  it('while the database refuses connections: 503 problem+json; afterwards it serves again', async () => {
+    await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
+    await killBackends();
+    const res = await a.get('/api/sales', tok.editor);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE' });
+    const health = await a.get('/api/health', null);
+    expect(health.statusCode).toBe(503);
+    await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+    expect((await a.get('/api/sales', tok.editor)).statusCode).toBe(200);
+    expect((await a.get('/api/health', null)).statusCode).toBe(200);
+  });
+});
