@@ -9,7 +9,7 @@ import { settingsRepository } from './infra/settings.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { loginCodesRepository } from './modules/auth/login-codes.repository';
-import { failureLimiter } from './modules/auth/rate-limiter';
+import { loginThrottle } from './modules/auth/login-throttle';
 import { ssoRepository } from './modules/auth/sso.repository';
 import { ssoRoutes } from './modules/auth/sso.routes';
 import { ssoService, ssoSettings } from './modules/auth/sso.service';
@@ -128,8 +128,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     users: usersRepo,
     loginCodes: loginCodesRepository(db),
     tokens,
-    ipLimiter: failureLimiter(config.LOGIN_MAX_FAILURES_PER_IP, config.LOGIN_WINDOW, opts.now),
-    emailLimiter: failureLimiter(config.LOGIN_MAX_FAILURES_PER_EMAIL, config.LOGIN_WINDOW, opts.now),
+    throttle: loginThrottle(
+      {
+        perPair: config.LOGIN_MAX_FAILURES_PER_EMAIL,
+        perEmail: config.LOGIN_EMAIL_BACKOFF_AFTER,
+        perAddress: config.LOGIN_MAX_FAILURES_PER_IP,
+        windowSeconds: config.LOGIN_WINDOW,
+      },
+      opts.now,
+    ),
   });
   const users = usersService(usersRepo);
   const catalogRepo = catalogRepository(db);

@@ -40,7 +40,11 @@ const schema = z.object({
     .pipe(duration(60, 30 * 86400, '1 minute and 30 days')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
-  /** Failed logins allowed per window, per client IP and per e-mail. */
+  /**
+   * Sign-in throttling (docs/decisions/0008): failures per window from one address for one e-mail; from one address
+   * for e-mails it never signed in with; and, for one e-mail from anywhere, the count after which a doubling
+   * back-off starts (a known-good address with the right password still passes).
+   */
   LOGIN_MAX_FAILURES_PER_IP: z.coerce
     .number({ error: 'must be a number' })
     .int()
@@ -51,6 +55,11 @@ const schema = z.object({
     .int()
     .min(1, 'must be at least 1')
     .default(10),
+  LOGIN_EMAIL_BACKOFF_AFTER: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1, 'must be at least 1')
+    .default(30),
   LOGIN_WINDOW: z
     .string()
     .default('15m')

@@ -3,8 +3,8 @@ import { AppError } from '../../errors';
 import type { AuthUser } from '../../policy';
 import type { UsersRepository } from '../users/users.repository';
 import type { LoginCodesRepository } from './login-codes.repository';
+import type { LoginThrottle } from './login-throttle';
 import { verifyPassword } from './passwords';
-import type { FailureLimiter } from './rate-limiter';
 import type { TokenService } from './tokens';
 
 const LOGIN_ERROR = 'The email or password is incorrect';
@@ -13,15 +13,16 @@ export interface AuthServiceDeps {
   users: UsersRepository;
   loginCodes: LoginCodesRepository;
   tokens: TokenService;
-  ipLimiter: FailureLimiter;
-  emailLimiter: FailureLimiter;
+  throttle: LoginThrottle;
 }
 
-export function authService({ users, loginCodes, tokens, ipLimiter, emailLimiter }: AuthServiceDeps) {
+export function authService({ users, loginCodes, tokens, throttle }: AuthServiceDeps) {
   function tooMany(seconds: number): AppError {
     return new AppError(
       'RATE_LIMITED',
-      `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
+      seconds < 60
+        ? `Too many failed sign-in attempts. Try again in ${seconds} second(s).`
+        : `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
       undefined,
       {
         'Retry-After': String(seconds),
@@ -33,16 +34,15 @@ export function authService({ users, loginCodes, tokens, ipLimiter, emailLimiter
     /** E-mail + password sign-in; the same answer whether or not the e-mail exists. */
     async login(emailInput: string, password: string, ip: string): Promise<string> {
       const email = emailInput.trim().toLowerCase();
-      const wait = Math.max(ipLimiter.retryAfter(`ip:${ip}`), emailLimiter.retryAfter(`email:${email}`));
+      const wait = throttle.retryAfter(email, ip);
       if (wait > 0) throw tooMany(wait);
       const user = await users.findByEmail(email);
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok) {
-        ipLimiter.fail(`ip:${ip}`);
-        emailLimiter.fail(`email:${email}`);
+        throttle.fail(email, ip);
         throw new AppError('LOGIN_FAILED', LOGIN_ERROR, { loginerror: LOGIN_ERROR });
       }
-      emailLimiter.reset(`email:${email}`);
+      throttle.succeed(email, ip);
       return tokens.issue(user);
     },
 

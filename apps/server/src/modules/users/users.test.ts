@@ -58,38 +58,38 @@ describe('login', () => {
     expect(Object.keys(none.json().errors).sort()).toEqual(['email', 'password']);
   });
 
-  it('locks an email out with 429 and Retry-After after repeated failures, even for the right password', async () => {
+  it('locks an (e-mail, address) pair out with 429 and Retry-After, the right password included, and only that pair', async () => {
     await createUser(t, { email: 'target@example.com' });
-    for (let i = 0; i < 3; i++) {
-      expect(
-        (await post('/api/users/login', null, { email: 'target@example.com', password: 'nope-nope' })).statusCode,
-      ).toBe(401);
-    }
-    const blocked = await post('/api/users/login', null, { email: 'target@example.com', password: PASSWORD });
+    const attempt = (password: string, remoteAddress: string, email = 'target@example.com') =>
+      t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress, payload: { email, password } });
+    for (let i = 0; i < 3; i++) expect((await attempt('nope-nope', '10.9.0.66')).statusCode).toBe(401);
+    const blocked = await attempt(PASSWORD, '10.9.0.66');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json().code).toBe('RATE_LIMITED');
-    // Another account from the same address is not affected by the per-email limit.
+    // issue 9 item 6: the owner, from their own address, is not locked out by someone else's failures.
+    expect((await attempt(PASSWORD, '10.9.0.1')).statusCode).toBe(200);
+    // Another account from the attacker's address is not affected either.
     await createUser(t, { email: 'bystander@example.com' });
-    expect(
-      (await post('/api/users/login', null, { email: 'bystander@example.com', password: PASSWORD })).statusCode,
-    ).toBe(200);
+    expect((await attempt(PASSWORD, '10.9.0.66', 'bystander@example.com')).statusCode).toBe(200);
   });
 
-  it('limits per client IP too', async () => {
+  it('an address past its limit may only sign in to e-mails it signed in with before (a shared proxy)', async () => {
     const t2 = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '2', LOGIN_MAX_FAILURES_PER_EMAIL: '100' });
     try {
-      const attempt = (email: string, remoteAddress = '10.0.0.1') =>
-        t2.app.inject({
-          method: 'POST',
-          url: '/api/users/login',
-          remoteAddress,
-          payload: { email, password: 'bad-pass-1' },
-        });
+      await createUser(t2, { email: 'regular@example.com' });
+      await createUser(t2, { email: 'newcomer@example.com' });
+      const attempt = (email: string, password = 'bad-pass-1', remoteAddress = '10.0.0.1') =>
+        t2.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress, payload: { email, password } });
+      expect((await attempt('regular@example.com', PASSWORD)).statusCode).toBe(200);
       expect((await attempt('a@example.com')).statusCode).toBe(401);
       expect((await attempt('b@example.com')).statusCode).toBe(401);
       expect((await attempt('c@example.com')).statusCode).toBe(429);
-      expect((await attempt('c@example.com', '10.0.0.2')).statusCode).toBe(401);
+      expect((await attempt('newcomer@example.com', PASSWORD)).statusCode).toBe(429);
+      // A known-good pair still passes; another address is not affected.
+      expect((await attempt('regular@example.com', PASSWORD)).statusCode).toBe(200);
+      expect((await attempt('c@example.com', 'bad-pass-1', '10.0.0.2')).statusCode).toBe(401);
+      expect((await attempt('newcomer@example.com', PASSWORD, '10.0.0.2')).statusCode).toBe(200);
     } finally {
       await t2.close();
     }
