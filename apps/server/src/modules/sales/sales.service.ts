@@ -8,9 +8,11 @@ import {
   isDomainError,
   isEditableState,
   type LineMoveType,
+  MAX_SALE_TOTAL,
   markupPrice,
   money,
   moveItem,
+  NUMERIC_FIELDS,
   parseMoney,
   planLineMove,
   planSectionCopy,
@@ -72,14 +74,10 @@ export interface CopySectionsInput {
   mergeProducts: boolean;
 }
 
-/** Quantities beyond this do not fit sale_lines.quantity (numeric(14,4)). */
-const MAX_QUANTITY = toDecimal('1e10');
-/** Totals beyond this do not fit sales.total_price (numeric(16,2)). */
-const MAX_TOTAL = toDecimal('1e13');
-/** A price computed from a markup must still fit sale_lines.price (numeric(14,2)), like a price typed in. */
-const MAX_PRICE = toDecimal('1e11');
+/** A price computed from a markup must still fit sale_lines.price, like a price typed in. */
 function checkPrice(price: string): string {
-  if (toDecimal(price).abs().gte(MAX_PRICE)) throw new AppError('VALIDATION_FAILED', 'Price is out of range');
+  if (toDecimal(price).abs().gte(NUMERIC_FIELDS.price.max))
+    throw new AppError('VALIDATION_FAILED', 'Price is out of range');
   return price;
 }
 
@@ -217,7 +215,7 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
         if (change.changed) {
           if (kind === 'content') {
             const pricing = salePricingFromSections(read.sections.map((sec) => sec.pricing));
-            if (toDecimal(pricing.total_price).abs().gte(MAX_TOTAL)) {
+            if (toDecimal(pricing.total_price).abs().gte(MAX_SALE_TOTAL)) {
               throw new AppError('VALIDATION_FAILED', 'The sale total would be too large');
             }
             read.sale = await r.touch(saleId, user, { totalPrice: pricing.total_price, odooSynced: false });
@@ -418,7 +416,8 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
             const fresh: (NewLine & { position: number })[] = [];
             for (const [at, line] of planned.lines.entries()) {
               const quantity = toDecimal(line.quantity ?? 0);
-              if (quantity.abs().gte(MAX_QUANTITY)) throw new AppError('VALIDATION_FAILED', 'Quantity is out of range');
+              if (quantity.abs().gte(NUMERIC_FIELDS.quantity.max))
+                throw new AppError('VALIDATION_FAILED', 'Quantity is out of range');
               if (!line.id) fresh.push({ ...copyOfLine(line.row), quantity: quantity.toFixed(), position: at });
               else if (!quantity.eq(toDecimal(line.row.quantity)))
                 await r.updateLine(line.id, { quantity: quantity.toFixed() });
