@@ -211,3 +211,24 @@ describe('item 5: a signed token whose subject is not a user id', () => {
     expectProblem(res, 401, 'UNAUTHENTICATED');
   });
 });
+
+describe('found by the fuzz: a section copied into its own sale past 5,041 lines', () => {
+  it('is inserted in chunks (one INSERT carries at most 65,535 parameters)', async () => {
+    let big = await a.ok('POST', '/api/sales', tok.editor, { name: 'Big' });
+    big = await a.ok('POST', `/api/sales/sections/create/${big._id}`, tok.editor, { name: 'S' });
+    const sec = big.sections[0]!._id;
+    for (let i = 0; i < 6; i++) {
+      await a.ok('POST', `/api/sales/lines/create/${big._id}/${sec}`, tok.editor, {
+        lines: Array.from({ length: 1000 }, () => ({ product: 2, quantity: 1 })),
+      });
+    }
+    const copied = await a.ok('POST', `/api/sales/sections/copy/${big._id}`, tok.editor, {
+      sections: [sec],
+      _id: big._id,
+      copyStyle: 'new',
+      mergeProducts: false,
+    });
+    expect(copied.sections.map((s) => s.lines.length)).toEqual([6000, 6000]);
+    expect(copied.total_price).toBe('126000.00');
+  });
+});

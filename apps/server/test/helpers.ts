@@ -54,7 +54,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const config = testConfig({ ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET: 'x'.repeat(40), ...env });
-  const app = await buildApp({ config, database, logger: false, ...opts });
+  const app = await buildApp({ config, database, logger: process.env.TEST_LOGS === '1', ...opts });
   await app.ready();
   return {
     app,

@@ -22,8 +22,6 @@ export interface ImportProblem {
   line: number;
 }
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters. */
-const INSERT_CHUNK = 1000;
 const TOO_LARGE = 'The sale total would be too large';
 
 function parseJson(text: string): unknown {
@@ -162,13 +160,11 @@ export function saleImportService(deps: { sales: SalesRepository }) {
         });
         for (const [position, sec] of sections.entries()) {
           const sectionId = await r.insertSection(id, { name: sec.name, showDetails: sec.show_details, position });
-          for (let at = 0; at < sec.lines.length; at += INSERT_CHUNK) {
-            await r.insertLines(
-              id,
-              sectionId,
-              sec.lines.slice(at, at + INSERT_CHUNK).map((l, i) => ({ ...l, position: at + i })),
-            );
-          }
+          await r.insertLines(
+            id,
+            sectionId,
+            sec.lines.map((l, i) => ({ ...l, position: i })),
+          );
         }
         return { sale: toSaleDto((await r.findFull(id))!), errors };
       });

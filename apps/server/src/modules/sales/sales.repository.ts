@@ -165,6 +165,9 @@ export function listQueries(db: Db, q: SaleQuery) {
   };
 }
 
+/** Rows per INSERT: 1,000 lines × 13 columns stays well under PostgreSQL's 65,535 bind parameters. */
+const INSERT_CHUNK = 1000;
+
 /** Every query of the module, bound to a connection or to a transaction. */
 function queries(db: Db) {
   /** Sets `position` of many rows in one statement; only rows whose position differs are written. */
@@ -357,11 +360,17 @@ function queries(db: Db) {
       sectionId: string,
       lines: readonly (NewLine & { position: number })[],
     ): Promise<string[]> {
-      if (lines.length === 0) return [];
-      const rows = await db
-        .insert(saleLines)
-        .values(lines.map((l) => ({ ...l, saleId, sectionId })))
-        .returning({ id: saleLines.id, position: saleLines.position });
+      const rows: { id: string; position: number }[] = [];
+      // In chunks: one INSERT may carry at most 65,535 bind parameters (a section copied into itself can be big).
+      for (let at = 0; at < lines.length; at += INSERT_CHUNK) {
+        const chunk = lines.slice(at, at + INSERT_CHUNK);
+        rows.push(
+          ...(await db
+            .insert(saleLines)
+            .values(chunk.map((l) => ({ ...l, saleId, sectionId })))
+            .returning({ id: saleLines.id, position: saleLines.position })),
+        );
+      }
       return rows.sort((a, b) => a.position - b.position).map((r) => r.id);
     },
 
