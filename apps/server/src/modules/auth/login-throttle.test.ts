@@ -3,7 +3,11 @@ import { loginThrottle } from './login-throttle';
 
 function setup() {
   let t = 1_000_000;
-  const clock = { advance: (s: number) => (t += s * 1000) };
+  const clock = {
+    advance: (s: number) => {
+      t += s * 1000;
+    },
+  };
   const th = loginThrottle({ perPair: 3, perEmail: 5, perAddress: 10, windowSeconds: 900 }, () => t);
   return { th, clock };
 }
