@@ -34,6 +34,7 @@ import { type MouseEvent, memo, type ReactNode, useCallback, useMemo, useRef, us
 import { useDiscreteColumns, useHideMoney } from '../../../app/discrete';
 import { MoneyCell } from '../../../components/MoneyCell';
 import type { SensitiveKind } from '../../../lib/discreteColumns';
+import { SORTABLE_AUTO_SCROLL } from '../../../lib/dnd';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { draggedProductId, isProductDrag } from '../../../lib/products';
 import type { LineChanges, SaleLine, SaleSection } from '../api/types';
@@ -570,7 +571,12 @@ export function LinesTable({
               }
             }}
           >
-            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <DndContext
+              sensors={sensors}
+              collisionDetection={closestCenter}
+              autoScroll={SORTABLE_AUTO_SCROLL}
+              onDragEnd={onDragEnd}
+            >
               <SortableContext items={ids} strategy={verticalListSortingStrategy}>
                 <Box role="rowgroup" sx={{ paddingTop: `${padTop}px`, paddingBottom: `${padBottom}px` }}>
                   {items.map((item) => {
