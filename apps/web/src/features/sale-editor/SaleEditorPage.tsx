@@ -143,6 +143,7 @@ function NewSale() {
         erpName={erpName}
         onSave={save}
         onOpenInErp={() => {}}
+        onCancelNew={() => navigate('/')}
       />
       <Typography color="text.secondary">Save the quote to start adding sections.</Typography>
     </>
@@ -329,6 +330,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
     back: () => openSection(null),
     commit: (changes: LineChanges[]) => void lineTask(() => actions.updateLines(s._id, changes), false),
     invalidNumber: () => snackbar.show('Enter a number', 'error'),
+    invalidInput: (message) => snackbar.show(message, 'error'),
     remove: async (ids) => {
       if (ids.length === 0) return;
       const ok = await dialog.confirm({

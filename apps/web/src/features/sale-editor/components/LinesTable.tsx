@@ -28,7 +28,7 @@ import NotesIcon from '@mui/icons-material/Notes';
 import PercentIcon from '@mui/icons-material/Percent';
 import TitleIcon from '@mui/icons-material/Title';
 import { Box, Button, Divider, ListItemIcon, Menu, MenuItem, Paper, Typography } from '@mui/material';
-import { insertBelowPoint, isLineMarkupWarning } from '@quotewright/domain';
+import { DESCRIPTION_REQUIRED, insertBelowPoint, isLineMarkupWarning, isMissingDescription } from '@quotewright/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useDiscreteColumns, useHideMoney } from '../../../app/discrete';
@@ -112,6 +112,8 @@ export function lineEditChanges(
   const out: LineChanges[] = [];
   for (const line of targets) {
     if (numeric && line.kind !== 'product') continue;
+    // a note or header never loses its text (it would be a blank row)
+    if (field === 'name' && isMissingDescription(line.kind, value)) continue;
     const old = currentValue(line, field);
     if (numeric ? Number(old) === Number(value) : old === value) continue;
     out.push({ _id: line._id, [field]: value });
@@ -123,6 +125,8 @@ export interface LinesTableHandlers {
   back(): void;
   commit(changes: LineChanges[]): void;
   invalidNumber(): void;
+  /** An edit refused before it is sent, with the reason ('Description is required'). */
+  invalidInput(message: string): void;
   remove(ids: string[]): void;
   addText(kind: 'note' | 'header', sequence: number): void;
   insertProduct(sequence: number): void;
@@ -214,10 +218,24 @@ const LineRow = memo(function LineRow({
             }
           />
         );
-      case 'quantity':
+      case 'quantity': {
+        // a negative quantity is allowed (returns, credits) but must stand out
+        const negative = Number(line.quantity) < 0;
         return (
-          <EditableCell value={line.quantity} editable={editable} numeric label="Qty" onCommit={commit('quantity')} />
+          <EditableCell
+            value={line.quantity}
+            display={
+              <Box component="span" sx={{ color: negative ? 'error.main' : undefined }} data-negative={negative}>
+                {line.quantity}
+              </Box>
+            }
+            editable={editable}
+            numeric
+            label="Qty"
+            onCommit={commit('quantity')}
+          />
         );
+      }
       case 'price':
         return (
           <EditableCell
@@ -387,6 +405,11 @@ export function LinesTable({
           return;
         }
         value = parsed;
+      }
+      const target = linesRef.current.find((l) => l._id === lineId);
+      if (field === 'name' && target && isMissingDescription(target.kind, value)) {
+        handlersRef.current.invalidInput(DESCRIPTION_REQUIRED);
+        return;
       }
       const changes = lineEditChanges(linesRef.current, latest.current.ids, lineId, field, value);
       if (changes.length > 0) handlersRef.current.commit(changes);
