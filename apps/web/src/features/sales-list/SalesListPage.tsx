@@ -14,7 +14,7 @@ import { useSnackbar } from '../../app/providers/snackbar';
 import { DataTable, useDataTable } from '../../components/DataTable';
 import { MoneyCell } from '../../components/MoneyCell';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { stateChipColor } from '../../lib/saleState';
 import { deleteSale, importSale, type SaleListItem, type SalesSort, useSalesPage } from './api/sales';
 import { GroupSummary } from './components/GroupSummary';
@@ -134,9 +134,9 @@ export function SalesListPage() {
     }
   };
 
-  const doImport = async (document: unknown) => {
+  const doImport = async (text: string) => {
     try {
-      const { id, errors } = await loading.track(importSale(document));
+      const { id, errors } = await loading.track(importSale(text));
       setImportOpen(false);
       await queryClient.invalidateQueries({ queryKey: ['sales'] });
       navigate(`/sale/${id}`);
@@ -147,7 +147,8 @@ export function SalesListPage() {
         );
       }
     } catch (err) {
-      await dialog.error(errorMessage(err));
+      // field-level answers (what the document lacks) are shown in the upload dialog, next to the text to fix
+      if (!(err instanceof ApiError && err.hasFieldErrors)) await dialog.error(errorMessage(err));
       throw err;
     }
   };
