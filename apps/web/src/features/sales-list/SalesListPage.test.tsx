@@ -56,6 +56,18 @@ describe('sales list', () => {
     expect(document.title).toBe('Sales | Quotewright');
   });
 
+  it('rows take keyboard focus and Enter opens the sale', async () => {
+    setup(admin, { 'GET /api/sales/s2': problem(404, 'Sale not found') });
+    const { router } = renderApp('/');
+    await screen.findByText('Quote 1');
+    const rows = screen.getAllByTestId('sale-row');
+    expect(rows.map((r) => r.getAttribute('tabindex'))).toEqual(['0', '0']);
+    rows[1]!.focus();
+    expect(rows[1]).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sale/s2'));
+  });
+
   it('opens a sale on row click', async () => {
     const { calls } = setup(admin, { 'GET /api/sales/s1': problem(404, 'Sale not found') });
     const { router } = renderApp('/');
@@ -170,6 +182,10 @@ describe('sales list', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.path === '/api/sales' && c.query.includes('groupBy=customer'))).toBe(true),
     );
-    expect(await screen.findByTestId('group-summary')).toHaveTextContent('57 sales · $99,999.00');
+    expect(await screen.findByTestId('group-summary')).toHaveTextContent('57 sales');
+    // the whole group's total sits in the group row's Total cell
+    expect(await screen.findByTestId('group-total')).toHaveTextContent('$99,999.00');
+    const groupRow = screen.getByTestId('group-total').closest('tr')!;
+    expect(within(groupRow).getByTestId('group-summary')).toBeInTheDocument();
   });
 });

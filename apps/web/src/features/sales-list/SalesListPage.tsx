@@ -17,7 +17,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ApiError, errorMessage } from '../../lib/api';
 import { stateChipColor } from '../../lib/saleState';
 import { deleteSale, importSale, type SaleListItem, type SalesSort, useSalesPage } from './api/sales';
-import { GroupSummary } from './components/GroupSummary';
+import { GroupSummary, GroupTotal } from './components/GroupSummary';
 import { ImportQuoteDialog } from './components/ImportQuoteDialog';
 
 const SORT_OF: Record<string, SalesSort> = {
@@ -93,11 +93,14 @@ export function SalesListPage() {
       {
         accessorKey: 'total_price',
         header: 'Total',
-        size: 130,
+        size: 150,
         enableGrouping: false,
         meta: { sensitive: 'price' },
         Cell: ({ cell }) => <MoneyCell value={cell.getValue<string>()} />,
-        muiTableBodyCellProps: { align: 'right' },
+        AggregatedCell: ({ row }) => <GroupTotal group={groups.get(String(row.groupingValue ?? ''))} />,
+        // a group's total may be wider than a sale's: it is never cut off
+        muiTableBodyCellProps: ({ row }) =>
+          row.getIsGrouped() ? { align: 'right', sx: { overflow: 'visible' } } : { align: 'right' },
         muiTableHeadCellProps: { align: 'right' },
       },
       {
@@ -196,7 +199,15 @@ export function SalesListPage() {
         ? {}
         : {
             onClick: () => navigate(`/sale/${row.original._id}`),
-            sx: { cursor: 'pointer' },
+            // reachable and openable from the keyboard like a link
+            tabIndex: 0,
+            onKeyDown: (e) => {
+              if (e.key === 'Enter' && e.target === e.currentTarget) navigate(`/sale/${row.original._id}`);
+            },
+            sx: {
+              cursor: 'pointer',
+              '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+            },
             'data-testid': 'sale-row',
           },
     renderRowActions: ({ row }) =>
