@@ -64,17 +64,19 @@ interface Column {
   meta?: { sensitive?: SensitiveKind };
 }
 
+// Text columns give way before the figures do: in widescreen the lines share the row with the product list, and
+// fixed widths (985 px) pushed Subtotal out of sight at 1920 px. The minimum of each width is what the table needs.
 const COLUMNS: Column[] = [
   { id: 'drag', header: '', width: '36px' },
-  { id: 'model', header: 'Model', width: '120px' },
-  { id: 'manufacturer', header: 'Manufacturer', width: '115px' },
-  { id: 'description', header: 'Description', width: 'minmax(180px, 1fr)' },
-  { id: 'quantity', header: 'Qty', width: '70px', numeric: true },
-  { id: 'price', header: 'Price', width: '100px', numeric: true, meta: { sensitive: 'price' } },
-  { id: 'cost', header: 'Cost', width: '100px', numeric: true, meta: { sensitive: 'cost' } },
-  { id: 'markup', header: 'Markup %', width: '90px', numeric: true, meta: { sensitive: 'markup' } },
-  { id: 'uom', header: 'UOM', width: '64px' },
-  { id: 'subtotal', header: 'Subtotal', width: '110px', numeric: true, meta: { sensitive: 'price' } },
+  { id: 'model', header: 'Model', width: 'minmax(80px, 120px)' },
+  { id: 'manufacturer', header: 'Manufacturer', width: 'minmax(72px, 115px)' },
+  { id: 'description', header: 'Description', width: 'minmax(140px, 1fr)' },
+  { id: 'quantity', header: 'Qty', width: '64px', numeric: true },
+  { id: 'price', header: 'Price', width: '96px', numeric: true, meta: { sensitive: 'price' } },
+  { id: 'cost', header: 'Cost', width: '96px', numeric: true, meta: { sensitive: 'cost' } },
+  { id: 'markup', header: 'Markup %', width: '84px', numeric: true, meta: { sensitive: 'markup' } },
+  { id: 'uom', header: 'UOM', width: '56px' },
+  { id: 'subtotal', header: 'Subtotal', width: '104px', numeric: true, meta: { sensitive: 'price' } },
 ];
 
 const NUMERIC_FIELDS: readonly LineField[] = ['quantity', 'price', 'cost', 'markup_percent'];
@@ -566,7 +568,19 @@ export function LinesTable({
             }}
           >
             {columns.map((c) => (
-              <Box key={c.id} role="columnheader" sx={{ px: 1, py: 1, textAlign: c.numeric ? 'right' : 'left' }}>
+              <Box
+                key={c.id}
+                role="columnheader"
+                sx={{
+                  px: 1,
+                  py: 1,
+                  textAlign: c.numeric ? 'right' : 'left',
+                  minWidth: 0,
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
+              >
                 {c.header}
               </Box>
             ))}
