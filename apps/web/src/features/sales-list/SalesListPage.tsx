@@ -4,7 +4,13 @@ import FileUploadIcon from '@mui/icons-material/FileUpload';
 import { Box, Button, Chip, IconButton, Tooltip } from '@mui/material';
 import { canEdit, hasFullRights, SALES_PAGE_SIZE, SALES_PAGE_SIZE_OPTIONS } from '@quotewright/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MRT_ColumnDef, MRT_GroupingState, MRT_PaginationState, MRT_SortingState } from 'material-react-table';
+import {
+  type MRT_ColumnDef,
+  MRT_ExpandButton,
+  type MRT_GroupingState,
+  type MRT_PaginationState,
+  type MRT_SortingState,
+} from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/providers/currentUser';
@@ -17,7 +23,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ApiError, errorMessage } from '../../lib/api';
 import { stateChipColor } from '../../lib/saleState';
 import { deleteSale, importSale, type SaleListItem, type SalesSort, useSalesPage } from './api/sales';
-import { GroupSummary, GroupTotal } from './components/GroupSummary';
+import { GROUPED_CELL_SX, GroupSummary } from './components/GroupSummary';
 import { ImportQuoteDialog } from './components/ImportQuoteDialog';
 
 const SORT_OF: Record<string, SalesSort> = {
@@ -76,9 +82,6 @@ export function SalesListPage() {
         accessorFn: (r) => r.customer?.name ?? '',
         header: 'Client',
         size: 200,
-        GroupedCell: ({ cell }) => (
-          <GroupSummary label={cell.getValue<string>()} group={groups.get(cell.getValue<string>())} />
-        ),
       },
       {
         id: 'salesperson',
@@ -86,21 +89,15 @@ export function SalesListPage() {
         header: 'Salesperson',
         size: 190,
         minSize: 170,
-        GroupedCell: ({ cell }) => (
-          <GroupSummary label={cell.getValue<string>()} group={groups.get(cell.getValue<string>())} />
-        ),
       },
       {
         accessorKey: 'total_price',
         header: 'Total',
-        size: 150,
+        size: 130,
         enableGrouping: false,
         meta: { sensitive: 'price' },
         Cell: ({ cell }) => <MoneyCell value={cell.getValue<string>()} />,
-        AggregatedCell: ({ row }) => <GroupTotal group={groups.get(String(row.groupingValue ?? ''))} />,
-        // a group's total may be wider than a sale's: it is never cut off
-        muiTableBodyCellProps: ({ row }) =>
-          row.getIsGrouped() ? { align: 'right', sx: { overflow: 'visible' } } : { align: 'right' },
+        muiTableBodyCellProps: { align: 'right' },
         muiTableHeadCellProps: { align: 'right' },
       },
       {
@@ -111,9 +108,6 @@ export function SalesListPage() {
         minSize: 140,
         Cell: ({ row }) => (
           <Chip size="small" label={row.original.state_label} color={stateChipColor(row.original.state)} />
-        ),
-        GroupedCell: ({ cell }) => (
-          <GroupSummary label={cell.getValue<string>()} group={groups.get(cell.getValue<string>())} />
         ),
       },
     ],
@@ -169,7 +163,27 @@ export function SalesListPage() {
     enableMultiSort: false,
     enableRowActions: isAdmin,
     layoutMode: 'grid',
-    displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 60, grow: false } },
+    // A group row is headed by the chevron, the group's name, and the count and total of the whole group. It sits in
+    // the first column and runs over the row's empty cells: in the grouped column's own narrow cell, beside the
+    // chevron, the total was cut off.
+    groupedColumnMode: 'remove',
+    positionExpandColumn: 'first',
+    displayColumnDefOptions: {
+      'mrt-row-actions': { header: '', size: 60, grow: false },
+      'mrt-row-expand': {
+        Cell: ({ row, table, staticRowIndex }) => {
+          if (!row.getIsGrouped()) return null;
+          const label = String(row.groupingValue ?? '');
+          return (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <MRT_ExpandButton row={row} table={table} staticRowIndex={staticRowIndex} />
+              <GroupSummary label={label} group={groups.get(label)} />
+            </Box>
+          );
+        },
+        muiTableBodyCellProps: ({ row }) => (row.getIsGrouped() ? { sx: GROUPED_CELL_SX } : {}),
+      },
+    },
     onPaginationChange: setPagination,
     onGroupingChange: (updater) => {
       setGrouping(updater);

@@ -72,11 +72,11 @@ const COLUMNS: Column[] = [
   { id: 'manufacturer', header: 'Manufacturer', width: 'minmax(72px, 115px)' },
   { id: 'description', header: 'Description', width: 'minmax(140px, 1fr)' },
   { id: 'quantity', header: 'Qty', width: '64px', numeric: true },
-  { id: 'price', header: 'Price', width: '96px', numeric: true, meta: { sensitive: 'price' } },
-  { id: 'cost', header: 'Cost', width: '96px', numeric: true, meta: { sensitive: 'cost' } },
+  { id: 'price', header: 'Price', width: '100px', numeric: true, meta: { sensitive: 'price' } },
+  { id: 'cost', header: 'Cost', width: '100px', numeric: true, meta: { sensitive: 'cost' } },
   { id: 'markup', header: 'Markup %', width: '84px', numeric: true, meta: { sensitive: 'markup' } },
   { id: 'uom', header: 'UOM', width: '56px' },
-  { id: 'subtotal', header: 'Subtotal', width: '104px', numeric: true, meta: { sensitive: 'price' } },
+  { id: 'subtotal', header: 'Subtotal', width: '124px', numeric: true, meta: { sensitive: 'price' } },
 ];
 
 const NUMERIC_FIELDS: readonly LineField[] = ['quantity', 'price', 'cost', 'markup_percent'];
