@@ -50,7 +50,7 @@ test('info panel edit and collapse; section rename and duplicate', async ({ page
   const res = await request.get(`/api/sales/${sale._id}`, { headers: await adminHeaders(request) });
   const after = (await res.json()) as { name: string; sections: { name: string; show_details: boolean }[] };
   expect(after.name).toBe('E2E Layout Quote (rev 2)');
-  expect(after.sections.map((s) => s.name)).toEqual(['Devices', 'Services', 'Services']);
+  expect(after.sections.map((s) => s.name)).toEqual(['Devices', 'Services', 'Services (copy)']);
   expect(after.sections.every((s) => s.show_details)).toBe(true);
 });
 

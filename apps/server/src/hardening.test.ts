@@ -161,6 +161,7 @@ describe('item 4: the JSON import names the line instead of answering 500', () =
     [{ quantity: 1e-100 }, 'sale.sections.0.lines.0.quantity'],
     [{ quantity: '1e-150000000' }, 'sale.sections.0.lines.0.quantity'],
     [{ cost: 9999999999, quantity: 9999999999 }, 'sale.sections.0.lines.0.quantity'],
+    [{ product: { id: null, name: 'note' }, name: '  ' }, 'sale.sections.0.lines.0.name'],
     [
       { product: { id: 2147483648, name: 'DESK-1', manufacturer: { name: null } } },
       'sale.sections.0.lines.0.product.id',

@@ -79,27 +79,43 @@ const sectionSchema = z.strictObject({
   lines: z.array(lineSchema, { error: 'Expected a list of lines' }).max(MAX_IMPORT_LINES).default([]),
 });
 
-export const saleDocumentSchema = z.strictObject({
-  format: z.literal(SALE_DOCUMENT_FORMAT, { error: `Expected '${SALE_DOCUMENT_FORMAT}'` }),
-  version: z.literal(SALE_DOCUMENT_VERSION, { error: `Unsupported version: expected ${SALE_DOCUMENT_VERSION}` }),
-  exported_on: text(100).optional(),
-  sale: z.strictObject(
-    {
-      name: text(500).trim().default(''),
-      /** Informational: an import always gets a new quote number. */
-      quote_number: text(100).optional(),
-      customer: refSchema,
-      customer_invoice: refSchema,
-      customer_shipping: refSchema,
-      template: refSchema,
-      salesperson: refSchema,
-      sections: z
-        .array(sectionSchema, { error: 'Expected a list of sections' })
-        .max(MAX_IMPORT_SECTIONS, `At most ${MAX_IMPORT_SECTIONS} sections`),
-    },
-    { error: 'Expected the sale' },
-  ),
-});
+/** A field's message that says so when the field is missing altogether (the import names what a document lacks). */
+const missingOr =
+  (missing: string, wrong: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? missing : wrong;
+
+export const saleDocumentSchema = z.strictObject(
+  {
+    format: z.literal(SALE_DOCUMENT_FORMAT, {
+      error: missingOr(`Missing: expected '${SALE_DOCUMENT_FORMAT}'`, `Expected '${SALE_DOCUMENT_FORMAT}'`),
+    }),
+    version: z.literal(SALE_DOCUMENT_VERSION, {
+      error: missingOr(
+        `Missing: expected ${SALE_DOCUMENT_VERSION}`,
+        `Unsupported version: expected ${SALE_DOCUMENT_VERSION}`,
+      ),
+    }),
+    exported_on: text(100).optional(),
+    sale: z.strictObject(
+      {
+        name: text(500).trim().default(''),
+        /** Informational: an import always gets a new quote number. */
+        quote_number: text(100).optional(),
+        customer: refSchema,
+        customer_invoice: refSchema,
+        customer_shipping: refSchema,
+        template: refSchema,
+        salesperson: refSchema,
+        sections: z
+          .array(sectionSchema, { error: 'Expected a list of sections' })
+          .max(MAX_IMPORT_SECTIONS, `At most ${MAX_IMPORT_SECTIONS} sections`),
+      },
+      { error: missingOr('Missing: the quote (its name and sections)', 'Expected the quote as an object') },
+    ),
+  },
+  { error: 'Expected a Quotewright quote document (a JSON object)' },
+);
 export type ParsedSaleDocument = z.infer<typeof saleDocumentSchema>;
 export type ParsedDocumentLine = ParsedSaleDocument['sale']['sections'][number]['lines'][number];
 

@@ -224,3 +224,8 @@ export function planLineMove<L extends object>(
   const newDestination = insertAt(base, moving, point);
   return { origin: same ? newDestination : newOrigin, destination: newDestination, missing };
 }
+
+/** The name of a duplicated section: '<name> (copy)', so the two can be told apart. */
+export function duplicateSectionName(name: string): string {
+  return `${name} (copy)`;
+}

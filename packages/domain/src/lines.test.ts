@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyLineEdit, applyLinesEdit, multiplyRelatedQuantities, relatedMultiplier } from './lines';
+import {
+  applyLineEdit,
+  applyLinesEdit,
+  isMissingDescription,
+  multiplyRelatedQuantities,
+  relatedMultiplier,
+} from './lines';
 import { InvalidNumberError } from './money';
 import type { PricingLine } from './pricing';
 
@@ -104,5 +110,16 @@ describe('related products multiplier', () => {
     ]);
     expect(multiplyRelatedQuantities(items, 0).map((i) => i.quantity)).toEqual(['2', '0.5', '0']);
     expect(multiplyRelatedQuantities([{ quantity: 0.1 }], 3)[0]?.quantity).toBe('0.3');
+  });
+});
+
+describe('isMissingDescription', () => {
+  it('a note or header needs text; a product line does not', () => {
+    expect(isMissingDescription('note', '')).toBe(true);
+    expect(isMissingDescription('header', '  \n ')).toBe(true);
+    expect(isMissingDescription('note', null)).toBe(true);
+    expect(isMissingDescription('note', 'Delivery on site')).toBe(false);
+    expect(isMissingDescription('header', ' A ')).toBe(false);
+    expect(isMissingDescription('product', '')).toBe(false);
   });
 });

@@ -63,3 +63,10 @@ export function multiplyRelatedQuantities<T extends { quantity?: Numeric | null 
   const m = relatedMultiplier(multiplier);
   return items.map((item) => ({ ...item, quantity: toDecimalOrZero(item.quantity).times(m).toFixed() }));
 }
+
+export const DESCRIPTION_REQUIRED = 'Description is required';
+
+/** A note or a header is nothing but its text: one without text (empty or blank) would be a blank row. */
+export function isMissingDescription(kind: string, description: string | null | undefined): boolean {
+  return kind !== 'product' && (description ?? '').trim() === '';
+}

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound';
 import { RouteError } from '../components/RouteError';
 import { LoginPage } from '../features/login/LoginPage';
-import { ADMIN, ANY, full, view } from './access';
+import { ADMIN, ANY, edit, full, view } from './access';
 import { Guard, HomeGuard } from './routing/Guard';
 import { RequireAuth } from './routing/RequireAuth';
 import { RootLayout } from './routing/RootLayout';
@@ -64,7 +64,8 @@ export const routes: RouteObject[] = [
               {
                 path: '/sale',
                 element: (
-                  <Guard access={view('sales')}>
+                  // the New Sale form is for those who may create one (a viewer's save would answer 403)
+                  <Guard access={edit('sales')}>
                     <SaleEditorPage />
                   </Guard>
                 ),

@@ -127,8 +127,12 @@ export const api = {
     request<T>(path, { ...opts, method: 'DELETE' }),
 };
 
-/** The message to show for any failure (SPEC §8: the server's answer, else the error itself). */
+/**
+ * The message to show for any failure (SPEC §8: the server's answer, else the error itself). A validation answer's
+ * `detail` is generic ('Some fields are invalid'): its field messages ('Quantity is out of range') say what is wrong.
+ */
 export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError && err.hasFieldErrors) return [...new Set(Object.values(err.errors))].join('\n');
   if (err instanceof Error) return err.message;
   if (typeof err === 'string') return err;
   try {

@@ -171,6 +171,27 @@ describe('JSON import', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('valid JSON of the wrong shape is a 400 naming each missing field (the upload dialog sends {json})', async () => {
+    const before = await counts();
+    const body = expectProblem(
+      await a.post('/api/sales', tok.full, { json: '{"hello":1}' }),
+      400,
+      'VALIDATION_FAILED',
+    ) as unknown as { detail: string; errors: Record<string, string> };
+    expect(body.detail).toBe('The file is not a valid Quotewright quote');
+    expect(body.errors).toEqual({
+      format: "Missing: expected 'quotewright.sale'",
+      version: 'Missing: expected 1',
+      sale: 'Missing: the quote (its name and sections)',
+      hello: 'Unknown field',
+    });
+    const list = expectProblem(await a.post('/api/sales', tok.full, { json: '[1]' }), 400) as unknown as {
+      errors: Record<string, string>;
+    };
+    expect(list.errors).toEqual({ _: 'Expected a Quotewright quote document (a JSON object)' });
+    expect(await counts()).toEqual(before);
+  });
+
   it('reports schema errors with their path and writes nothing', async () => {
     const before = await counts();
     const bad = document([

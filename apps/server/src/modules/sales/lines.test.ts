@@ -169,6 +169,26 @@ describe('notes and headers', () => {
     expectProblem(await a.post(url('note'), tok.editor, { name: 'x', quantity: 1 }), 400);
     expectProblem(await a.post(url('header'), tok.editor, { sequence: 0 }), 400);
   });
+  it('a note or header without text is refused with 400 "Description is required" and nothing is written', async () => {
+    const { sale, A, ids, url } = await fixture();
+    for (const [kind, name] of [
+      ['note', ''],
+      ['header', '   '],
+      ['note', '\n\t'],
+    ] as const) {
+      const problem = expectProblem(await a.post(url(kind), tok.editor, { name }), 400, 'VALIDATION_FAILED');
+      expect(problem.detail).toBe('Description is required');
+      expect((problem as { errors?: Record<string, string> }).errors).toEqual({ name: 'Description is required' });
+    }
+    // clearing the text of an existing note is refused the same way; a product line's description may be empty
+    const cleared = expectProblem(await a.post(url('update'), tok.editor, [{ _id: ids[2], name: ' ' }]), 400);
+    expect(cleared.detail).toBe('Description is required');
+    const after = await a.ok('GET', `/api/sales/${sale._id}`, tok.viewer);
+    expect(names(section(after, A))).toEqual(names(section(sale, A)));
+    expect((await stored(sale._id)).version).toBe(sale.version);
+    const product = await a.ok('POST', url('update'), tok.editor, [{ _id: ids[0], name: '' }]);
+    expect(section(product, A).lines[0]!.name).toBe('');
+  });
 });
 
 describe('lines/update', () => {

@@ -6,7 +6,15 @@ import {
   type ParsedSaleDocument,
   saleDocumentSchema,
 } from '@quotewright/contracts';
-import { isDomainError, lineKindFromProductName, MAX_SALE_TOTAL, salePricing, toDecimal } from '@quotewright/domain';
+import {
+  DESCRIPTION_REQUIRED,
+  isDomainError,
+  isMissingDescription,
+  lineKindFromProductName,
+  MAX_SALE_TOTAL,
+  salePricing,
+  toDecimal,
+} from '@quotewright/domain';
 import { AppError, type FieldErrors, fieldErrorsFromIssues, validation } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
 import { type SaleDto, toSaleDto } from './sales.dto';
@@ -71,11 +79,18 @@ function toNewLines(doc: ParsedSaleDocument): ImportSection[] {
   }));
 }
 
-/** Lines whose price × quantity alone cannot fit a sale total are named by their path (issue 9 item 4). */
-function oversizedLines(sections: ImportSection[]): FieldErrors {
+/**
+ * Lines the sale cannot take, named by their path: a note or header without text (a blank row), or a product line
+ * whose price × quantity alone cannot fit a sale total (issue 9 item 4).
+ */
+function lineProblems(sections: ImportSection[]): FieldErrors {
   const errors: FieldErrors = {};
   sections.forEach((sec, si) =>
     sec.lines.forEach((l, li) => {
+      if (isMissingDescription(l.kind ?? 'product', l.description)) {
+        errors[`sale.sections.${si}.lines.${li}.name`] = DESCRIPTION_REQUIRED;
+        return;
+      }
       if (l.kind !== 'product') return;
       const subtotal = toDecimal(l.price).times(toDecimal(l.quantity)).abs();
       const costTotal = toDecimal(l.cost).times(toDecimal(l.quantity)).abs();
@@ -111,8 +126,8 @@ export function saleImportService(deps: { sales: SalesRepository }) {
       }
       const s = parsed.data.sale;
       const sections = toNewLines(parsed.data);
-      const oversized = oversizedLines(sections);
-      if (Object.keys(oversized).length > 0) throw validation(oversized, TOO_LARGE);
+      const problems = lineProblems(sections);
+      if (Object.keys(problems).length > 0) throw validation(problems, 'The file is not a valid Quotewright quote');
       let totalPrice: string;
       try {
         const pricing = salePricing(

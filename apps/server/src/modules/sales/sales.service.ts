@@ -4,9 +4,12 @@ import {
   applyLineEdit,
   applyMarkup,
   type CopyLine,
+  DESCRIPTION_REQUIRED,
+  duplicateSectionName,
   insertionIndex,
   isDomainError,
   isEditableState,
+  isMissingDescription,
   type LineMoveType,
   MAX_SALE_TOTAL,
   markupPrice,
@@ -22,7 +25,7 @@ import {
   saleStateLabel,
   toDecimal,
 } from '@quotewright/domain';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, validation } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector } from '../erp/erp.types';
 import {
@@ -453,7 +456,7 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
           const sections = await r.sectionOrder(saleId);
           const at = sections.findIndex((s) => s.id === sectionId) + 1;
           const copyId = await r.insertSection(saleId, {
-            name: source.name,
+            name: duplicateSectionName(source.name),
             showDetails: source.showDetails,
             merge: source.merge,
             position: at,
@@ -572,6 +575,9 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
       return (
         await mutate(actor, saleId, 'content', async (r) => {
           await section(r, saleId, sectionId);
+          // a note or header without text would be a blank row
+          if (isMissingDescription(kind, input.name))
+            throw validation({ name: DESCRIPTION_REQUIRED }, DESCRIPTION_REQUIRED);
           const [id] = await insertAtPoint(
             r,
             saleId,
@@ -601,6 +607,8 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
           let written = 0;
           for (const edit of edits) {
             const row = rows.get(edit._id)!;
+            if (edit.name !== undefined && isMissingDescription(row.kind, edit.name))
+              throw validation({ name: DESCRIPTION_REQUIRED }, DESCRIPTION_REQUIRED);
             const current = { ...pricingLine(row), name: row.description };
             const patch: Partial<typeof current> = {};
             if (edit.name !== undefined) patch.name = edit.name;

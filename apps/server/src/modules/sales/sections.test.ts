@@ -84,7 +84,7 @@ describe('sections', () => {
     expectProblem(await a.post('/api/sales/sections/create/nope', tok.editor, { name: 'x' }), 400);
   });
 
-  it('duplicate inserts a copy with copies of the lines right after the original', async () => {
+  it("duplicate inserts a copy named '<name> (copy)' with copies of the lines right after the original", async () => {
     const sale = await saleWith(['A', 'B']);
     const [secA] = sale.sections;
     await a.ok('POST', `/api/sales/lines/create/${sale._id}/${secA!._id}`, tok.editor, {
@@ -97,12 +97,13 @@ describe('sections', () => {
     await a.ok('POST', `/api/sales/lines/note/${sale._id}/${secA!._id}`, tok.editor, { name: 'Note', sequence: 1 });
     const before = await a.ok('GET', `/api/sales/${sale._id}`, tok.viewer);
     const dup = await a.ok('POST', `/api/sales/sections/duplicate/${sale._id}/${secA!._id}`, tok.editor);
-    expect(dup.sections.map((s) => s.name)).toEqual(['A', 'A', 'B']);
+    expect(dup.sections.map((s) => s.name)).toEqual(['A', 'A (copy)', 'B']);
     const [orig, copy] = dup.sections;
     expect(copy!._id).not.toBe(orig!._id);
     const strip = (s: SaleDto['sections'][number]) => ({
       ...s,
       _id: '',
+      name: '',
       lines: s.lines.map((l) => ({ ...l, _id: '' })),
     });
     expect(strip(copy!)).toEqual(strip(orig!));
@@ -111,7 +112,7 @@ describe('sections', () => {
     expect(copy!.lines.map((l) => l.kind)).toEqual(['product', 'note', 'product']);
     expect(dup.pricing.total_price).toBe((Number(before.pricing.total_price) * 2).toFixed(2));
     expect(dup.total_price).toBe(dup.pricing.total_price);
-    expect(await positions(sale._id)).toEqual(['0:A', '1:A', '2:B']);
+    expect(await positions(sale._id)).toEqual(['0:A', '1:A (copy)', '2:B']);
     const stored = await t.database.db.select({ total: sales.totalPrice }).from(sales).where(eq(sales.id, sale._id));
     expect(stored[0]!.total).toBe(dup.total_price);
   });

@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Container, Toolbar } from '@mui/material';
+import { Alert, Box, Button, Container, GlobalStyles, Toolbar } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/PageSkeleton';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser, usePreferences } from '../providers/currentUser';
 import { NavDrawer } from './NavDrawer';
+import { PRINT_STYLES } from './printStyles';
 import { TopBar } from './TopBar';
 
 /** The frame of every protected screen: top bar, drawer and the screen itself. */
@@ -14,6 +15,7 @@ export function Shell() {
   const { error, refetch, isFetching } = useCurrentUser();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <GlobalStyles styles={PRINT_STYLES} />
       <TopBar onMenuClick={() => setMobileOpen((o) => !o)} />
       <NavDrawer mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>

@@ -174,6 +174,73 @@ describe('sale editor', () => {
     await waitFor(() => expect(screen.queryByTestId('loading-overlay')).not.toBeVisible());
   });
 
+  it("shows the server's field message when an edit is refused, not a generic 'Some fields are invalid'", async () => {
+    setup({
+      'POST /api/sales/lines/update/s1/sec1': problem(400, 'Some fields are invalid', {
+        '0.quantity': 'Quantity is out of range',
+      }),
+    });
+    renderApp('/sale/s1?section=sec1');
+    await userEvent.dblClick(await screen.findByRole('button', { name: 'Edit Qty' }));
+    const input = screen.getByRole('textbox', { name: 'Qty' });
+    await userEvent.clear(input);
+    await userEvent.paste('12345678901234567890');
+    await userEvent.keyboard('{Enter}');
+    const snackbar = await screen.findByTestId('snackbar');
+    expect(snackbar).toHaveTextContent('Quantity is out of range');
+    expect(snackbar).not.toHaveTextContent('Some fields are invalid');
+  });
+
+  it('an empty note cannot be added: Add stays disabled until there is text', async () => {
+    const { calls } = setup({ 'POST /api/sales/lines/note/s1/sec1': { body: sale } });
+    renderApp('/sale/s1?section=sec1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add note' });
+    const add = within(dialog).getByRole('button', { name: 'Add' });
+    expect(add).toBeDisabled();
+    // pasted, not typed key by key: the test stays quick on a busy machine
+    await userEvent.click(within(dialog).getByLabelText('Note'));
+    await userEvent.paste('   ');
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    expect(add).toBeDisabled();
+    expect(calls.some((c) => c.path.startsWith('/api/sales/lines/note'))).toBe(false);
+    await userEvent.paste('Deliver on site');
+    expect(add).toBeEnabled();
+    await userEvent.click(add);
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/sales/lines/note/s1/sec1')?.body).toEqual({
+        name: '   Deliver on site',
+        sequence: -1,
+      }),
+    );
+  });
+
+  it('a sales viewer gets no New Sale form at /sale, only "not allowed"', async () => {
+    const viewer = makeUser({ _id: 'v1', modules: { sales: { enabled: true, level: 'viewer' } } });
+    window.localStorage.setItem('token', makeToken({ sub: 'v1', exp: nowSeconds() + 3600 }));
+    const { calls } = mockApi({
+      'GET /api/users/v1': { body: viewer },
+      'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
+      'GET /api/partners/customers': { body: [] },
+      'GET /api/partners/templates': { body: [] },
+      'GET /api/partners/salespersons': { body: [] },
+    });
+    renderApp('/sale');
+    expect(await screen.findByTestId('not-allowed')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('the New Sale form has a Cancel that goes back to the sales list without saving', async () => {
+    const { calls } = setup({ 'GET /api/sales': { body: { items: [], total: 0 } } });
+    const { router } = renderApp('/sale');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Never saved');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/sales')).toBe(false);
+  });
+
   it('opens a new sale in edit mode and moves to /sale/{id} after the first save', async () => {
     const { calls } = setup({ 'POST /api/sales': { status: 201, body: { ...sale, _id: 's1' } } });
     const { router } = renderApp('/sale');

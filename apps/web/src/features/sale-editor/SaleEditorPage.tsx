@@ -60,9 +60,11 @@ import { DELETE_LINES_MESSAGE, LinesTable, type LinesTableHandlers } from './com
 import { ProductListWindow, readWindowed, writeWindowed } from './components/ProductListWindow';
 import { ProductPickerDialog } from './components/ProductPickerDialog';
 import { type BundleLine, RelatedProductsDialog } from './components/RelatedProductsDialog';
+import { SalePrintView } from './components/SalePrintView';
 import { SaleSummary } from './components/SaleSummary';
 import { DELETE_SECTION_MESSAGE, type SectionHandlers, SectionsTable } from './components/SectionsTable';
 import { MoveLinesDialog, SetMarkupDialog, TextLineDialog } from './components/SmallDialogs';
+import { useProductListExpanded } from './hooks/useProductListExpanded';
 
 export const VALID_PRODUCTS_MESSAGE = 'All order lines appear to have valid products!';
 export const INVALID_PRODUCTS_MESSAGE = 'The validity check returned errors.';
@@ -143,6 +145,7 @@ function NewSale() {
         erpName={erpName}
         onSave={save}
         onOpenInErp={() => {}}
+        onCancelNew={() => navigate('/')}
       />
       <Typography color="text.secondary">Save the quote to start adding sections.</Typography>
     </>
@@ -177,6 +180,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const [windowBlocked, setWindowBlocked] = useState(false);
   const [windowKey, setWindowKey] = useState(0);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const [productListExpanded, setProductListExpanded] = useProductListExpanded();
   usePageTitle(sale.name ? `${sale.name} (${sale.quote_number})` : sale.quote_number);
 
   const editable = canEditSale(user, sale.state);
@@ -329,6 +333,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
     back: () => openSection(null),
     commit: (changes: LineChanges[]) => void lineTask(() => actions.updateLines(s._id, changes), false),
     invalidNumber: () => snackbar.show('Enter a number', 'error'),
+    invalidInput: (message) => snackbar.show(message, 'error'),
     remove: async (ids) => {
       if (ids.length === 0) return;
       const ok = await dialog.confirm({
@@ -490,66 +495,76 @@ function SaleEditor({ sale }: { sale: Sale }) {
   return (
     <>
       <PageHeader title={sale.name || 'Untitled quote'} subtitle={sale.quote_number} actions={headerActions} />
-      <InfoPanel
-        sale={sale}
-        canEditHeader={editable}
-        canSync={canSync}
-        erpName={erpName}
-        onSave={saveHeader}
-        onOpenInErp={openInErp}
-        collapseSoon={justCreated}
-      />
-      {productList && windowed && !windowBlocked && (
-        <ProductListWindow key={windowKey} onClosed={() => setWindowed(false)} onBlocked={() => setWindowBlocked(true)}>
-          {productList}
-        </ProductListWindow>
-      )}
-      {productList && windowed && windowBlocked && (
-        <Alert
-          severity="info"
-          sx={{ mb: 2 }}
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                setWindowBlocked(false);
-                setWindowKey((k) => k + 1);
-              }}
-            >
-              Open Product List
-            </Button>
-          }
-        >
-          The product list opens in its own window.
-        </Alert>
-      )}
-      {productList && !windowed && wide ? (
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, lg: 7 }}>{content}</Grid>
-          <Grid size={{ xs: 12, lg: 5 }} data-testid="product-list-inline">
+      <SalePrintView sale={sale} />
+      {/* the interactive editor never prints: SalePrintView prints the sale instead */}
+      <Box data-print="hide">
+        <InfoPanel
+          sale={sale}
+          canEditHeader={editable}
+          canSync={canSync}
+          erpName={erpName}
+          onSave={saveHeader}
+          onOpenInErp={openInErp}
+          collapseSoon={justCreated}
+        />
+        {productList && windowed && !windowBlocked && (
+          <ProductListWindow
+            key={windowKey}
+            onClosed={() => setWindowed(false)}
+            onBlocked={() => setWindowBlocked(true)}
+          >
             {productList}
+          </ProductListWindow>
+        )}
+        {productList && windowed && windowBlocked && (
+          <Alert
+            severity="info"
+            sx={{ mb: 2 }}
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  setWindowBlocked(false);
+                  setWindowKey((k) => k + 1);
+                }}
+              >
+                Open Product List
+              </Button>
+            }
+          >
+            The product list opens in its own window.
+          </Alert>
+        )}
+        {productList && !windowed && wide ? (
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, lg: 7 }}>{content}</Grid>
+            <Grid size={{ xs: 12, lg: 5 }} data-testid="product-list-inline">
+              {productList}
+            </Grid>
           </Grid>
-        </Grid>
-      ) : (
-        <>
-          {productList && !windowed && (
-            <Accordion
-              defaultExpanded
-              disableGutters
-              variant="outlined"
-              sx={{ mb: 2 }}
-              data-testid="product-list-inline"
-            >
-              <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                <Typography fontWeight={600}>Product List</Typography>
-              </AccordionSummary>
-              <AccordionDetails sx={{ p: 0 }}>{productList}</AccordionDetails>
-            </Accordion>
-          )}
-          {content}
-        </>
-      )}
+        ) : (
+          <>
+            {productList && !windowed && (
+              <Accordion
+                expanded={productListExpanded}
+                onChange={(_e, open) => setProductListExpanded(open)}
+                slotProps={{ transition: { unmountOnExit: true } }}
+                disableGutters
+                variant="outlined"
+                sx={{ mb: 2 }}
+                data-testid="product-list-inline"
+              >
+                <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                  <Typography fontWeight={600}>Product List</Typography>
+                </AccordionSummary>
+                <AccordionDetails sx={{ p: 0 }}>{productList}</AccordionDetails>
+              </Accordion>
+            )}
+            {content}
+          </>
+        )}
+      </Box>
 
       {dialogState?.kind === 'picker' && (
         <ProductPickerDialog

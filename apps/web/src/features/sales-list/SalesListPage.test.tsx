@@ -56,6 +56,18 @@ describe('sales list', () => {
     expect(document.title).toBe('Sales | Quotewright');
   });
 
+  it('rows take keyboard focus and Enter opens the sale', async () => {
+    setup(admin, { 'GET /api/sales/s2': problem(404, 'Sale not found') });
+    const { router } = renderApp('/');
+    await screen.findByText('Quote 1');
+    const rows = screen.getAllByTestId('sale-row');
+    expect(rows.map((r) => r.getAttribute('tabindex'))).toEqual(['0', '0']);
+    rows[1]!.focus();
+    expect(rows[1]).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sale/s2'));
+  });
+
   it('opens a sale on row click', async () => {
     const { calls } = setup(admin, { 'GET /api/sales/s1': problem(404, 'Sale not found') });
     const { router } = renderApp('/');
@@ -108,9 +120,45 @@ describe('sales list', () => {
     await waitFor(() => expect(screen.getByText('Error')).toBeInTheDocument());
     expect(screen.getAllByText('Invalid JSON').length).toBeGreaterThan(0);
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/sales')?.body).toEqual({
-      format: 'quotewright.sale',
-      version: 1,
+      json: '{"format":"quotewright.sale","version":1}',
     });
+  });
+
+  it('valid JSON of the wrong shape: the dialog names what the server says is missing, and nothing throws', async () => {
+    const unhandled: unknown[] = [];
+    const onRejection = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      const { calls } = setup(admin, {
+        'POST /api/sales': problem(400, 'The file is not a valid Quotewright quote', {
+          format: "Missing: expected 'quotewright.sale'",
+          sale: 'Missing: the quote (its name and sections)',
+          hello: 'Unknown field',
+        }),
+      });
+      renderApp('/');
+      await screen.findByText('Quote 1');
+      await userEvent.click(screen.getByRole('button', { name: 'Import Quote' }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.click(within(dialog).getByLabelText('Quote JSON'));
+      await userEvent.paste('{"hello":1}');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+      const error = await within(dialog).findByTestId('upload-error');
+      expect(error).toHaveTextContent('The file is not a valid Quotewright quote');
+      expect(within(error).getByTestId('upload-field-errors')).toHaveTextContent(
+        'sale: Missing: the quote (its name and sections)',
+      );
+      expect(error).toHaveTextContent("format: Missing: expected 'quotewright.sale'");
+      // the import was asked for as an import (never read as the header of a new sale)
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/sales')?.body).toEqual({ json: '{"hello":1}' });
+      // the dialog stays open with the text to fix, and is usable again
+      expect(within(dialog).getByLabelText('Quote JSON')).toHaveValue('{"hello":1}');
+      expect(within(dialog).getByRole('button', { name: 'Import' })).toBeEnabled();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
   });
 
   it('grouping by a column asks the server to group, and shows the count and total of each whole group', async () => {

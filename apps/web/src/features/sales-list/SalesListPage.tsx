@@ -4,7 +4,13 @@ import FileUploadIcon from '@mui/icons-material/FileUpload';
 import { Box, Button, Chip, IconButton, Tooltip } from '@mui/material';
 import { canEdit, hasFullRights, SALES_PAGE_SIZE, SALES_PAGE_SIZE_OPTIONS } from '@quotewright/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MRT_ColumnDef, MRT_GroupingState, MRT_PaginationState, MRT_SortingState } from 'material-react-table';
+import {
+  type MRT_ColumnDef,
+  MRT_ExpandButton,
+  type MRT_GroupingState,
+  type MRT_PaginationState,
+  type MRT_SortingState,
+} from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/providers/currentUser';
@@ -14,10 +20,10 @@ import { useSnackbar } from '../../app/providers/snackbar';
 import { DataTable, useDataTable } from '../../components/DataTable';
 import { MoneyCell } from '../../components/MoneyCell';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { stateChipColor } from '../../lib/saleState';
 import { deleteSale, importSale, type SaleListItem, type SalesSort, useSalesPage } from './api/sales';
-import { GroupSummary } from './components/GroupSummary';
+import { GROUPED_CELL_SX, GroupSummary } from './components/GroupSummary';
 import { ImportQuoteDialog } from './components/ImportQuoteDialog';
 
 const SORT_OF: Record<string, SalesSort> = {
@@ -76,9 +82,6 @@ export function SalesListPage() {
         accessorFn: (r) => r.customer?.name ?? '',
         header: 'Client',
         size: 200,
-        GroupedCell: ({ cell }) => (
-          <GroupSummary label={cell.getValue<string>()} group={groups.get(cell.getValue<string>())} />
-        ),
       },
       {
         id: 'salesperson',
@@ -86,9 +89,6 @@ export function SalesListPage() {
         header: 'Salesperson',
         size: 190,
         minSize: 170,
-        GroupedCell: ({ cell }) => (
-          <GroupSummary label={cell.getValue<string>()} group={groups.get(cell.getValue<string>())} />
-        ),
       },
       {
         accessorKey: 'total_price',
@@ -108,9 +108,6 @@ export function SalesListPage() {
         minSize: 140,
         Cell: ({ row }) => (
           <Chip size="small" label={row.original.state_label} color={stateChipColor(row.original.state)} />
-        ),
-        GroupedCell: ({ cell }) => (
-          <GroupSummary label={cell.getValue<string>()} group={groups.get(cell.getValue<string>())} />
         ),
       },
     ],
@@ -134,9 +131,9 @@ export function SalesListPage() {
     }
   };
 
-  const doImport = async (document: unknown) => {
+  const doImport = async (text: string) => {
     try {
-      const { id, errors } = await loading.track(importSale(document));
+      const { id, errors } = await loading.track(importSale(text));
       setImportOpen(false);
       await queryClient.invalidateQueries({ queryKey: ['sales'] });
       navigate(`/sale/${id}`);
@@ -147,7 +144,8 @@ export function SalesListPage() {
         );
       }
     } catch (err) {
-      await dialog.error(errorMessage(err));
+      // field-level answers (what the document lacks) are shown in the upload dialog, next to the text to fix
+      if (!(err instanceof ApiError && err.hasFieldErrors)) await dialog.error(errorMessage(err));
       throw err;
     }
   };
@@ -165,7 +163,27 @@ export function SalesListPage() {
     enableMultiSort: false,
     enableRowActions: isAdmin,
     layoutMode: 'grid',
-    displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 60, grow: false } },
+    // A group row is headed by the chevron, the group's name, and the count and total of the whole group. It sits in
+    // the first column and runs over the row's empty cells: in the grouped column's own narrow cell, beside the
+    // chevron, the total was cut off.
+    groupedColumnMode: 'remove',
+    positionExpandColumn: 'first',
+    displayColumnDefOptions: {
+      'mrt-row-actions': { header: '', size: 60, grow: false },
+      'mrt-row-expand': {
+        Cell: ({ row, table, staticRowIndex }) => {
+          if (!row.getIsGrouped()) return null;
+          const label = String(row.groupingValue ?? '');
+          return (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <MRT_ExpandButton row={row} table={table} staticRowIndex={staticRowIndex} />
+              <GroupSummary label={label} group={groups.get(label)} />
+            </Box>
+          );
+        },
+        muiTableBodyCellProps: ({ row }) => (row.getIsGrouped() ? { sx: GROUPED_CELL_SX } : {}),
+      },
+    },
     onPaginationChange: setPagination,
     onGroupingChange: (updater) => {
       setGrouping(updater);
@@ -195,7 +213,15 @@ export function SalesListPage() {
         ? {}
         : {
             onClick: () => navigate(`/sale/${row.original._id}`),
-            sx: { cursor: 'pointer' },
+            // reachable and openable from the keyboard like a link
+            tabIndex: 0,
+            onKeyDown: (e) => {
+              if (e.key === 'Enter' && e.target === e.currentTarget) navigate(`/sale/${row.original._id}`);
+            },
+            sx: {
+              cursor: 'pointer',
+              '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+            },
             'data-testid': 'sale-row',
           },
     renderRowActions: ({ row }) =>

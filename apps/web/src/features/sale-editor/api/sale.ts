@@ -95,6 +95,7 @@ export function saleActions(saleId: string, store: (sale: Sale) => void) {
       keep(api.post<Sale>(`/sales/lines/update/${s}/${enc(sectionId)}`, changes)),
     deleteLines: (sectionId: string, ids: string[]) =>
       keep(api.post<Sale>(`/sales/lines/delete/${s}/${enc(sectionId)}`, ids)),
+    // insertionPoint is where the line ends up (the index after the move), as the server's moveItem reads it
     reorderLines: (sectionId: string, index: number, insertionPoint: number) =>
       keep(
         api.post<Sale>(`/sales/lines/reorder/${s}/${enc(sectionId)}`, {

@@ -50,6 +50,7 @@ export function InfoPanel({
   erpName,
   onSave,
   onOpenInErp,
+  onCancelNew,
   collapseSoon = false,
 }: {
   /** undefined for a new sale (opens in edit mode). */
@@ -60,6 +61,8 @@ export function InfoPanel({
   /** Resolves true when saved. */
   onSave: (header: SaleHeader) => Promise<boolean>;
   onOpenInErp: () => void;
+  /** A new sale's Cancel (there is nothing to go back to in the panel: the page leaves). */
+  onCancelNew?: () => void;
   /** Collapse INFO_PANEL_COLLAPSE_MS after mounting (a new sale's first save moved the page here). */
   collapseSoon?: boolean;
 }) {
@@ -276,8 +279,8 @@ export function InfoPanel({
                     </IconButton>
                   </span>
                 </Tooltip>
-                {editing && !isNew && (
-                  <Button size="small" onClick={() => setEditing(false)} disabled={saving}>
+                {editing && (!isNew || onCancelNew) && (
+                  <Button size="small" onClick={isNew ? onCancelNew : () => setEditing(false)} disabled={saving}>
                     Cancel
                   </Button>
                 )}

@@ -39,6 +39,7 @@ function handlers(): LinesTableHandlers {
     back: vi.fn(),
     commit: vi.fn(),
     invalidNumber: vi.fn(),
+    invalidInput: vi.fn(),
     remove: vi.fn(),
     addText: vi.fn(),
     insertProduct: vi.fn(),
@@ -115,6 +116,36 @@ describe('lines table', () => {
     expect(ok).toHaveAttribute('data-warning', 'false');
     expect(low).toHaveAttribute('data-warning', 'true');
     expect(getComputedStyle(low).color).not.toBe(getComputedStyle(ok).color);
+  });
+
+  it('shows a negative quantity (a return or credit) in the error colour', async () => {
+    setup(false);
+    const lines = [line('a', { quantity: '2' }), line('b', { quantity: '-3', subtotal: '-390.00' })];
+    renderWithProviders(<LinesTable section={section(lines)} editable handlers={handlers()} />);
+    const positive = await screen.findByText('2');
+    const negative = screen.getByText('-3');
+    expect(positive).toHaveAttribute('data-negative', 'false');
+    expect(negative).toHaveAttribute('data-negative', 'true');
+    expect(getComputedStyle(negative).color).not.toBe(getComputedStyle(positive).color);
+  });
+
+  it('never clears the text of a note: the edit is refused before it is sent', async () => {
+    setup(false);
+    const h = handlers();
+    const lines = [
+      line('a'),
+      line('n', { kind: 'note', name: 'Note', product: { id: null, name: 'note', manufacturer: { name: null } } }),
+    ];
+    renderWithProviders(<LinesTable section={section(lines)} editable handlers={h} />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await userEvent.dblClick(within(rows()[1]!).getByRole('button', { name: 'Edit Description' }));
+    const input = within(rows()[1]!).getByRole('textbox', { name: 'Description' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '   {Enter}');
+    expect(h.commit).not.toHaveBeenCalled();
+    expect(h.invalidInput).toHaveBeenCalledWith('Description is required');
+    // a multi-line edit that clears descriptions leaves the note's text alone
+    expect(lineEditChanges(lines, new Set(['a', 'n']), 'a', 'name', '')).toEqual([{ _id: 'a', name: '' }]);
   });
 
   it('selects with click, ctrl-click and shift-click', async () => {

@@ -28,12 +28,13 @@ import NotesIcon from '@mui/icons-material/Notes';
 import PercentIcon from '@mui/icons-material/Percent';
 import TitleIcon from '@mui/icons-material/Title';
 import { Box, Button, Divider, ListItemIcon, Menu, MenuItem, Paper, Typography } from '@mui/material';
-import { insertBelowPoint, isLineMarkupWarning } from '@quotewright/domain';
+import { DESCRIPTION_REQUIRED, insertBelowPoint, isLineMarkupWarning, isMissingDescription } from '@quotewright/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useDiscreteColumns, useHideMoney } from '../../../app/discrete';
 import { MoneyCell } from '../../../components/MoneyCell';
 import type { SensitiveKind } from '../../../lib/discreteColumns';
+import { SORTABLE_AUTO_SCROLL } from '../../../lib/dnd';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { draggedProductId, isProductDrag } from '../../../lib/products';
 import type { LineChanges, SaleLine, SaleSection } from '../api/types';
@@ -63,17 +64,19 @@ interface Column {
   meta?: { sensitive?: SensitiveKind };
 }
 
+// Text columns give way before the figures do: in widescreen the lines share the row with the product list, and
+// fixed widths (985 px) pushed Subtotal out of sight at 1920 px. The minimum of each width is what the table needs.
 const COLUMNS: Column[] = [
   { id: 'drag', header: '', width: '36px' },
-  { id: 'model', header: 'Model', width: '120px' },
-  { id: 'manufacturer', header: 'Manufacturer', width: '115px' },
-  { id: 'description', header: 'Description', width: 'minmax(180px, 1fr)' },
-  { id: 'quantity', header: 'Qty', width: '70px', numeric: true },
+  { id: 'model', header: 'Model', width: 'minmax(80px, 120px)' },
+  { id: 'manufacturer', header: 'Manufacturer', width: 'minmax(72px, 115px)' },
+  { id: 'description', header: 'Description', width: 'minmax(140px, 1fr)' },
+  { id: 'quantity', header: 'Qty', width: '64px', numeric: true },
   { id: 'price', header: 'Price', width: '100px', numeric: true, meta: { sensitive: 'price' } },
   { id: 'cost', header: 'Cost', width: '100px', numeric: true, meta: { sensitive: 'cost' } },
-  { id: 'markup', header: 'Markup %', width: '90px', numeric: true, meta: { sensitive: 'markup' } },
-  { id: 'uom', header: 'UOM', width: '64px' },
-  { id: 'subtotal', header: 'Subtotal', width: '110px', numeric: true, meta: { sensitive: 'price' } },
+  { id: 'markup', header: 'Markup %', width: '84px', numeric: true, meta: { sensitive: 'markup' } },
+  { id: 'uom', header: 'UOM', width: '56px' },
+  { id: 'subtotal', header: 'Subtotal', width: '124px', numeric: true, meta: { sensitive: 'price' } },
 ];
 
 const NUMERIC_FIELDS: readonly LineField[] = ['quantity', 'price', 'cost', 'markup_percent'];
@@ -111,6 +114,8 @@ export function lineEditChanges(
   const out: LineChanges[] = [];
   for (const line of targets) {
     if (numeric && line.kind !== 'product') continue;
+    // a note or header never loses its text (it would be a blank row)
+    if (field === 'name' && isMissingDescription(line.kind, value)) continue;
     const old = currentValue(line, field);
     if (numeric ? Number(old) === Number(value) : old === value) continue;
     out.push({ _id: line._id, [field]: value });
@@ -122,6 +127,8 @@ export interface LinesTableHandlers {
   back(): void;
   commit(changes: LineChanges[]): void;
   invalidNumber(): void;
+  /** An edit refused before it is sent, with the reason ('Description is required'). */
+  invalidInput(message: string): void;
   remove(ids: string[]): void;
   addText(kind: 'note' | 'header', sequence: number): void;
   insertProduct(sequence: number): void;
@@ -213,10 +220,24 @@ const LineRow = memo(function LineRow({
             }
           />
         );
-      case 'quantity':
+      case 'quantity': {
+        // a negative quantity is allowed (returns, credits) but must stand out
+        const negative = Number(line.quantity) < 0;
         return (
-          <EditableCell value={line.quantity} editable={editable} numeric label="Qty" onCommit={commit('quantity')} />
+          <EditableCell
+            value={line.quantity}
+            display={
+              <Box component="span" sx={{ color: negative ? 'error.main' : undefined }} data-negative={negative}>
+                {line.quantity}
+              </Box>
+            }
+            editable={editable}
+            numeric
+            label="Qty"
+            onCommit={commit('quantity')}
+          />
         );
+      }
       case 'price':
         return (
           <EditableCell
@@ -387,6 +408,11 @@ export function LinesTable({
         }
         value = parsed;
       }
+      const target = linesRef.current.find((l) => l._id === lineId);
+      if (field === 'name' && target && isMissingDescription(target.kind, value)) {
+        handlersRef.current.invalidInput(DESCRIPTION_REQUIRED);
+        return;
+      }
       const changes = lineEditChanges(linesRef.current, latest.current.ids, lineId, field, value);
       if (changes.length > 0) handlersRef.current.commit(changes);
     },
@@ -542,7 +568,19 @@ export function LinesTable({
             }}
           >
             {columns.map((c) => (
-              <Box key={c.id} role="columnheader" sx={{ px: 1, py: 1, textAlign: c.numeric ? 'right' : 'left' }}>
+              <Box
+                key={c.id}
+                role="columnheader"
+                sx={{
+                  px: 1,
+                  py: 1,
+                  textAlign: c.numeric ? 'right' : 'left',
+                  minWidth: 0,
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
+              >
                 {c.header}
               </Box>
             ))}
@@ -570,7 +608,12 @@ export function LinesTable({
               }
             }}
           >
-            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <DndContext
+              sensors={sensors}
+              collisionDetection={closestCenter}
+              autoScroll={SORTABLE_AUTO_SCROLL}
+              onDragEnd={onDragEnd}
+            >
               <SortableContext items={ids} strategy={verticalListSortingStrategy}>
                 <Box role="rowgroup" sx={{ paddingTop: `${padTop}px`, paddingBottom: `${padBottom}px` }}>
                   {items.map((item) => {

@@ -43,6 +43,7 @@ import { type ReactNode, useState } from 'react';
 import { useDiscreteColumns } from '../../../app/discrete';
 import { MoneyCell } from '../../../components/MoneyCell';
 import type { SensitiveKind } from '../../../lib/discreteColumns';
+import { SORTABLE_AUTO_SCROLL } from '../../../lib/dnd';
 import { formatPercent } from '../../../lib/format';
 import type { SaleSection } from '../api/types';
 
@@ -321,7 +322,12 @@ export function SectionsTable({
           </Button>
         )}
       </Box>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        autoScroll={SORTABLE_AUTO_SCROLL}
+        onDragEnd={onDragEnd}
+      >
         <TableContainer>
           <Table size="small">
             <TableHead>

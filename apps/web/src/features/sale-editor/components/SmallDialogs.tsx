@@ -16,7 +16,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { LINE_MOVE_TYPES, type LineMoveType } from '@quotewright/domain';
+import { isMissingDescription, LINE_MOVE_TYPES, type LineMoveType } from '@quotewright/domain';
 import { useState } from 'react';
 import { parseNumberInput } from './LinesTable';
 
@@ -133,6 +133,11 @@ export function TextLineDialog({
 }) {
   const [value, setValue] = useState('');
   const label = kind === 'note' ? 'Note' : 'Header';
+  // a note or header is only its text: without text it would be a blank row (the server refuses it too)
+  const blank = isMissingDescription(kind, value);
+  const apply = () => {
+    if (!blank) onApply(value);
+  };
   return (
     <Dialog open onClose={onCancel} maxWidth="sm" fullWidth aria-labelledby="text-line-title">
       <DialogTitle id="text-line-title">{kind === 'note' ? 'Add note' : 'Add header'}</DialogTitle>
@@ -147,13 +152,16 @@ export function TextLineDialog({
           value={value}
           onChange={(e) => setValue(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && (kind === 'header' || e.ctrlKey)) onApply(value);
+            if (e.key === 'Enter' && (kind === 'header' || e.ctrlKey)) {
+              e.preventDefault();
+              apply();
+            }
           }}
         />
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Cancel</Button>
-        <Button variant="contained" onClick={() => onApply(value)}>
+        <Button variant="contained" onClick={apply} disabled={blank}>
           Add
         </Button>
       </DialogActions>

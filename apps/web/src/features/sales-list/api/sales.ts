@@ -52,11 +52,15 @@ export interface ImportProblem {
 }
 
 /**
- * POST /api/sales with an exported sale document imports it as a new sale (full rights). The server answers
- * {sale, errors} (products it could not resolve were left out); a bare sale is accepted too.
+ * POST /api/sales with {json: "<the pasted text>"} imports it as a new sale (full rights). The text is sent as is,
+ * wrapped: a document of the wrong shape ({"hello": 1}, or {}) is then refused as an import, naming what is missing,
+ * instead of being read as the header of a new sale. The server answers {sale, errors} (products it could not
+ * resolve were left out); a bare sale is accepted too.
  */
-export async function importSale(document: unknown): Promise<{ id: string; errors: ImportProblem[] }> {
-  const res = await api.post<{ _id?: string; sale?: { _id: string }; errors?: ImportProblem[] }>('/sales', document);
+export async function importSale(text: string): Promise<{ id: string; errors: ImportProblem[] }> {
+  const res = await api.post<{ _id?: string; sale?: { _id: string }; errors?: ImportProblem[] }>('/sales', {
+    json: text,
+  });
   const id = res.sale?._id ?? res._id;
   if (!id) throw new Error('The server did not answer the imported sale.');
   return { id, errors: Array.isArray(res.errors) ? res.errors : [] };

@@ -1,6 +1,7 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { type ChangeEvent, useId, useState } from 'react';
+import { ApiError } from '../../../lib/api';
 
 export const INVALID_JSON = 'Invalid JSON';
 
@@ -21,17 +22,25 @@ export function ImportQuoteDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  /** Resolves when the import succeeded; a rejection is shown by the caller. */
-  onImport: (document: unknown) => Promise<void>;
+  /**
+   * Imports the text (already known to parse). Resolves when the import succeeded. A rejection with field errors is
+   * shown here, field by field; any other rejection is reported by the caller.
+   */
+  onImport: (text: string) => Promise<void>;
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<[string, string][]>([]);
   const [busy, setBusy] = useState(false);
   const inputId = useId();
 
+  const clearErrors = () => {
+    setError(null);
+    setFields([]);
+  };
   const reset = () => {
     setText('');
-    setError(null);
+    clearErrors();
     setBusy(false);
   };
 
@@ -40,19 +49,25 @@ export function ImportQuoteDialog({
     e.target.value = '';
     if (!file) return;
     setText(await file.text());
-    setError(null);
+    clearErrors();
   };
 
   const submit = async () => {
-    const parsed = parseUpload(text);
-    if (!parsed.ok) {
+    clearErrors();
+    if (!parseUpload(text).ok) {
       setError(INVALID_JSON);
       return;
     }
     setBusy(true);
     try {
-      await onImport(parsed.value);
+      await onImport(text);
       reset();
+    } catch (err) {
+      // never an uncaught rejection: the server's field messages say what the document lacks
+      if (err instanceof ApiError && err.hasFieldErrors) {
+        setError(err.message);
+        setFields(Object.entries(err.errors));
+      }
     } finally {
       setBusy(false);
     }
@@ -77,6 +92,13 @@ export function ImportQuoteDialog({
           {error && (
             <Alert severity="error" data-testid="upload-error">
               {error}
+              {fields.length > 0 && (
+                <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} data-testid="upload-field-errors">
+                  {fields.map(([field, message]) => (
+                    <li key={field}>{field === '_' ? message : `${field}: ${message}`}</li>
+                  ))}
+                </Box>
+              )}
             </Alert>
           )}
           <TextField
@@ -87,7 +109,7 @@ export function ImportQuoteDialog({
             value={text}
             onChange={(e) => {
               setText(e.target.value);
-              setError(null);
+              clearErrors();
             }}
             placeholder="Paste an exported quote (.json) here, or choose a file"
             slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } } }}
