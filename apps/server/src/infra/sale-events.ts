@@ -1,0 +1,33 @@
+// In-process bus between the sales service (which publishes after commit) and the realtime module (which relays to
+// Socket.IO rooms; with REDIS_URL the Socket.IO adapter carries them to the other processes).
+import type { Actor, SaleDelta } from '@quotewright/contracts';
+
+export type SaleEvent =
+  | { type: 'sale_changed'; delta: SaleDelta }
+  | { type: 'sale_created'; saleId: string; version: number; by: Actor }
+  | { type: 'sale_deleted'; saleId: string; by: Actor };
+
+export interface SaleEvents {
+  publish(event: SaleEvent): void;
+  subscribe(listener: (event: SaleEvent) => void): () => void;
+}
+
+export function saleEvents(onError: (err: unknown) => void = () => undefined): SaleEvents {
+  const listeners = new Set<(event: SaleEvent) => void>();
+  return {
+    publish(event) {
+      // A listener's failure must never fail the request that already committed.
+      for (const l of listeners) {
+        try {
+          l(event);
+        } catch (err) {
+          onError(err);
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
