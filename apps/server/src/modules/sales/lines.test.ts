@@ -374,7 +374,7 @@ describe('lines/markup', () => {
   });
   it('refuses a markup whose price would not fit, and writes nothing', async () => {
     const { sale, A, ids, url } = await fixture();
-    await a.ok('POST', url('update'), tok.editor, [{ _id: ids[0], cost: 900_000_000 }]);
+    await a.ok('POST', url('update'), tok.editor, [{ _id: ids[0], cost: 9_000_000_000 }]);
     expectProblem(await a.post(url('markup'), tok.editor, { ids: [ids[0]], markup: 99_999 }), 400, 'VALIDATION_FAILED');
     expectProblem(await a.post(url('update'), tok.editor, [{ _id: ids[0], markup_percent: 99_999 }]), 400);
     const after = await a.ok('GET', `/api/sales/${sale._id}`, tok.viewer);
