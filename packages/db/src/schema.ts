@@ -262,6 +262,8 @@ export const saleLines = pgTable(
     quantity: numeric('quantity', { precision: 14, scale: 4 }).notNull().default('0'),
     price: numeric('price', { precision: 14, scale: 2 }).notNull().default('0'),
     cost: numeric('cost', { precision: 14, scale: 4 }).notNull().default('0'),
+    /** Discount % on the price (Odoo's sale.order.line.discount): subtotal = round2(price × qty × (1 − d/100)). */
+    discount: numeric('discount', { precision: 7, scale: 4 }).notNull().default('0'),
     pricePercentageActive: boolean('price_percentage_active').notNull().default(false),
     uom: text('uom'),
     templateId: uuid('template_id'),

@@ -31,6 +31,16 @@ describe('applyLineEdit (SPEC §5)', () => {
       expect(r.line).toEqual({ ...line, name: 'New' });
     }
   });
+  it('discount is a product-only numeric field: compared by value, never applied to notes and headers', () => {
+    const line = { ...product, discount: '5.0000' };
+    expect(applyLineEdit(line, { discount: 5 }).changed).toEqual([]);
+    expect(applyLineEdit(line, { discount: '7.5' })).toEqual({
+      line: { ...line, discount: '7.5' },
+      changed: ['discount'],
+    });
+    for (const text of [note, header]) expect(applyLineEdit(text, { discount: '10' }).changed).toEqual([]);
+    expect(() => applyLineEdit(line, { discount: 'ten' })).toThrow(InvalidNumberError);
+  });
   it('never changes id or kind; ignores undefined', () => {
     const r = applyLineEdit(product, { _id: 'other', kind: 'note', name: undefined });
     expect(r.changed).toEqual([]);

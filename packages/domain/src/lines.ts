@@ -6,8 +6,8 @@ import type { PricingLine } from './pricing';
 import { isProductLine } from './pricing';
 
 /** Fields that only product lines carry; an edit never applies them to a note or header. */
-export const PRODUCT_ONLY_FIELDS = ['price', 'cost', 'quantity', 'price_percentage_active'] as const;
-const NUMERIC_FIELDS: ReadonlySet<string> = new Set(['price', 'cost', 'quantity']);
+export const PRODUCT_ONLY_FIELDS = ['price', 'cost', 'quantity', 'discount', 'price_percentage_active'] as const;
+const NUMERIC_FIELDS: ReadonlySet<string> = new Set(['price', 'cost', 'quantity', 'discount']);
 /** Never changed by an edit: identity and kind (Odoo cannot change display_type after create). */
 const IMMUTABLE_FIELDS: ReadonlySet<string> = new Set(['id', '_id', 'kind']);
 
@@ -20,7 +20,7 @@ function sameValue(key: string, a: unknown, b: unknown): boolean {
 
 /**
  * Applies an edit to one line (SPEC §5): only fields whose value actually changes are applied (numbers compare
- * by value, so "10.00" equals 10); price, cost, quantity and Based-on-Total are never applied to notes or headers;
+ * by value, so "10.00" equals 10); price, cost, quantity, discount and Based-on-Total are never applied to notes or headers;
  * id/_id/kind are never changed; undefined patch values are ignored. Returns the new line and the changed keys.
  * Numeric patch values are validated (InvalidNumberError) but kept as given.
  */
