@@ -42,6 +42,10 @@ const quantity = decimal(1e9, 'Quantity');
 const money = decimal(1e11, 'Price');
 const cost = decimal(1e9, 'Cost');
 const percent = decimal(1e6, 'Markup');
+const discount = decimal(1e6, 'Discount').refine(
+  (v) => Number(v) >= 0 && Number(v) <= 100,
+  'Discount must be between 0 and 100',
+);
 const insertionPoint = z.number().int('Expected an insertion point').min(-1, 'Expected an insertion point');
 
 const partnerRef = z
@@ -224,6 +228,7 @@ export function salesRoutes(
               price: money.optional(),
               cost: cost.optional(),
               markup_percent: percent.optional(),
+              discount: discount.optional(),
               price_percentage_active: z.boolean().optional(),
             }),
           )
