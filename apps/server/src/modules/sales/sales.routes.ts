@@ -42,7 +42,7 @@ const quantity = decimal(1e9, 'Quantity');
 const money = decimal(1e11, 'Price');
 const cost = decimal(1e9, 'Cost');
 const percent = decimal(1e6, 'Markup');
-const discount = decimal(1e6, 'Discount').refine(
+const discount = decimal(1e15, 'Discount').refine(
   (v) => Number(v) >= 0 && Number(v) <= 100,
   'Discount must be between 0 and 100',
 );
