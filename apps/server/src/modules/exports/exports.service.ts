@@ -136,6 +136,7 @@ export function exportsService(deps: { sales: SalesRepository; exports: ExportsR
             quantity: l.quantity,
             price: l.price,
             cost: l.cost,
+            discount: l.discount,
             pricePercentageActive: l.price_percentage_active,
             uom: l.uom.name,
           };
@@ -148,6 +149,7 @@ export function exportsService(deps: { sales: SalesRepository; exports: ExportsR
             price: l.price,
             cost: l.cost,
             quantity: l.quantity,
+            discount: l.discount ?? null,
             price_percentage_active: l.pricePercentageActive ?? false,
           })),
         })),

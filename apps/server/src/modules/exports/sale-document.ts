@@ -23,6 +23,8 @@ export interface SaleDocumentLine {
   quantity: string;
   price: string;
   cost: string;
+  /** Discount % ("0" … "100"); optional on import (documents from before discounts). */
+  discount: string;
   price_percentage_active: boolean;
   uom: { name: string | null };
 }
@@ -77,6 +79,7 @@ export function toSaleDocument({ sale: s, sections }: FullSale, now: Date): Sale
           quantity: decimalString(l.quantity),
           price: money(toDecimalOrZero(l.price)),
           cost: costString(l.cost),
+          discount: l.kind === 'product' ? decimalString(l.discount) : '0',
           price_percentage_active: l.pricePercentageActive,
           uom: { name: l.uom },
         })),
@@ -119,6 +122,9 @@ const lineSchema = z.strictObject({
   quantity: decimal(1e9),
   price: decimal(1e11),
   cost: decimal(1e9),
+  discount: decimal(1e15)
+    .refine((v) => Number(v) >= 0 && Number(v) <= 100, 'Discount must be between 0 and 100')
+    .default('0'),
   price_percentage_active: z.boolean({ error: 'Expected true or false' }).default(false),
   uom: z.strictObject({ name: text(200).nullable().default(null) }).default({ name: null }),
 });
