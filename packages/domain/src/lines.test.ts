@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyLineEdit, applyLinesEdit, multiplyRelatedQuantities, relatedMultiplier } from './lines';
+import { applyLineEdit, applyLinesEdit, isValidDiscount, multiplyRelatedQuantities, relatedMultiplier } from './lines';
 import { InvalidNumberError } from './money';
 import type { PricingLine } from './pricing';
 
@@ -40,6 +40,11 @@ describe('applyLineEdit (SPEC §5)', () => {
     });
     for (const text of [note, header]) expect(applyLineEdit(text, { discount: '10' }).changed).toEqual([]);
     expect(() => applyLineEdit(line, { discount: 'ten' })).toThrow(InvalidNumberError);
+  });
+  it('isValidDiscount: numbers or numeric text within 0..100', () => {
+    for (const ok of [0, '0', 5, '12.5', 100, '100.0000']) expect(isValidDiscount(ok)).toBe(true);
+    for (const bad of [-0.01, '100.01', 1e9, 'ten', '', null, undefined, Number.NaN])
+      expect(isValidDiscount(bad)).toBe(false);
   });
   it('never changes id or kind; ignores undefined', () => {
     const r = applyLineEdit(product, { _id: 'other', kind: 'note', name: undefined });

@@ -5,6 +5,21 @@ import { toDecimal, toDecimalOrZero } from './money';
 import type { PricingLine } from './pricing';
 import { isProductLine } from './pricing';
 
+/** A line discount is a percent of the price between these bounds (inclusive). */
+export const DISCOUNT_MIN = 0;
+export const DISCOUNT_MAX = 100;
+export const DISCOUNT_OUT_OF_RANGE = 'Discount must be between 0 and 100';
+
+/** Whether a discount (number or numeric text) is a number within 0..100. */
+export function isValidDiscount(value: unknown): boolean {
+  try {
+    const d = toDecimal(value);
+    return d.gte(DISCOUNT_MIN) && d.lte(DISCOUNT_MAX);
+  } catch {
+    return false;
+  }
+}
+
 /** Fields that only product lines carry; an edit never applies them to a note or header. */
 export const PRODUCT_ONLY_FIELDS = ['price', 'cost', 'quantity', 'discount', 'price_percentage_active'] as const;
 const NUMERIC_FIELDS: ReadonlySet<string> = new Set(['price', 'cost', 'quantity', 'discount']);

@@ -2,7 +2,15 @@
 // A versioned format: { format: 'quotewright.sale', version: 1, exported_on, sale }. Money, costs and quantities
 // are exact decimal strings (DESIGN §4.2); an import also accepts JSON numbers. SPEC marks notes and headers by a
 // product named 'note' / 'header': that mapping lives here, at the boundary, and nowhere else (DESIGN §5).
-import { type LineKind, lineKindFromProductName, money, parseDecimal, toDecimalOrZero } from '@quotewright/domain';
+import {
+  DISCOUNT_OUT_OF_RANGE,
+  isValidDiscount,
+  type LineKind,
+  lineKindFromProductName,
+  money,
+  parseDecimal,
+  toDecimalOrZero,
+} from '@quotewright/domain';
 import { z } from 'zod';
 import { costString, decimalString } from '../sales/sales.dto';
 import type { FullSale } from '../sales/sales.repository';
@@ -122,9 +130,7 @@ const lineSchema = z.strictObject({
   quantity: decimal(1e9),
   price: decimal(1e11),
   cost: decimal(1e9),
-  discount: decimal(1e15)
-    .refine((v) => Number(v) >= 0 && Number(v) <= 100, 'Discount must be between 0 and 100')
-    .default('0'),
+  discount: decimal(1e15).refine(isValidDiscount, DISCOUNT_OUT_OF_RANGE).default('0'),
   price_percentage_active: z.boolean({ error: 'Expected true or false' }).default(false),
   uom: z.strictObject({ name: text(200).nullable().default(null) }).default({ name: null }),
 });

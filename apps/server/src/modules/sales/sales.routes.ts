@@ -1,4 +1,11 @@
-import { parseDecimal, SALE_STATES, SALES_PAGE_SIZE, SECTION_COPY_STYLES } from '@quotewright/domain';
+import {
+  DISCOUNT_OUT_OF_RANGE,
+  isValidDiscount,
+  parseDecimal,
+  SALE_STATES,
+  SALES_PAGE_SIZE,
+  SECTION_COPY_STYLES,
+} from '@quotewright/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,10 +49,7 @@ const quantity = decimal(1e9, 'Quantity');
 const money = decimal(1e11, 'Price');
 const cost = decimal(1e9, 'Cost');
 const percent = decimal(1e6, 'Markup');
-const discount = decimal(1e15, 'Discount').refine(
-  (v) => Number(v) >= 0 && Number(v) <= 100,
-  'Discount must be between 0 and 100',
-);
+const discount = decimal(1e15, 'Discount').refine(isValidDiscount, DISCOUNT_OUT_OF_RANGE);
 const insertionPoint = z.number().int('Expected an insertion point').min(-1, 'Expected an insertion point');
 
 const partnerRef = z
