@@ -32,7 +32,7 @@ describe('applyLineEdit (SPEC §5)', () => {
     }
   });
   it('discount is a product-only numeric field: compared by value, never applied to notes and headers', () => {
-    const line = { ...product, discount: '5.0000' };
+    const line: Line = { ...product, discount: '5.0000' };
     expect(applyLineEdit(line, { discount: 5 }).changed).toEqual([]);
     expect(applyLineEdit(line, { discount: '7.5' })).toEqual({
       line: { ...line, discount: '7.5' },
