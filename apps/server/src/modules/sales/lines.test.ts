@@ -279,6 +279,27 @@ describe('lines/update', () => {
     expect(section(free, A).lines.map((l) => l.subtotal)).toEqual(['0.00', '42.00', '0.00', '45.00']);
   });
 
+  it('copies keep the discount: line copy, section duplicate and Copy Sale Data', async () => {
+    const { sale, A, B, ids, url } = await fixture();
+    await a.ok('POST', url('update'), tok.editor, [{ _id: ids[0], discount: 10 }]);
+    const copied = await a.ok<{ sale: SaleDto }>(
+      'POST',
+      `/api/sales/lines/move/${sale._id}/${A}/${B}/copy`,
+      tok.editor,
+      [ids[0]],
+    );
+    expect(section(copied.sale, B).lines[0]).toMatchObject({ discount: 10, subtotal: '180.00' });
+    const dup = await a.ok('POST', `/api/sales/sections/duplicate/${sale._id}/${A}`, tok.editor);
+    expect(dup.sections[1]!.lines[0]).toMatchObject({ discount: 10, subtotal: '180.00' });
+    const other = await a.ok('POST', '/api/sales', tok.editor, { name: 'Copy target' });
+    const target = await a.ok('POST', `/api/sales/sections/copy/${other._id}`, tok.editor, {
+      sections: [A],
+      _id: sale._id,
+    });
+    expect(target.sections[0]!.lines[0]).toMatchObject({ discount: 10, subtotal: '180.00' });
+    expect(target.total_price).toBe(section(dup, A).pricing.total_price);
+  });
+
   it('a discount outside 0..100 or not a number is a field error; nothing is written', async () => {
     const { sale, ids, url } = await fixture();
     for (const discount of [-1, 100.01, '101', 1e9]) {
