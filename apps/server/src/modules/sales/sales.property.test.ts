@@ -6,6 +6,7 @@ import {
   insertAt,
   markupPrice,
   moveItem,
+  type Numeric,
   type PricingLine,
   parseMoney,
   salePricing,
@@ -81,7 +82,7 @@ const sig = (l: {
   product: number | null;
   quantity: string;
   price: string;
-  discount?: string | number | null | undefined;
+  discount?: Numeric | null | undefined;
 }) =>
   `${l.kind}:${l.product ?? '-'}:${toDecimal(l.quantity).toFixed()}:${toDecimal(l.price).toFixed(2)}:${toDecimal(l.discount ?? 0).toFixed()}`;
 /** The lines a bitmask picks (at least one). */
