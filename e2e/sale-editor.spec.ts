@@ -245,6 +245,31 @@ test.describe
       }
     });
 
+    test('give a line a discount inline: its subtotal is price × qty less the discount', async ({ page, request }) => {
+      await loginUi(page, ADMIN.email, ADMIN.password);
+      await page.goto(`/sale/${saleId}`);
+      await openSection(page, 'Services');
+      const rows = lineRows(page);
+      await expect(rows.nth(2)).toBeVisible();
+      const before = (await getSale(request)).sections[1]!.lines[2]!;
+      await rows.nth(2).getByRole('button', { name: 'Edit Disc. %' }).dblclick();
+      const input = rows.nth(2).getByRole('textbox', { name: 'Disc. %' });
+      await input.fill('150');
+      await input.press('Enter');
+      await expect(page.getByText('Discount must be between 0 and 100')).toBeVisible();
+      await rows.nth(2).getByRole('button', { name: 'Edit Disc. %' }).dblclick();
+      await rows.nth(2).getByRole('textbox', { name: 'Disc. %' }).fill('10');
+      await rows.nth(2).getByRole('textbox', { name: 'Disc. %' }).press('Enter');
+      await expect(rows.nth(2).getByRole('button', { name: 'Edit Disc. %' })).toHaveText('10.00%');
+      const line = (await getSale(request)).sections[1]!.lines[2]!;
+      expect(line.discount).toBe(10);
+      const expected = (Math.round(Number(before.price) * Number(before.quantity) * 90 + 1e-9) / 100).toFixed(2);
+      expect(line.subtotal).toBe(expected);
+      await expect(rows.nth(2).locator('[data-column="subtotal"]')).toContainText(
+        Number(expected).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+      );
+    });
+
     test('drag to reorder lines and sections', async ({ page, request }) => {
       await loginUi(page, ADMIN.email, ADMIN.password);
       await page.goto(`/sale/${saleId}`);
@@ -319,7 +344,7 @@ test.describe
       await page.getByRole('menuitemcheckbox', { name: /Discrete Mode/ }).click();
       await expect(page.getByTestId('discrete-indicator')).toBeVisible();
       await page.keyboard.press('Escape');
-      const moneyHeaders = /^(Total|Total Price|Total Cost|Margin \$|Margin %|Markup %|Price|Cost|Subtotal)$/;
+      const moneyHeaders = /^(Total|Total Price|Total Cost|Margin \$|Margin %|Markup %|Price|Disc\. %|Cost|Subtotal)$/;
       await expect(page.getByTestId('sale-row').first()).toBeVisible();
       await expect(page.getByRole('columnheader', { name: 'Total' })).toHaveCount(0);
 

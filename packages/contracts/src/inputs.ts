@@ -1,6 +1,13 @@
 // Request-field schemas shared by every route that takes these values (issue 9 item 9: one parser, one set of
 // limits). Numbers are checked by packages/domain's parseNumberInput against the limits derived from the columns.
-import { MAX_INT4, NUMERIC_FIELDS, type NumericField, parseNumberInput } from '@quotewright/domain';
+import {
+  DISCOUNT_OUT_OF_RANGE,
+  isValidDiscount,
+  MAX_INT4,
+  NUMERIC_FIELDS,
+  type NumericField,
+  parseNumberInput,
+} from '@quotewright/domain';
 import { z } from 'zod';
 
 /**
@@ -20,6 +27,8 @@ export const quantityInput = numberInput(NUMERIC_FIELDS.quantity);
 export const priceInput = numberInput(NUMERIC_FIELDS.price);
 export const costInput = numberInput(NUMERIC_FIELDS.cost);
 export const markupInput = numberInput(NUMERIC_FIELDS.markup);
+/** A line discount in percent, 0–100 (Odoo's sale.order.line.discount). */
+export const discountInput = numberInput(NUMERIC_FIELDS.discount).refine(isValidDiscount, DISCOUNT_OUT_OF_RANGE);
 
 /** An ERP record id (product, partner, user, template): a positive int4, as the local columns store it. */
 export function erpIdInput(what: string) {

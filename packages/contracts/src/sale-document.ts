@@ -4,7 +4,7 @@
 // product named 'note' / 'header' (DESIGN §5): the export writes that mapping, the import reads it.
 import { MAX_INT4 } from '@quotewright/domain';
 import { z } from 'zod';
-import { costInput, priceInput, quantityInput } from './inputs';
+import { costInput, discountInput, priceInput, quantityInput } from './inputs';
 
 export const SALE_DOCUMENT_FORMAT = 'quotewright.sale';
 export const SALE_DOCUMENT_VERSION = 1;
@@ -22,6 +22,8 @@ export interface SaleDocumentLine {
   quantity: string;
   price: string;
   cost: string;
+  /** Discount % ("0" … "100"); optional on import (documents from before discounts). */
+  discount: string;
   price_percentage_active: boolean;
   uom: { name: string | null };
 }
@@ -69,6 +71,7 @@ const lineSchema = z.strictObject({
   quantity: quantityInput,
   price: priceInput,
   cost: costInput,
+  discount: discountInput.default('0'),
   price_percentage_active: z.boolean({ error: 'Expected true or false' }).default(false),
   uom: z.strictObject({ name: text(200).nullable().default(null) }).default({ name: null }),
 });

@@ -19,8 +19,12 @@ export interface LineDto {
   quantity: string;
   price: string;
   cost: string;
+  /** Discount % on the price (0–100, up to 4 decimals; 0 on notes and headers). */
+  discount: number;
+  /** Markup and margin of the net price (price × (1 − discount/100)). */
   markup_percent: number;
   margin_percent: number;
+  /** round2(price × quantity × (1 − discount/100)), Odoo's price_subtotal. */
   subtotal: string;
   price_percentage_active: boolean;
   uom: { name: string | null };

@@ -262,6 +262,8 @@ export const saleLines = pgTable(
     quantity: numeric('quantity', NUMERIC_COLUMNS.quantity).notNull().default('0'),
     price: numeric('price', NUMERIC_COLUMNS.price).notNull().default('0'),
     cost: numeric('cost', NUMERIC_COLUMNS.cost).notNull().default('0'),
+    /** Discount % on the price (Odoo's sale.order.line.discount): subtotal = round2(price × qty × (1 − d/100)). */
+    discount: numeric('discount', NUMERIC_COLUMNS.discount).notNull().default('0'),
     pricePercentageActive: boolean('price_percentage_active').notNull().default(false),
     uom: text('uom'),
     templateId: uuid('template_id'),

@@ -32,22 +32,28 @@ describe('section versions (triggers)', () => {
 
     await db.update(saleLines).set({ quantity: '3' }).where(eq(saleLines.id, l1!.id));
     expect(await version(a!.id)).toBe(3);
+    // a discount change (migration 0007) invalidates the cached section like any line column
+    expect(l1!.discount).toBe('0.0000');
+    await db.update(saleLines).set({ discount: '5' }).where(eq(saleLines.id, l1!.id));
+    expect(await version(a!.id)).toBe(4);
+    await db.update(saleLines).set({ discount: '0' }).where(eq(saleLines.id, l1!.id));
+    expect(await version(a!.id)).toBe(5);
 
     // a move bumps both the old and the new section
     await db.update(saleLines).set({ sectionId: b!.id }).where(eq(saleLines.id, l2!.id));
-    expect([await version(a!.id), await version(b!.id)]).toEqual([4, 2]);
+    expect([await version(a!.id), await version(b!.id)]).toEqual([6, 2]);
 
     await db.delete(saleLines).where(eq(saleLines.id, l2!.id));
     expect(await version(b!.id)).toBe(3);
 
     // the section's own fields count; its position does not
     await db.update(saleSections).set({ name: 'A2' }).where(eq(saleSections.id, a!.id));
-    expect(await version(a!.id)).toBe(5);
+    expect(await version(a!.id)).toBe(7);
     await db.update(saleSections).set({ position: 7 }).where(eq(saleSections.id, a!.id));
-    expect(await version(a!.id)).toBe(5);
+    expect(await version(a!.id)).toBe(7);
     // an update that changes nothing matches no rows: no bump
     await db.update(saleLines).set({ quantity: '9' }).where(eq(saleLines.id, '00000000-0000-4000-8000-000000000000'));
-    expect(await version(a!.id)).toBe(5);
+    expect(await version(a!.id)).toBe(7);
     await database.close();
   });
 });

@@ -233,6 +233,18 @@ describe('planSectionCopy', () => {
     ]);
   });
 
+  it('merge with mergeProducts keeps lines with different discounts apart (same discount merges)', () => {
+    const line = (discount: string | undefined, quantity: number) => ({ ...p(3, '1', '1', quantity), discount });
+    const source: Section[] = [
+      { name: 'New', lines: [line('5', 1), line('0', 2), line('5.00', 3), line(undefined, 4)] },
+    ];
+    const out = planSectionCopy([], source, 'merge', true);
+    expect(out[0]?.lines.map((l) => [l.discount, l.quantity])).toEqual([
+      ['5', 4],
+      ['0', 6],
+    ]);
+  });
+
   it('merge without mergeProducts keeps duplicates', () => {
     const out = planSectionCopy(dest(), src(), 'merge', false);
     expect(out[0]?.lines.filter((l) => l.product_id === 1)).toHaveLength(2);

@@ -66,7 +66,10 @@ function defaultProductKey(line: CopyLine): Id | null | undefined {
   return line.product_id ?? line.product?.id;
 }
 
-/** Product lines with the same product, price, cost and Based-on-Total flag merge; null for lines that never do. */
+/**
+ * Product lines with the same product, price, cost, discount and Based-on-Total flag merge; null for lines that
+ * never do.
+ */
 function mergeKey<L extends CopyLine>(line: L, productKey: (line: L) => Id | null | undefined): string | null {
   if (line.kind !== 'product') return null;
   const product = productKey(line);
@@ -76,6 +79,7 @@ function mergeKey<L extends CopyLine>(line: L, productKey: (line: L) => Id | nul
     line.price_percentage_active === true,
     toDecimalOrZero(line.price).toFixed(),
     toDecimalOrZero(line.cost).toFixed(),
+    toDecimalOrZero(line.discount).toFixed(),
   ]);
 }
 

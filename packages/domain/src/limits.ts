@@ -19,6 +19,8 @@ export const NUMERIC_COLUMNS = {
   cost: { precision: 14, scale: 4 },
   /** sales.total_price */
   total: { precision: 16, scale: 2 },
+  /** sale_lines.discount (a percent, 0–100) */
+  discount: { precision: 7, scale: 4 },
 } as const satisfies Record<string, NumericColumn>;
 
 /** Values must stay strictly below this in absolute value to fit the column: 10^(precision − scale). */
@@ -46,6 +48,8 @@ export const NUMERIC_FIELDS = {
   quantity: fieldOf('Quantity', NUMERIC_COLUMNS.quantity),
   price: fieldOf('Price', NUMERIC_COLUMNS.price),
   cost: fieldOf('Cost', NUMERIC_COLUMNS.cost),
+  /** Checked 0–100 on top (DISCOUNT_OUT_OF_RANGE); the column bound keeps the parse cheap. */
+  discount: fieldOf('Discount', NUMERIC_COLUMNS.discount),
   /** A markup percent is not stored; the price it yields is checked against the price column. */
   markup: { label: 'Markup', scale: 6, max: 1e6 },
 } as const satisfies Record<string, NumericField>;

@@ -4,6 +4,7 @@ import {
   applyLineEdit,
   applyLinesEdit,
   isMissingDescription,
+  isValidDiscount,
   multiplyRelatedQuantities,
   relatedMultiplier,
 } from './lines';
@@ -36,6 +37,21 @@ describe('applyLineEdit (SPEC §5)', () => {
       expect(r.changed).toEqual(['name']);
       expect(r.line).toEqual({ ...line, name: 'New' });
     }
+  });
+  it('discount is a product-only numeric field: compared by value, never applied to notes and headers', () => {
+    const line: Line = { ...product, discount: '5.0000' };
+    expect(applyLineEdit(line, { discount: 5 }).changed).toEqual([]);
+    expect(applyLineEdit(line, { discount: '7.5' })).toEqual({
+      line: { ...line, discount: '7.5' },
+      changed: ['discount'],
+    });
+    for (const text of [note, header]) expect(applyLineEdit(text, { discount: '10' }).changed).toEqual([]);
+    expect(() => applyLineEdit(line, { discount: 'ten' })).toThrow(InvalidNumberError);
+  });
+  it('isValidDiscount: numbers or numeric text within 0..100', () => {
+    for (const ok of [0, '0', 5, '12.5', 100, '100.0000']) expect(isValidDiscount(ok)).toBe(true);
+    for (const bad of [-0.01, '100.01', 1e9, 'ten', '', null, undefined, Number.NaN])
+      expect(isValidDiscount(bad)).toBe(false);
   });
   it('never changes id or kind; ignores undefined', () => {
     const r = applyLineEdit(product, { _id: 'other', kind: 'note', name: undefined });

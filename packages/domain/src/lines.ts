@@ -5,9 +5,24 @@ import { toDecimal, toDecimalOrZero } from './money';
 import type { PricingLine } from './pricing';
 import { isProductLine } from './pricing';
 
+/** A line discount is a percent of the price between these bounds (inclusive). */
+export const DISCOUNT_MIN = 0;
+export const DISCOUNT_MAX = 100;
+export const DISCOUNT_OUT_OF_RANGE = 'Discount must be between 0 and 100';
+
+/** Whether a discount (number or numeric text) is a number within 0..100. */
+export function isValidDiscount(value: unknown): boolean {
+  try {
+    const d = toDecimal(value);
+    return d.gte(DISCOUNT_MIN) && d.lte(DISCOUNT_MAX);
+  } catch {
+    return false;
+  }
+}
+
 /** Fields that only product lines carry; an edit never applies them to a note or header. */
-export const PRODUCT_ONLY_FIELDS = ['price', 'cost', 'quantity', 'price_percentage_active'] as const;
-const NUMERIC_FIELDS: ReadonlySet<string> = new Set(['price', 'cost', 'quantity']);
+export const PRODUCT_ONLY_FIELDS = ['price', 'cost', 'quantity', 'discount', 'price_percentage_active'] as const;
+const NUMERIC_FIELDS: ReadonlySet<string> = new Set(['price', 'cost', 'quantity', 'discount']);
 /** Never changed by an edit: identity and kind (Odoo cannot change display_type after create). */
 const IMMUTABLE_FIELDS: ReadonlySet<string> = new Set(['id', '_id', 'kind']);
 
@@ -20,7 +35,7 @@ function sameValue(key: string, a: unknown, b: unknown): boolean {
 
 /**
  * Applies an edit to one line (SPEC §5): only fields whose value actually changes are applied (numbers compare
- * by value, so "10.00" equals 10); price, cost, quantity and Based-on-Total are never applied to notes or headers;
+ * by value, so "10.00" equals 10); price, cost, quantity, discount and Based-on-Total are never applied to notes or headers;
  * id/_id/kind are never changed; undefined patch values are ignored. Returns the new line and the changed keys.
  * Numeric patch values are validated (InvalidNumberError) but kept as given.
  */

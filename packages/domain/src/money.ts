@@ -106,14 +106,23 @@ export function parseDecimal(input: unknown): string {
   return toDecimal(input).toFixed();
 }
 
-/** round2(price × qty) as a money string. Null/blank reads as 0. */
-export function lineSubtotal(price: Numeric | null | undefined, qty: Numeric | null | undefined): MoneyString {
-  return money(toDecimalOrZero(price).times(toDecimalOrZero(qty)));
+/**
+ * round2(price × qty × (1 − discount/100)) as a money string (Odoo's price_subtotal). Null/blank reads as 0 (no
+ * discount).
+ */
+export function lineSubtotal(
+  price: Numeric | null | undefined,
+  qty: Numeric | null | undefined,
+  discount?: Numeric | null,
+): MoneyString {
+  const gross = toDecimalOrZero(price).times(toDecimalOrZero(qty));
+  const d = toDecimalOrZero(discount);
+  return money(d.isZero() ? gross : gross.times(new Dec(1).minus(d.div(100))));
 }
 
 /** round2(cost × qty) as a money string. Null/blank reads as 0. */
 export function lineCostTotal(cost: Numeric | null | undefined, qty: Numeric | null | undefined): MoneyString {
-  return lineSubtotal(cost, qty);
+  return money(toDecimalOrZero(cost).times(toDecimalOrZero(qty)));
 }
 
 /** Exact sum, rounded to cents once at the end. Null/blank entries read as 0. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lineSubtotal, money, sumMoney, toDecimal } from './money';
 import {
   applyMarkup,
+  discountFactor,
   exactMarkupPercent,
   isLineKind,
   isLineMarkupWarning,
@@ -17,6 +18,7 @@ import {
   marginPercentOf,
   markupPercentOf,
   markupPrice,
+  netPrice,
   type PricingLine,
   percentBase,
   pricingFromTotals,
@@ -49,11 +51,17 @@ const header: PricingLine = { kind: 'header' };
 const centsArb = fc.integer({ min: -10_000_000, max: 100_000_000 }).map((c) => money(toDecimal(c).div(100)));
 const positiveCentsArb = fc.integer({ min: 1, max: 100_000_000 }).map((c) => money(toDecimal(c).div(100)));
 const qtyArb = fc.integer({ min: 0, max: 100_000 }).map((q) => toDecimal(q).div(1000).toFixed());
+// Discounts 0..100 % with up to 4 decimals (the column is numeric(7,4)); often absent or 0.
+const discountArb = fc.oneof(
+  fc.constantFrom<string | null | undefined>(undefined, null, '0', '5', '100'),
+  fc.integer({ min: 0, max: 1_000_000 }).map((d) => toDecimal(d).div(10_000).toFixed()),
+);
 const productLineArb: fc.Arbitrary<PricingLine> = fc.record({
   kind: fc.constant<LineKind>('product'),
   price: centsArb,
   cost: centsArb,
   quantity: qtyArb,
+  discount: discountArb,
 });
 const textLineArb: fc.Arbitrary<PricingLine> = fc.record({
   kind: fc.constantFrom<LineKind>('note', 'header'),
@@ -61,12 +69,14 @@ const textLineArb: fc.Arbitrary<PricingLine> = fc.record({
   price: fc.option(centsArb, { nil: null }),
   cost: fc.option(centsArb, { nil: null }),
   quantity: fc.option(qtyArb, { nil: null }),
+  discount: discountArb,
 });
 const percentLineArb: fc.Arbitrary<PricingLine> = fc.record({
   kind: fc.constant<LineKind>('product'),
   price: fc.integer({ min: 0, max: 5000 }).map((p) => toDecimal(p).div(100).toFixed()),
   cost: fc.integer({ min: 0, max: 5000 }).map((p) => toDecimal(p).div(100).toFixed()),
   quantity: fc.integer({ min: 0, max: 10 }),
+  discount: discountArb,
   price_percentage_active: fc.constant(true),
 });
 const anyLineArb = fc.oneof(
@@ -393,7 +403,7 @@ describe('pricingFromTotals / sectionPricing / salePricing', () => {
     });
   });
 
-  it('property: sale total = sum of rounded line subtotals', () => {
+  it('property: sale total = sum of rounded (discounted) line subtotals; cost is never discounted', () => {
     fc.assert(
       fc.property(
         fc.array(fc.array(fc.oneof(productLineArb, textLineArb), { maxLength: 12 }), { maxLength: 6 }),
@@ -401,7 +411,7 @@ describe('pricingFromTotals / sectionPricing / salePricing', () => {
           const sale = salePricing(sections.map((lines) => ({ lines })));
           const subtotals = sections
             .flat()
-            .map((l) => (l.kind === 'product' ? lineSubtotal(l.price, l.quantity) : '0'));
+            .map((l) => (l.kind === 'product' ? lineSubtotal(l.price, l.quantity, l.discount) : '0'));
           const costs = sections.flat().map((l) => (l.kind === 'product' ? lineSubtotal(l.cost, l.quantity) : '0'));
           expect(sale.total_price).toBe(sumMoney(subtotals));
           expect(sale.total_cost).toBe(sumMoney(costs));
@@ -506,16 +516,14 @@ describe('applyMarkup', () => {
               expect(line).toBe(lines[i]);
               return;
             }
-            expect(line.price).toBe(markupPrice(lines[i]?.cost, m));
+            expect(line.price).toBe(markupPrice(lines[i]?.cost, m, lines[i]?.discount));
             const cost = toDecimal(line.cost ?? 0);
-            // price is within half a cent of cost × (1 + m/100)
+            // the net price (price × (1 − d/100)) is within half a cent of cost × (1 + m/100); with a 100 %
+            // discount the price itself is
             const ideal = cost.times(toDecimal(m).div(100).plus(1));
-            expect(
-              toDecimal(line.price as string)
-                .minus(ideal)
-                .abs()
-                .lte('0.005'),
-            ).toBe(true);
+            const f = discountFactor(line.discount);
+            const net = f.isZero() ? toDecimal(line.price as string) : netPrice(line.price as string, line.discount);
+            expect(net.minus(ideal).abs().lte('0.005')).toBe(true);
           });
         },
       ),
@@ -551,6 +559,87 @@ describe('warnings', () => {
     const line = percent('10', '9', 1);
     expect(isLineMarkupWarning(line, { subtotal: '100', cost_total: '100' })).toBe(true); // 10 vs 9 → 11.11 %
     expect(isLineMarkupWarning(line, { subtotal: '200', cost_total: '100' })).toBe(false); // 20 vs 9
+  });
+});
+
+describe('discount (Odoo sale.order.line.discount)', () => {
+  const disc = (price: string, cost: string, quantity: string | number, discount: string | number): PricingLine => ({
+    kind: 'product',
+    price,
+    cost,
+    quantity,
+    discount,
+  });
+
+  it("subtotal = round2(price × qty × (1 − d/100)) like Odoo's price_subtotal (odoo-samples)", () => {
+    // sale_order_line_read_after_create: 1500 × 2 at 5 % → 2850, margin 252 (cost 1299 not discounted)
+    expect(lineMetrics(disc('1500', '1299', 2, 5))).toEqual({
+      subtotal: '2850.00',
+      cost_total: '2598.00',
+      markup_percent: 9.7, // (1425 − 1299) / 1299
+      margin_percent: 8.84, // Odoo margin_percent 0.0884…
+    });
+    // sale_order_line_search_read_after_write: 1799 × 3 at 5 % → 5127.15
+    expect(lineMetrics(disc('1799', '1299', 3, '5.00')).subtotal).toBe('5127.15');
+  });
+
+  it('S00025 after the write: amount_untaxed 5754.65, margin 1356.65 (sale_order_read_after_write)', () => {
+    const sale = salePricing([
+      { lines: [disc('1799', '1299', 3, 5), product('80', '78', 2)] },
+      { lines: [product('40', '35', 4)] },
+      { lines: [product('30.75', '20.5', 10)] },
+    ]);
+    expect(sale.total_price).toBe('5754.65');
+    expect(sale.total_margin).toBe('1356.65');
+    expect(sale.total_margin_percent).toBe(23.57); // Odoo margin_percent 0.23574…
+  });
+
+  it('rounds the discounted subtotal half-up once, not the net unit price', () => {
+    expect(lineMetrics(disc('0.35', '0', 1, 10)).subtotal).toBe('0.32'); // 0.315
+    expect(lineMetrics(disc('0.35', '0', 3, 10)).subtotal).toBe('0.95'); // 0.945, not 3 × 0.32
+    expect(lineMetrics(disc('-0.35', '0', 1, 10)).subtotal).toBe('-0.32');
+    expect(lineSubtotal('0.35', 3, '10')).toBe('0.95');
+  });
+
+  it('0, null and blank are no discount; 100 % makes the line free but keeps its cost', () => {
+    for (const d of [0, '0', '0.0000', null, '']) {
+      expect(lineMetrics(disc('10', '4', 3, d as string))).toEqual(lineMetrics(product('10', '4', 3)));
+    }
+    expect(lineMetrics(disc('10', '4', 3, 100))).toEqual({
+      subtotal: '0.00',
+      cost_total: '12.00',
+      markup_percent: -100,
+      margin_percent: 0,
+    });
+    expect(sectionPricing([disc('10', '4', 3, 100)])).toMatchObject({ total_price: '0.00', total_cost: '12.00' });
+  });
+
+  it('notes and headers ignore a discount', () => {
+    expect(lineMetrics({ kind: 'note', price: '10', quantity: 1, discount: 50 })).toEqual(lineMetrics(note));
+  });
+
+  it('a percent line is discounted after it is resolved; the base uses the discounted subtotals', () => {
+    const lines = [disc('100', '50', 2, 10), { ...percent('10', '10', 1), discount: 50 }];
+    // base: subtotal 180 (discounted), cost 100 → percent line 18.00 / 10.00, then 50 % off → 9.00
+    expect(sectionLineMetrics(lines).map((m) => m.subtotal)).toEqual(['180.00', '9.00']);
+    expect(sectionPricing(lines)).toMatchObject({ total_price: '189.00', total_cost: '110.00' });
+    const resolved = resolvePercentLines(lines);
+    expect(resolved[1]).toMatchObject({ price: '18.00', discount: 50, price_percentage_active: false });
+    expect(sectionPricing(resolved)).toEqual(sectionPricing(lines));
+  });
+
+  it('markupPrice grosses the price up so that the net price carries the markup', () => {
+    expect(markupPrice('100', 28, 20)).toBe('160.00'); // net 128
+    expect(lineMetrics(disc('160', '100', 1, 20)).markup_percent).toBe(28);
+    expect(markupPrice('100', 28, 0)).toBe(markupPrice('100', 28));
+    expect(markupPrice('100', 28, 100)).toBe('128.00'); // nothing left to mark up: SPEC's formula
+    expect(applyMarkup([disc('1', '100', 1, 20)], 28)[0]?.price).toBe('160.00');
+  });
+
+  it('netPrice and discountFactor', () => {
+    expect(netPrice('1799', 5).toFixed()).toBe('1709.05');
+    expect(netPrice('10', null).toFixed()).toBe('10');
+    expect(discountFactor('12.5').toFixed()).toBe('0.875');
   });
 });
 

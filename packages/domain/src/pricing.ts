@@ -25,6 +25,11 @@ export interface PricingLine {
   price?: Numeric | null;
   cost?: Numeric | null;
   quantity?: Numeric | null;
+  /**
+   * Discount % on the price (Odoo's sale.order.line.discount; null/blank = 0). The line is priced at the net unit
+   * price = price × (1 − discount/100): subtotal, markup and margin use it; cost is never discounted.
+   */
+  discount?: Numeric | null;
   /** "Based on Total": price and cost are percents of the section's other (non-percent) product lines. */
   price_percentage_active?: boolean | null;
 }
@@ -58,6 +63,8 @@ export const ZERO_PRICING: Readonly<Pricing> = Object.freeze({
   total_margin_percent: 0,
   total_markup_percent: 0,
 });
+
+const ONE = toDecimal(1);
 
 const ZERO_METRICS: Readonly<LineMetrics> = Object.freeze({
   subtotal: '0.00',
@@ -95,9 +102,39 @@ export function exactMarkupPercent(price: Numeric | null | undefined, cost: Nume
   return toDecimalOrZero(price).minus(c).div(c).times(100);
 }
 
-/** Markup price = round2(cost × (1 + markup/100)), as a money string. */
-export function markupPrice(cost: Numeric | null | undefined, markupPercent: Numeric): MoneyString {
-  return money(toDecimalOrZero(cost).times(toDecimal(markupPercent).div(100).plus(1)));
+/** The factor (1 − discount/100) that turns a list price into the net price; 1 without a discount. */
+export function discountFactor(discount: Numeric | null | undefined): Decimal {
+  // The hot path (every line of a 2,000-line sale): most lines have none, as a DB numeric(7,4) "0.0000".
+  if (discount === '0.0000' || discount === 0 || discount === '0' || discount == null) return ONE;
+  const d = toDecimalOrZero(discount);
+  return d.isZero() ? ONE : ONE.minus(d.div(100));
+}
+
+/** The exact (unrounded) net unit price: price × (1 − discount/100). */
+export function netPrice(price: Numeric | null | undefined, discount?: Numeric | null): Decimal {
+  const p = toDecimalOrZero(price);
+  const f = discountFactor(discount);
+  return f === ONE ? p : p.times(f);
+}
+
+/** round2(price × qty × (1 − discount/100)) as a Decimal: Odoo's price_subtotal (without taxes). */
+function discountedTotal(price: Decimal, qty: Decimal, factor: Decimal): Decimal {
+  return round2(factor === ONE ? price.times(qty) : price.times(qty).times(factor));
+}
+
+/**
+ * Markup price: the list price whose NET price has the markup, round2(cost × (1 + markup/100) / (1 − discount/100)),
+ * as a money string; without a discount that is SPEC §5's round2(cost × (1 + m/100)). A 100 % discount leaves
+ * nothing to mark up: the price is then cost × (1 + m/100).
+ */
+export function markupPrice(
+  cost: Numeric | null | undefined,
+  markupPercent: Numeric,
+  discount?: Numeric | null,
+): MoneyString {
+  const net = toDecimalOrZero(cost).times(toDecimal(markupPercent).div(100).plus(1));
+  const f = discountFactor(discount);
+  return money(f === ONE || f.isZero() ? net : net.div(f));
 }
 
 /** The concrete unit price and cost of a line: percent lines resolved against `base`, money rounded to cents. */
@@ -112,27 +149,30 @@ function unitMoney(line: PricingLine, base: PercentBase | undefined): { price: D
   return { price: toDecimalOrZero(line.price), cost: toDecimalOrZero(line.cost) };
 }
 
-/** Rounded subtotal and cost total of a line as Decimals (the totals path: no percents, no strings). */
+/** Rounded subtotal (discounted) and cost total of a line as Decimals (the totals path: no percents, no strings). */
 function lineTotals(line: PricingLine, base: PercentBase | undefined): { price: Decimal; cost: Decimal } {
   const { price, cost } = unitMoney(line, base);
   const qty = toDecimalOrZero(line.quantity);
-  return { price: round2(price.times(qty)), cost: round2(cost.times(qty)) };
+  return { price: discountedTotal(price, qty, discountFactor(line.discount)), cost: round2(cost.times(qty)) };
 }
 
 /**
  * Metrics of one line. Notes and headers are all zero. A "Based on Total" line needs its section's `base`
  * (see percentBase / sectionLineMetrics); without one it resolves against 0.
- * subtotal = round2(price × qty), cost_total = round2(cost × qty); the percents use the unit price and cost.
+ * subtotal = round2(price × qty × (1 − discount/100)), cost_total = round2(cost × qty); the percents use the net
+ * unit price (price × (1 − discount/100)) and the unit cost.
  */
 export function lineMetrics(line: PricingLine, base?: PercentBase): LineMetrics {
   if (!isProductLine(line)) return { ...ZERO_METRICS };
   const { price, cost } = unitMoney(line, base);
   const qty = toDecimalOrZero(line.quantity);
+  const f = discountFactor(line.discount);
+  const net = f === ONE ? price : price.times(f);
   return {
-    subtotal: money(price.times(qty)),
+    subtotal: discountedTotal(price, qty, f).toFixed(2),
     cost_total: money(cost.times(qty)),
-    markup_percent: markupPercentOf(price, cost),
-    margin_percent: marginPercentOf(price, cost),
+    markup_percent: markupPercentOf(net, cost),
+    margin_percent: marginPercentOf(net, cost),
   };
 }
 
@@ -167,6 +207,7 @@ export function sectionDetails(lines: readonly PricingLine[]): { metrics: LineMe
           price: toDecimalOrZero(line.price),
           cost: toDecimalOrZero(line.cost),
           qty: toDecimalOrZero(line.quantity),
+          factor: discountFactor(line.discount),
         }
       : null,
   );
@@ -183,15 +224,16 @@ export function sectionDetails(lines: readonly PricingLine[]): { metrics: LineMe
       hasPercent = true;
       return;
     }
-    const tp = round2(p.price.times(p.qty));
+    const tp = discountedTotal(p.price, p.qty, p.factor);
     const tc = round2(p.cost.times(p.qty));
+    const net = p.factor === ONE ? p.price : p.price.times(p.factor);
     subtotal = subtotal.plus(tp);
     costTotal = costTotal.plus(tc);
     metrics[i] = {
       subtotal: tp.toFixed(2),
       cost_total: tc.toFixed(2),
-      markup_percent: markupPercentOf(p.price, p.cost),
-      margin_percent: marginPercentOf(p.price, p.cost),
+      markup_percent: markupPercentOf(net, p.cost),
+      margin_percent: marginPercentOf(net, p.cost),
     };
   });
   let price = subtotal;
@@ -201,15 +243,16 @@ export function sectionDetails(lines: readonly PricingLine[]): { metrics: LineMe
       if (!p?.percent) return;
       const unitPrice = round2(subtotal.times(p.price).div(100));
       const unitCost = round2(costTotal.times(p.cost).div(100));
-      const tp = round2(unitPrice.times(p.qty));
+      const tp = discountedTotal(unitPrice, p.qty, p.factor);
       const tc = round2(unitCost.times(p.qty));
+      const net = p.factor === ONE ? unitPrice : unitPrice.times(p.factor);
       price = price.plus(tp);
       cost = cost.plus(tc);
       metrics[i] = {
         subtotal: tp.toFixed(2),
         cost_total: tc.toFixed(2),
-        markup_percent: markupPercentOf(unitPrice, unitCost),
-        margin_percent: marginPercentOf(unitPrice, unitCost),
+        markup_percent: markupPercentOf(net, unitCost),
+        margin_percent: marginPercentOf(net, unitCost),
       };
     });
   }
@@ -314,14 +357,14 @@ export function salePricingFromSections(sections: readonly Pick<Pricing, 'total_
 }
 
 /**
- * Set Markup (SPEC §5): every product line gets price = round2(cost × (1 + m/100)). No bound is checked.
- * Notes and headers are returned unchanged. On a "Based on Total" line the percents scale:
- * price % = cost % × (1 + m/100).
+ * Set Markup (SPEC §5): every product line gets price = round2(cost × (1 + m/100)), grossed up by its discount so
+ * that the net price carries the markup (markupPrice). No bound is checked. Notes and headers are returned
+ * unchanged. On a "Based on Total" line the percents scale: price % = cost % × (1 + m/100).
  */
 export function applyMarkup<T extends PricingLine>(lines: readonly T[], markupPercent: Numeric): PricedLine<T>[] {
   const m = toDecimal(markupPercent);
   return lines.map((line) =>
-    isProductLine(line) ? { ...line, price: markupPrice(line.cost, m) } : line,
+    isProductLine(line) ? { ...line, price: markupPrice(line.cost, m, line.discount) } : line,
   ) as PricedLine<T>[];
 }
 

@@ -69,7 +69,9 @@ function lineMoney(rec: Rec) {
   const qty = (rec.product_uom_qty as number) ?? 0;
   const price = (rec.price_unit as number) ?? 0;
   const discount = (rec.discount as number) ?? 0;
-  const subtotal = round2(price * qty * (1 - discount / 100));
+  // Odoo 18/19 (account.tax._add_tax_details_in_base_line): the discounted unit price first, then × quantity,
+  // rounded per line to the currency (float_round).
+  const subtotal = round2(price * (1 - discount / 100) * qty);
   const cost = round2(((rec.purchase_price as number) ?? 0) * qty);
   return { subtotal, cost };
 }

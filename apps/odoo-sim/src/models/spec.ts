@@ -69,7 +69,18 @@ export const sel = (selection: [string, string][], string: string, extra: FieldS
 });
 export const related = (path: string, base: FieldSpec): FieldSpec => ({ ...base, related: path, readonly: true });
 
-export const round2 = (x: number) => Math.round((x + Number.EPSILON) * 100) / 100;
+/**
+ * Odoo's float_round(x, precision_rounding=0.01), HALF-UP: the value in cents is nudged by one relative epsilon
+ * (2^(log2|v| − 52)) away from zero before rounding half away from zero, so float artefacts at any magnitude
+ * (5127.145 × 100 = 512714.49999…) round like the decimal they stand for. Answers the nearest float to the cents.
+ */
+export function round2(x: number): number {
+  if (x === 0 || !Number.isFinite(x)) return x === 0 ? 0 : x;
+  let cents = x * 100;
+  cents += Math.sign(cents) * 2 ** (Math.log2(Math.abs(cents)) - 52);
+  const r = Math.sign(cents) * Math.round(Math.abs(cents));
+  return r === 0 ? 0 : r / 100;
+}
 
 /** Raw record of a many2one target, or undefined. */
 export function target(env: Env, model: string, id: unknown): Rec | undefined {

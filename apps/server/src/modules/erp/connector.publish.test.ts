@@ -210,6 +210,46 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     expect(steps.map((s) => s.progress)).toEqual([...steps.map((s) => s.progress)].sort((a, b) => a - b));
   });
 
+  it("publish sends each product line's discount and Odoo prices it; sync writes a changed discount", async () => {
+    const q = quote();
+    const sale = draft(q);
+    sale.sections[0]!.lines[0]!.discount = '5';
+    sale.sections[1]!.lines[1]!.discount = 12.5;
+    const res = await erp.publishSale(sale);
+    // the order Odoo made from the create: each product line with the discount sent (the call log keeps no args)
+    const discounts = () =>
+      sim.data
+        .read('sale.order.line', sim.data.search('sale.order.line', [['order_id', '=', res.odooId]]), [
+          'sequence',
+          'display_type',
+          'discount',
+          'price_subtotal',
+        ])
+        .sort((a, b) => (a.sequence as number) - (b.sequence as number))
+        .filter((l) => !l.display_type)
+        .map((l) => [l.discount, l.price_subtotal]);
+    expect(discounts()).toEqual([
+      [5, 351.83], // 3 × 123.45 × 0.95 = 351.8325
+      [0, 25],
+      [12.5, 87.49], // 99.99 × 0.875 = 87.49125
+    ]);
+    expect(value('sale.order', res.odooId, 'amount_untaxed')).toBe(464.32);
+
+    const next = withIds(sale, res.lineIds);
+    next.sections[0]!.lines[0]!.discount = '10';
+    next.sections[1]!.lines[1]!.discount = 0;
+    const synced = await erp.syncSale(res.odooId, next);
+    expect(synced.updated).toBe(2);
+    expect(discounts()).toEqual([
+      [10, 333.32], // 370.35 × 0.9 = 333.315
+      [0, 25],
+      [0, 99.99],
+    ]);
+    // nothing changed: nothing written
+    const again = await erp.syncSale(res.odooId, withIds(next, synced.lineIds));
+    expect({ c: again.created, u: again.updated, x: again.deleted }).toEqual({ c: 0, u: 0, x: 0 });
+  });
+
   it('publishing twice returns the same order and links the same lines (no second create)', async () => {
     const q = quote();
     const first = await erp.publishSale(draft(q));

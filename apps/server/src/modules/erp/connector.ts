@@ -39,6 +39,7 @@ import {
   lineKind,
   money2,
   num,
+  percent4,
   qty,
   ref,
   refId,
@@ -557,6 +558,8 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     if (uomField) lineFields.push(uomField);
     const hasCost = 'purchase_price' in sol;
     if (hasCost) lineFields.push('purchase_price');
+    const hasDiscount = 'discount' in sol;
+    if (hasDiscount) lineFields.push('discount');
 
     const rows = await searchRead('sale.order', [['id', '>', p.afterId]], orderFields, {
       order: 'id asc',
@@ -581,6 +584,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
           quantity: qty(l.product_uom_qty),
           priceUnit: money2(l.price_unit),
           cost: hasCost ? cost4(l.purchase_price) : '0.00',
+          discount: hasDiscount && kind === 'product' ? percent4(l.discount) : '0',
           uom: uomField ? refName(l[uomField]) : null,
         });
         linesByOrder.set(order, list);
@@ -676,6 +680,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     return {
       subsections: !!sol.display_type?.selection?.some(([k]) => k === 'line_subsection'),
       hasCost: 'purchase_price' in sol,
+      hasDiscount: 'discount' in sol,
       hasTemplate: 'sale_order_template_id' in so,
       hasLocked: 'locked' in so,
     };
@@ -694,8 +699,13 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     };
   };
 
-  async function orderLines(orderId: number, hasCost: boolean): Promise<OdooLine[]> {
-    const fields = ['order_id', ...LINE_FIELDS, ...(hasCost ? ['purchase_price'] : [])];
+  async function orderLines(orderId: number, o: { hasCost: boolean; hasDiscount: boolean }): Promise<OdooLine[]> {
+    const fields = [
+      'order_id',
+      ...LINE_FIELDS,
+      ...(o.hasCost ? ['purchase_price'] : []),
+      ...(o.hasDiscount ? ['discount'] : []),
+    ];
     return (await saleLines([orderId], fields)).map(odooLine);
   }
 
@@ -749,7 +759,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
 
     progress(80, 'Reading the order lines back');
     const [head] = await readIds('sale.order', [order.id], ['name']);
-    const lines = await orderLines(order.id, o.hasCost);
+    const lines = await orderLines(order.id, o);
     progress(100, alreadyPublished ? 'The sale was already in the ERP' : 'Published');
     return {
       odooId: order.id,
@@ -784,7 +794,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     const planned: PlannedLine[] = planLines(sale, o);
     const header = headerVals(sale, o);
     let head = await readOrderHead(odooId, o.hasTemplate, o.hasLocked);
-    let diff: LineDiff = diffLines(planned, await orderLines(odooId, o.hasCost), o);
+    let diff: LineDiff = diffLines(planned, await orderLines(odooId, o), o);
     let changes = headerChanges(header, head);
     const first = diff;
 
@@ -807,7 +817,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
         progress(50, 'The ERP did not confirm the changes: checking the order');
         try {
           head = await readOrderHead(odooId, o.hasTemplate, o.hasLocked);
-          diff = diffLines(planned, await orderLines(odooId, o.hasCost), o);
+          diff = diffLines(planned, await orderLines(odooId, o), o);
         } catch (e2) {
           if (e2 instanceof ErpError) throw unknownOutcome(err, 'saved the changes');
           throw e2;
@@ -819,7 +829,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
 
     progress(90, 'Reading the order lines back');
     head = await readOrderHead(odooId, o.hasTemplate, o.hasLocked);
-    const lines = await orderLines(odooId, o.hasCost);
+    const lines = await orderLines(odooId, o);
     progress(100, 'Synced');
     return {
       odooId,

@@ -85,6 +85,8 @@ export interface ErpSaleLine {
   priceUnit: string;
   /** purchase_price (sale_margin), 2–4 decimals; "0.00" when the field does not exist */
   cost: string;
+  /** discount (%), up to 4 decimals without trailing zeros ("5", "12.5"); "0" when the field does not exist */
+  discount: string;
   uom: string | null;
 }
 
@@ -141,6 +143,8 @@ export interface ErpDraftLine {
   priceUnit: string | number;
   /** unit cost → purchase_price when sale_margin is installed */
   cost: string | number;
+  /** discount % (0–100) → discount; absent/blank = 0. Sent with quantity and price (Odoo recomputes it with them) */
+  discount?: string | number | null;
   /** syncSale: the Odoo line id from the last publish/sync (null/absent: not in Odoo yet) */
   odooLineId?: number | null;
 }

@@ -44,6 +44,9 @@ export function qty(v: unknown): string {
   return s.replace(/\.?0+$/, '') || '0';
 }
 
+/** Percents (sale.order.line.discount): up to 4 decimals, no trailing zeros ("5", "12.5"). */
+export const percent4 = qty;
+
 /** Odoo `false` / '' / missing → null. */
 export function str(v: unknown): string | null {
   return typeof v === 'string' && v !== '' ? v : null;

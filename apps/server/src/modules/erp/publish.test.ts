@@ -56,6 +56,7 @@ const odooOf = (s = sale()): OdooLine[] =>
     quantity: p.quantity,
     priceUnit: p.priceUnit,
     cost: p.cost,
+    discount: p.discount,
   }));
 
 describe('planLines / createVals', () => {
@@ -111,6 +112,68 @@ describe('planLines / createVals', () => {
     const dup = sale();
     dup.sections[1]!.localId = 'a';
     expect(() => planLines(dup, { subsections: true, hasCost: true })).toThrow(/two lines with the id a/);
+  });
+});
+
+describe('discount', () => {
+  const discounted = () => {
+    const s = sale();
+    s.sections[0]!.lines[0]!.discount = '5';
+    return s;
+  };
+  const idsFrom = (s: ErpSaleDraft) => {
+    let id = 100;
+    return {
+      ...s,
+      sections: s.sections.map((sec) => ({
+        ...sec,
+        odooLineId: id++,
+        lines: sec.lines.map((l) => ({ ...l, odooLineId: id++ })),
+      })),
+    };
+  };
+
+  it('a product line carries its discount (0 included) when sale.order.line has the field; text lines never', () => {
+    const [s1, a, b, , d] = planLines(discounted(), { subsections: true, hasCost: true, hasDiscount: true });
+    const opts = { hasCost: true, hasDiscount: true };
+    expect(createVals(a!, opts)).toEqual({
+      sequence: 20,
+      product_id: 11,
+      name: 'Desk',
+      product_uom_qty: 2,
+      price_unit: 10.5,
+      discount: 5,
+      purchase_price: 4,
+    });
+    expect(createVals(d!, opts)).toMatchObject({ discount: 0 });
+    expect(createVals(s1!, opts)).not.toHaveProperty('discount');
+    expect(createVals(b!, opts)).not.toHaveProperty('discount');
+    expect(createVals(a!, { hasCost: true })).not.toHaveProperty('discount');
+  });
+
+  it('a changed discount is written with quantity and price (Odoo recomputes them together)', () => {
+    const opts = { hasCost: true, hasDiscount: true };
+    const before = odooOf(); // discount 0 everywhere
+    const diff = diffLines(planLines(idsFrom(discounted()), { subsections: true, hasCost: true }), before, opts);
+    expect(diff.commands).toEqual([[1, 101, { product_uom_qty: 2, price_unit: 10.5, discount: 5 }]]);
+    // unchanged discount: nothing; a quantity change sends the discount along
+    const same = odooOf(discounted());
+    expect(
+      diffLines(planLines(idsFrom(discounted()), { subsections: true, hasCost: true }), same, opts).commands,
+    ).toEqual([]);
+    const more = idsFrom(discounted());
+    more.sections[0]!.lines[0]!.quantity = 3;
+    expect(diffLines(planLines(more, { subsections: true, hasCost: true }), same, opts).commands).toEqual([
+      [1, 101, { product_uom_qty: 3, price_unit: 10.5, discount: 5 }],
+    ]);
+  });
+
+  it('reads discount back from an Odoo line; a bad discount is refused', () => {
+    expect(odooLine({ id: 1, display_type: false, discount: 12.5 }).discount).toBe(12.5);
+    expect(odooLine({ id: 1, display_type: false }).discount).toBeNull();
+    const bad = sale();
+    bad.sections[0]!.lines[0]!.discount = 'ten';
+    expect(() => planLines(bad, { subsections: true, hasCost: true })).toThrow(/discount "ten" is not a number/);
   });
 });
 

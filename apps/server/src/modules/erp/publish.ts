@@ -12,6 +12,8 @@ export interface PlanOptions {
   subsections: boolean;
   /** sale_margin installed: send purchase_price */
   hasCost: boolean;
+  /** sale.order.line has `discount` (fields_get): send it on product lines */
+  hasDiscount?: boolean;
   /** default 10 */
   sequenceStep?: number;
 }
@@ -29,6 +31,8 @@ export interface PlannedLine {
   quantity: number;
   priceUnit: number;
   cost: number;
+  /** discount %, 0 when none */
+  discount: number;
 }
 
 /** An Odoo order line, normalised from search_read. */
@@ -42,6 +46,8 @@ export interface OdooLine {
   priceUnit: number;
   /** null when purchase_price is not readable */
   cost: number | null;
+  /** null when discount was not read */
+  discount: number | null;
 }
 
 export const LINE_FIELDS = ['sequence', 'display_type', 'name', 'product_id', 'product_uom_qty', 'price_unit'];
@@ -57,6 +63,7 @@ export function odooLine(row: Record<string, unknown>): OdooLine {
     quantity: num(row.product_uom_qty) ?? 0,
     priceUnit: num(row.price_unit) ?? 0,
     cost: 'purchase_price' in row ? (num(row.purchase_price) ?? 0) : null,
+    discount: 'discount' in row ? (num(row.discount) ?? 0) : null,
   };
 }
 
@@ -83,6 +90,7 @@ function plannedProduct(l: ErpDraftLine, sequence: number): PlannedLine {
     quantity: toNumber(l.quantity, 'quantity', l.localId),
     priceUnit: toNumber(l.priceUnit, 'price', l.localId),
     cost: toNumber(l.cost, 'cost', l.localId),
+    discount: toNumber(l.discount, 'discount', l.localId),
   };
 }
 
@@ -103,6 +111,7 @@ export function planLines(sale: ErpSaleDraft, opts: PlanOptions): PlannedLine[] 
     quantity: 0,
     priceUnit: 0,
     cost: 0,
+    discount: 0,
   });
   const add = (p: PlannedLine) => {
     if (seen.has(p.localId)) throw erpErrors.validation(`The sale has two lines with the id ${p.localId}`);
@@ -125,8 +134,13 @@ export function planLines(sale: ErpSaleDraft, opts: PlanOptions): PlannedLine[] 
   return out;
 }
 
-/** Values of a new line (command 0). Money and quantity only on product lines: Odoo refuses them elsewhere. */
-export function createVals(p: PlannedLine, opts: Pick<PlanOptions, 'hasCost'>): Record<string, unknown> {
+type ValsOptions = Pick<PlanOptions, 'hasCost' | 'hasDiscount'>;
+
+/**
+ * Values of a new line (command 0). Money and quantity only on product lines: Odoo refuses them elsewhere. The
+ * discount is always sent (0 included), so a pricelist discount Odoo would compute does not replace ours.
+ */
+export function createVals(p: PlannedLine, opts: ValsOptions): Record<string, unknown> {
   if (p.displayType) return { display_type: p.displayType, name: p.name, sequence: p.sequence };
   const v: Record<string, unknown> = {
     sequence: p.sequence,
@@ -134,6 +148,7 @@ export function createVals(p: PlannedLine, opts: Pick<PlanOptions, 'hasCost'>): 
     product_uom_qty: p.quantity,
     price_unit: p.priceUnit,
   };
+  if (opts.hasDiscount) v.discount = p.discount;
   if (p.name !== null) v.name = p.name;
   if (opts.hasCost) v.purchase_price = p.cost;
   return v;
@@ -142,17 +157,20 @@ export function createVals(p: PlannedLine, opts: Pick<PlanOptions, 'hasCost'>): 
 const differs = (a: number, b: number) => Math.abs(a - b) >= 5e-7;
 
 /** Values that bring an existing Odoo line to the planned one ({} when nothing changed). */
-export function updateVals(p: PlannedLine, o: OdooLine, opts: Pick<PlanOptions, 'hasCost'>): Record<string, unknown> {
+export function updateVals(p: PlannedLine, o: OdooLine, opts: ValsOptions): Record<string, unknown> {
   const v: Record<string, unknown> = {};
   if (p.sequence !== o.sequence) v.sequence = p.sequence;
   if (p.name !== null && p.name !== o.name) v.name = p.name;
   if (p.displayType) return v;
   const productChanged = p.productId !== o.productId;
   if (productChanged) v.product_id = p.productId;
-  // Writing the quantity alone makes Odoo recompute the unit price from the pricelist: always both.
-  if (productChanged || differs(p.quantity, o.quantity) || differs(p.priceUnit, o.priceUnit)) {
+  // Writing the quantity alone makes Odoo recompute the unit price (and the discount) from the pricelist: always
+  // quantity, price and discount together.
+  const discountChanged = !!opts.hasDiscount && (o.discount === null || differs(p.discount, o.discount));
+  if (productChanged || differs(p.quantity, o.quantity) || differs(p.priceUnit, o.priceUnit) || discountChanged) {
     v.product_uom_qty = p.quantity;
     v.price_unit = p.priceUnit;
+    if (opts.hasDiscount) v.discount = p.discount;
   }
   if (opts.hasCost && (productChanged || o.cost === null || differs(p.cost, o.cost))) v.purchase_price = p.cost;
   return v;
@@ -181,7 +199,7 @@ export interface LineDiff {
  * create). A planned line without a usable id adopts an unclaimed Odoo line that is the same line at the same
  * sequence — what a previous attempt whose answer was lost created. Every other Odoo line is deleted.
  */
-export function diffLines(planned: PlannedLine[], existing: OdooLine[], opts: Pick<PlanOptions, 'hasCost'>): LineDiff {
+export function diffLines(planned: PlannedLine[], existing: OdooLine[], opts: ValsOptions): LineDiff {
   const byId = new Map(existing.map((o) => [o.id, o]));
   const claimed = new Set<number>();
   const kept = new Map<string, number>();

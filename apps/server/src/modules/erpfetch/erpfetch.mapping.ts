@@ -72,6 +72,9 @@ export function saleImport(
       quantity: kind === 'product' ? l.quantity : '0',
       price: kind === 'product' ? l.priceUnit : '0',
       cost: kind === 'product' ? l.cost : '0',
+      // Only when there is one: the content hash of an order without discounts stays what it was before discounts
+      // were read, so such orders are not rewritten.
+      ...(kind === 'product' && Number(l.discount) !== 0 ? { discount: l.discount } : {}),
       uom: kind === 'product' ? l.uom : null,
       odooLineId: l.odooId,
     });

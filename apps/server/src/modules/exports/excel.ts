@@ -28,6 +28,8 @@ const COLUMNS: Column[] = [
   { header: 'Description', width: 60, value: (l) => l.description },
   { header: 'Qty', width: 8, value: (l) => (product(l) ? l.quantity : null), format: QUANTITY },
   { header: 'Price', width: 14, value: (l) => (product(l) ? l.price : null), format: MONEY },
+  // Like Price and Subtotal (which it explains), a customer figure: kept in discrete mode.
+  { header: 'Disc. %', width: 9, value: (l) => (product(l) ? fraction(l.discount) : null), format: PERCENT },
   { header: 'Cost', width: 14, value: (l) => (product(l) ? l.cost : null), format: MONEY, sensitive: true },
   {
     header: 'Markup %',

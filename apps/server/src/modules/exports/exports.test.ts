@@ -84,6 +84,7 @@ describe('Excel export', () => {
       'Description',
       'Qty',
       'Price',
+      'Disc. %',
       'Cost',
       'Markup %',
       'UOM',
@@ -91,12 +92,13 @@ describe('Excel export', () => {
     ]);
     expect(values(ws.getRow(7))).toEqual(['Desks']);
     const desk = ws.getRow(8);
-    expect(values(desk)).toEqual(['DESK-1', 'Steelcase', 'A desk', 2, 100, 60, 0.6667, 'Units', 200]);
+    expect(values(desk)).toEqual(['DESK-1', 'Steelcase', 'A desk', 2, 100, 0, 60, 0.6667, 'Units', 200]);
     expect(desk.getCell(5).numFmt).toBe('$#,##0.00');
-    expect(desk.getCell(6).numFmt).toBe('$#,##0.00');
-    expect(desk.getCell(7).numFmt).toBe('0.00%');
-    expect(desk.getCell(9).numFmt).toBe('$#,##0.00');
-    expect(values(ws.getRow(9))).toEqual(['LEG-1', undefined, 'A leg', 4, 10.5, 6.2512, 0.6797, undefined, 42]);
+    expect(desk.getCell(6).numFmt).toBe('0.00%');
+    expect(desk.getCell(7).numFmt).toBe('$#,##0.00');
+    expect(desk.getCell(8).numFmt).toBe('0.00%');
+    expect(desk.getCell(10).numFmt).toBe('$#,##0.00');
+    expect(values(ws.getRow(9))).toEqual(['LEG-1', undefined, 'A leg', 4, 10.5, 0, 6.2512, 0.6797, undefined, 42]);
     const header = ws.getRow(10);
     expect(values(header)).toEqual([undefined, undefined, 'Extras']);
     expect(header.getCell(3).font?.bold).toBe(true);
@@ -106,19 +108,19 @@ describe('Excel export', () => {
 
     const desks = sale.sections[0]!.pricing;
     const sectionTotal = ws.getRow(12 + FORMULAS.length);
-    expect(values(sectionTotal).slice(7)).toEqual(['Total Price', Number(desks.total_price)]);
-    expect(values(ws.getRow(13 + FORMULAS.length)).slice(7)).toEqual(['Total Cost', Number(desks.total_cost)]);
-    expect(values(ws.getRow(14 + FORMULAS.length)).slice(7)).toEqual(['Margin $', Number(desks.total_margin)]);
+    expect(values(sectionTotal).slice(8)).toEqual(['Total Price', Number(desks.total_price)]);
+    expect(values(ws.getRow(13 + FORMULAS.length)).slice(8)).toEqual(['Total Cost', Number(desks.total_cost)]);
+    expect(values(ws.getRow(14 + FORMULAS.length)).slice(8)).toEqual(['Margin $', Number(desks.total_margin)]);
     const marginPct = ws.getRow(15 + FORMULAS.length);
-    expect(values(marginPct).slice(7)).toEqual(['Margin %', desks.total_margin_percent / 100]);
-    expect(marginPct.getCell(9).numFmt).toBe('0.00%');
-    expect(values(ws.getRow(16 + FORMULAS.length)).slice(7)).toEqual(['Markup %', desks.total_markup_percent / 100]);
+    expect(values(marginPct).slice(8)).toEqual(['Margin %', desks.total_margin_percent / 100]);
+    expect(marginPct.getCell(10).numFmt).toBe('0.00%');
+    expect(values(ws.getRow(16 + FORMULAS.length)).slice(8)).toEqual(['Markup %', desks.total_markup_percent / 100]);
 
     // The second section (details hidden in customer documents) still lists its lines in the spreadsheet.
     expect(find('Installation')).toBeDefined();
     expect(find('Installation labour (secret internal note)')).toBeDefined();
     const saleTotals = find('Sale totals')!;
-    const totalsRow = (n: number) => values(ws.getRow(saleTotals.number + n)).slice(7);
+    const totalsRow = (n: number) => values(ws.getRow(saleTotals.number + n)).slice(8);
     expect(totalsRow(1)).toEqual(['Total Price', Number(sale.pricing.total_price)]);
     expect(totalsRow(2)).toEqual(['Total Cost', Number(sale.pricing.total_cost)]);
     expect(totalsRow(3)).toEqual(['Margin $', Number(sale.pricing.total_margin)]);
@@ -166,8 +168,18 @@ describe('Excel export', () => {
     const res = await a.get(`/api/sales/excel/${sale._id}`, token);
     expect(res.statusCode).toBe(200);
     const { ws, rows, values } = await workbookOf(res.rawPayload);
-    expect(values(ws.getRow(6))).toEqual(['Model', 'Manufacturer', 'Description', 'Qty', 'Price', 'UOM', 'Subtotal']);
-    expect(values(ws.getRow(8))).toEqual(['DESK-1', 'Steelcase', 'A desk', 2, 100, 'Units', 200]);
+    // Disc. % stays: a customer figure like the price and the subtotal it explains
+    expect(values(ws.getRow(6))).toEqual([
+      'Model',
+      'Manufacturer',
+      'Description',
+      'Qty',
+      'Price',
+      'Disc. %',
+      'UOM',
+      'Subtotal',
+    ]);
+    expect(values(ws.getRow(8))).toEqual(['DESK-1', 'Steelcase', 'A desk', 2, 100, 0, 'Units', 200]);
     const all = rows.flatMap((r) => values(r));
     for (const hidden of ['Cost', 'Markup %', 'Total Cost', 'Margin $', 'Margin %']) expect(all).not.toContain(hidden);
     expect(all).toContain('Total Price');
@@ -216,6 +228,7 @@ describe('JSON export', () => {
         quantity: '2',
         price: '100.00',
         cost: '60.00',
+        discount: '0',
         price_percentage_active: false,
         uom: { name: 'Units' },
       },
@@ -225,6 +238,7 @@ describe('JSON export', () => {
         quantity: '4',
         price: '10.50',
         cost: '6.2512',
+        discount: '0',
         price_percentage_active: false,
         uom: { name: null },
       },
@@ -234,6 +248,7 @@ describe('JSON export', () => {
         quantity: '0',
         price: '0.00',
         cost: '0.00',
+        discount: '0',
         price_percentage_active: false,
         uom: { name: null },
       },
@@ -243,6 +258,7 @@ describe('JSON export', () => {
         quantity: '0',
         price: '0.00',
         cost: '0.00',
+        discount: '0',
         price_percentage_active: false,
         uom: { name: null },
       },
@@ -349,5 +365,74 @@ describe('PDF (customer document)', () => {
     const text = pdfText(res.rawPayload);
     expect(text.split('\n').filter((l) => l === 'LEG-1 — A leg')).toHaveLength(120);
     expect(text).toContain('$1,260.00');
+  });
+});
+
+describe('discounts in the exports', () => {
+  /** Desks: desk ×2 at 12.5 % (175.00) and leg ×4 (42.00); Hidden (no details): desk ×1 at 50 %. */
+  async function discounted() {
+    let s = await a.ok('POST', '/api/sales', tok.editor, { name: 'Discounted' });
+    s = await a.ok('POST', `/api/sales/sections/create/${s._id}`, tok.editor, { name: 'Desks' });
+    const desks = s.sections[0]!._id;
+    const created = await a.ok<{ lines: { _id: string }[] }>(
+      'POST',
+      `/api/sales/lines/create/${s._id}/${desks}`,
+      tok.editor,
+      {
+        lines: [
+          { product: 1, quantity: 2 },
+          { product: 2, quantity: 4 },
+        ],
+      },
+    );
+    return a.ok<SaleDto>('POST', `/api/sales/lines/update/${s._id}/${desks}`, tok.editor, [
+      { _id: created.lines[0]!._id, discount: '12.5' },
+    ]);
+  }
+
+  it('Excel: the Disc. % column holds each line discount as a percent cell; subtotals and totals are net', async () => {
+    const s = await discounted();
+    const { ws, values, find } = await workbookOf((await a.get(`/api/sales/excel/${s._id}`, tok.viewer)).rawPayload);
+    expect(values(ws.getRow(8))).toEqual(['DESK-1', 'Steelcase', 'A desk', 2, 100, 0.125, 60, 0.4583, 'Units', 175]);
+    expect(ws.getRow(8).getCell(6).numFmt).toBe('0.00%');
+    expect(values(ws.getRow(9)).slice(3, 6)).toEqual([4, 10.5, 0]);
+    expect(values(ws.getRow(find('Sale totals')!.number + 1)).slice(8)).toEqual(['Total Price', 217]);
+  });
+
+  it('JSON: the document carries the discount and an export → import → export round trip keeps it', async () => {
+    const s = await discounted();
+    const doc = (await a.get(`/api/sales/json/${s._id}`, tok.viewer)).json();
+    expect(doc.sale.sections[0].lines.map((l: { discount: string }) => l.discount)).toEqual(['12.5', '0']);
+    const imported = await a.ok<{ sale: SaleDto }>('POST', '/api/sales', tok.full, doc);
+    expect(imported.sale.sections[0]!.lines.map((l) => [l.discount, l.subtotal])).toEqual([
+      [12.5, '175.00'],
+      [0, '42.00'],
+    ]);
+    expect(imported.sale.total_price).toBe('217.00');
+    const again = (await a.get(`/api/sales/json/${imported.sale._id}`, tok.viewer)).json();
+    expect(again.sale.sections).toEqual(doc.sale.sections);
+  });
+
+  it('JSON import: discount is optional (older documents) and must be 0..100', async () => {
+    const s = await discounted();
+    const doc = (await a.get(`/api/sales/json/${s._id}`, tok.viewer)).json();
+    delete doc.sale.sections[0].lines[0].discount;
+    const older = await a.ok<{ sale: SaleDto }>('POST', '/api/sales', tok.full, doc);
+    expect(older.sale.sections[0]!.lines[0]!).toMatchObject({ discount: 0, subtotal: '200.00' });
+    doc.sale.sections[0].lines[0].discount = 120;
+    const bad = expectProblem(await a.post('/api/sales', tok.full, doc), 400, 'VALIDATION_FAILED') as unknown as {
+      errors: Record<string, string>;
+    };
+    expect(bad.errors).toEqual({ 'sale.sections.0.lines.0.discount': 'Discount must be between 0 and 100' });
+  });
+
+  it('PDF: a Disc. % column only when a printed line has a discount', async () => {
+    const s = await discounted();
+    const text = pdfText((await a.get(`/api/sales/reports/${s._id}`, tok.viewer)).rawPayload);
+    for (const expected of ['Disc. %', '12.50%', '$100.00', '$175.00', '$42.00', '$217.00'])
+      expect(text).toContain(expected);
+    expect(text.split('\n')).not.toContain('0.00%'); // undiscounted lines leave the cell empty
+    // the main sale has no discount: no column
+    expect(pdfText((await a.get(`/api/sales/reports/${sale._id}`, tok.viewer)).rawPayload)).not.toContain('Disc.');
   });
 });

@@ -3,7 +3,7 @@
 // prints as one line with its total (DESIGN §5); notes are italic, headers bold.
 
 import { createRequire } from 'node:module';
-import { formatDate, formatMoney } from '@quotewright/domain';
+import { formatDate, formatMoney, formatPercent } from '@quotewright/domain';
 import PDFDocument from 'pdfkit';
 import type { SaleView, ViewLine } from './sale-view';
 
@@ -26,6 +26,27 @@ const COLS = [
   { x: MARGIN + WIDTH - 170, width: 80, align: 'right' as const },
   { x: MARGIN + WIDTH - 85, width: 85, align: 'right' as const },
 ];
+// Description | Qty | Unit price | Disc. % | Subtotal: only when a printed line has a discount
+const COLS_DISCOUNT = [
+  { x: MARGIN, width: WIDTH - 285, align: 'left' as const },
+  { x: MARGIN + WIDTH - 280, width: 50, align: 'right' as const },
+  { x: MARGIN + WIDTH - 225, width: 80, align: 'right' as const },
+  { x: MARGIN + WIDTH - 140, width: 50, align: 'right' as const },
+  { x: MARGIN + WIDTH - 85, width: 85, align: 'right' as const },
+];
+
+interface Cells {
+  description?: string | null;
+  qty?: string | null;
+  price?: string | null;
+  discount?: string | null;
+  subtotal?: string | null;
+}
+
+/** Whether the document shows the Disc. % column: some line it prints in detail has a discount. */
+export function showsDiscount(view: SaleView): boolean {
+  return view.sections.some((s) => s.showDetails && s.lines.some((l) => l.kind === 'product' && l.discount !== 0));
+}
 
 export interface PdfOptions {
   now: Date;
@@ -42,11 +63,16 @@ export function salePdf(view: SaleView, opts: PdfOptions): PDFKit.PDFDocument {
   for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
   let y = MARGIN;
   const bottom = PAGE.height - MARGIN;
+  const discounts = showsDiscount(view);
+  const COLS_USED = discounts ? COLS_DISCOUNT : COLS;
 
   /** One table row; starts a new page (with the column titles again) when it does not fit. */
-  const row = (cells: (string | null)[], font: Font, size = 10, gap = 4) => {
+  const row = (c: Cells, font: Font, size = 10, gap = 4) => {
+    const cells = discounts
+      ? [c.description, c.qty, c.price, c.discount, c.subtotal]
+      : [c.description, c.qty, c.price, c.subtotal];
     doc.font(font).fontSize(size);
-    const heights = cells.map((t, i) => (t ? doc.heightOfString(t, { width: COLS[i]!.width }) : 0));
+    const heights = cells.map((t, i) => (t ? doc.heightOfString(t, { width: COLS_USED[i]!.width }) : 0));
     const h = Math.max(size, ...heights);
     if (y + h > bottom) {
       doc.addPage();
@@ -55,7 +81,7 @@ export function salePdf(view: SaleView, opts: PdfOptions): PDFKit.PDFDocument {
       doc.font(font).fontSize(size);
     }
     cells.forEach((t, i) => {
-      if (t) doc.text(t, COLS[i]!.x, y, { width: COLS[i]!.width, align: COLS[i]!.align });
+      if (t) doc.text(t, COLS_USED[i]!.x, y, { width: COLS_USED[i]!.width, align: COLS_USED[i]!.align });
     });
     y += h + gap;
   };
@@ -69,7 +95,12 @@ export function salePdf(view: SaleView, opts: PdfOptions): PDFKit.PDFDocument {
     y += 2;
   };
   function columnTitles() {
-    row(['Description', 'Qty', 'Unit Price', 'Subtotal'], FONT.bold, 10, 6);
+    row(
+      { description: 'Description', qty: 'Qty', price: 'Unit Price', discount: 'Disc. %', subtotal: 'Subtotal' },
+      FONT.bold,
+      10,
+      6,
+    );
     rule();
   }
 
@@ -92,23 +123,32 @@ export function salePdf(view: SaleView, opts: PdfOptions): PDFKit.PDFDocument {
 
   for (const section of view.sections) {
     if (!section.showDetails) {
-      row([section.name, null, null, formatMoney(section.pricing.total_price)], FONT.regular);
+      row({ description: section.name, subtotal: formatMoney(section.pricing.total_price) }, FONT.regular);
       y += 6;
       continue;
     }
-    row([section.name], FONT.bold, 12, 6);
+    row({ description: section.name }, FONT.bold, 12, 6);
     for (const line of section.lines) lineRow(line);
-    row([null, null, 'Subtotal', formatMoney(section.pricing.total_price)], FONT.bold);
+    row({ price: 'Subtotal', subtotal: formatMoney(section.pricing.total_price) }, FONT.bold);
     y += 6;
   }
   rule();
-  row([null, null, 'Total', formatMoney(view.pricing.total_price)], FONT.bold, 12);
+  row({ price: 'Total', subtotal: formatMoney(view.pricing.total_price) }, FONT.bold, 12);
 
   function lineRow(line: ViewLine) {
-    if (line.kind === 'note') return row([line.description], FONT.italic);
-    if (line.kind === 'header') return row([line.description], FONT.bold);
+    if (line.kind === 'note') return row({ description: line.description }, FONT.italic);
+    if (line.kind === 'header') return row({ description: line.description }, FONT.bold);
     const description = [line.model, line.description].filter((t) => t.trim() !== '').join(' — ');
-    row([description, String(line.quantity), formatMoney(line.price), formatMoney(line.subtotal)], FONT.regular);
+    row(
+      {
+        description,
+        qty: String(line.quantity),
+        price: formatMoney(line.price),
+        discount: line.discount !== 0 ? formatPercent(line.discount) : null,
+        subtotal: formatMoney(line.subtotal),
+      },
+      FONT.regular,
+    );
   }
 
   doc.end();

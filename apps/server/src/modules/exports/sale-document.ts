@@ -39,6 +39,7 @@ export function toSaleDocument({ sale: s, sections }: FullSale, now: Date): Sale
           quantity: decimalString(l.quantity),
           price: money(toDecimalOrZero(l.price)),
           cost: costString(l.cost),
+          discount: l.kind === 'product' ? decimalString(l.discount) : '0',
           price_percentage_active: l.pricePercentageActive,
           uom: { name: l.uom },
         })),

@@ -20,7 +20,9 @@ export interface ViewLine {
   quantity: number;
   price: number;
   cost: number;
-  /** A percent (12.5 = 12.5 %). */
+  /** Discount % on the price (12.5 = 12.5 %); 0 on notes and headers. */
+  discount: number;
+  /** A percent (12.5 = 12.5 %), of the net (discounted) price. */
   markupPercent: number;
   uom: string;
   subtotal: number;
@@ -61,6 +63,7 @@ export function saleView({ sale, sections }: FullSale): SaleView {
           quantity: product ? num(l.quantity) : 0,
           price: product ? num(concrete[i]!.price) : 0,
           cost: product ? num(concrete[i]!.cost) : 0,
+          discount: product ? num(l.discount) : 0,
           markupPercent: metrics[i]!.markup_percent,
           uom: product ? (l.uom ?? '') : '',
           subtotal: num(metrics[i]!.subtotal),

@@ -24,6 +24,7 @@ const line = (over: Record<string, unknown> = {}) => ({
   quantity: '2',
   price: '100.00',
   cost: '60.00',
+  discount: '0',
   price_percentage_active: false,
   uom: { name: 'Units' },
   ...over,
@@ -34,6 +35,7 @@ const note = (name: string, kind: 'note' | 'header' = 'note') => ({
   quantity: '0',
   price: '0.00',
   cost: '0.00',
+  discount: '0',
   price_percentage_active: false,
   uom: { name: null },
 });
@@ -81,6 +83,7 @@ describe('JSON import', () => {
             quantity: '2.5',
             price: '10.50',
             cost: '6.2512',
+            discount: '7.5',
             uom: { name: null },
           }),
           note('=cmd|"/c calc"!A1'),

@@ -63,6 +63,7 @@ describe('lines/create', () => {
       quantity: '2',
       price: '100.00',
       cost: '60.00',
+      discount: 0,
       markup_percent: 66.67,
       margin_percent: 40,
       subtotal: '200.00',
@@ -261,6 +262,79 @@ describe('lines/update', () => {
     expect((await a.ok('GET', `/api/sales/${other.sale._id}`, tok.viewer)).sections[0]!.lines[0]!.quantity).toBe('2');
   });
 
+  it('discount: subtotal = round2(price × qty × (1 − d/100)), markup/margin on the net price, cost not discounted', async () => {
+    const { sale, A, ids, url } = await fixture();
+    await t.database.db.update(sales).set({ odooSynced: true }).where(eq(sales.id, sale._id));
+    const res = await a.ok('POST', url('update'), tok.editor, [
+      { _id: ids[0], discount: 12.5 },
+      { _id: ids[1], discount: '5' },
+      { _id: ids[2], discount: 50 }, // a note: never discounted
+    ]);
+    const lines = section(res, A).lines;
+    // desk 100 × 2 at 12.5 % = 175.00; net 87.50 vs cost 60 → markup 45.83, margin 31.43
+    expect(lines[0]).toMatchObject({ discount: 12.5, price: '100.00', subtotal: '175.00', markup_percent: 45.83 });
+    expect(lines[0]!.margin_percent).toBe(31.43);
+    // leg 10.50 × 4 at 5 % = 39.90
+    expect(lines[1]).toMatchObject({ discount: 5, subtotal: '39.90' });
+    expect(lines[2]).toMatchObject({ kind: 'note', discount: 0 });
+    expect(section(res, A).pricing).toMatchObject({ total_price: '259.90', total_cost: '145.00' });
+    expect(res.total_price).toBe('259.90');
+    expect(res.odoo_synced).toBe(false);
+    expect((await stored(sale._id)).totalPrice).toBe('259.90');
+    const rows = await t.database.db.select().from(saleLines).where(eq(saleLines.sectionId, A));
+    expect(rows.find((r) => r.id === ids[2])?.discount).toBe('0.0000');
+    // a later GET (section cache) shows the same; the same discount again writes nothing
+    expect(section(await a.ok('GET', `/api/sales/${sale._id}`, tok.viewer), A).lines[0]!.subtotal).toBe('175.00');
+    const same = await a.ok('POST', url('update'), tok.editor, [{ _id: ids[0], discount: '12.50' }]);
+    expect(same.version).toBe(res.version);
+    // markup_percent on a discounted line: the net price carries the markup (60 × 1.25 / 0.875 = 85.71)
+    const marked = await a.ok('POST', url('update'), tok.editor, [{ _id: ids[0], markup_percent: 25 }]);
+    expect(section(marked, A).lines[0]!.price).toBe('85.71');
+    expect(section(marked, A).lines[0]!.markup_percent).toBeCloseTo(25, 1); // 74.996 vs 60: within the cent
+    // back to 0 and 100
+    const free = await a.ok('POST', url('update'), tok.editor, [
+      { _id: ids[0], discount: 100 },
+      { _id: ids[1], discount: 0 },
+    ]);
+    expect(section(free, A).lines.map((l) => l.subtotal)).toEqual(['0.00', '42.00', '0.00', '45.00']);
+  });
+
+  it('copies keep the discount: line copy, section duplicate and Copy Sale Data', async () => {
+    const { sale, A, B, ids, url } = await fixture();
+    await a.ok('POST', url('update'), tok.editor, [{ _id: ids[0], discount: 10 }]);
+    const copied = await a.ok<{ sale: SaleDto }>(
+      'POST',
+      `/api/sales/lines/move/${sale._id}/${A}/${B}/copy`,
+      tok.editor,
+      [ids[0]],
+    );
+    expect(section(copied.sale, B).lines[0]).toMatchObject({ discount: 10, subtotal: '180.00' });
+    const dup = await a.ok('POST', `/api/sales/sections/duplicate/${sale._id}/${A}`, tok.editor);
+    expect(dup.sections[1]!.lines[0]).toMatchObject({ discount: 10, subtotal: '180.00' });
+    const other = await a.ok('POST', '/api/sales', tok.editor, { name: 'Copy target' });
+    const target = await a.ok('POST', `/api/sales/sections/copy/${other._id}`, tok.editor, {
+      sections: [A],
+      _id: sale._id,
+    });
+    expect(target.sections[0]!.lines[0]).toMatchObject({ discount: 10, subtotal: '180.00' });
+    expect(target.total_price).toBe(section(dup, A).pricing.total_price);
+  });
+
+  it('a discount outside 0..100 or not a number is a field error; nothing is written', async () => {
+    const { sale, ids, url } = await fixture();
+    for (const discount of [-1, 100.01, '101', 1e9]) {
+      const body = expectProblem(await a.post(url('update'), tok.editor, [{ _id: ids[0], discount }]), 400);
+      expect((body as unknown as { errors: Record<string, string> }).errors).toEqual({
+        '0.discount': 'Discount must be between 0 and 100',
+      });
+    }
+    for (const discount of ['ten', null, true]) {
+      const body = expectProblem(await a.post(url('update'), tok.editor, [{ _id: ids[0], discount }]), 400);
+      expect((body as unknown as { errors: Record<string, string> }).errors['0.discount']).toMatch(/Discount/);
+    }
+    expect((await a.ok('GET', `/api/sales/${sale._id}`, tok.viewer)).version).toBe(sale.version);
+  });
+
   it('rejects unknown fields and wrong types with 400', async () => {
     const { ids, url } = await fixture();
     for (const body of [
@@ -369,6 +443,10 @@ describe('lines/markup', () => {
     expect(lines[2]).toMatchObject({ kind: 'note', price: '0.00' });
     expect(lines[3]).toMatchObject({ price: '45.00' });
     expect(res.total_price).toBe('262.52');
+    // a discounted line: the price is grossed up so the net price carries the markup (60 × 1.5 / 0.8 = 112.50)
+    await a.ok('POST', url('update'), tok.editor, [{ _id: ids[0], discount: 20 }]);
+    const again = await a.ok('POST', url('markup'), tok.editor, { ids: [ids[0]], markup: 50 });
+    expect(section(again, A).lines[0]).toMatchObject({ price: '112.50', discount: 20, markup_percent: 50 });
     expectProblem(await a.post(url('markup'), tok.editor, { ids: [ids[0]], markup: 'much' }), 400);
     expectProblem(await a.post(url('markup'), tok.editor, { ids: [UNKNOWN], markup: 5 }), 404);
   });

@@ -72,6 +72,7 @@ function toNewLines(doc: ParsedSaleDocument): ImportSection[] {
         quantity: l.quantity,
         price: l.price,
         cost: l.cost,
+        discount: l.discount,
         pricePercentageActive: l.price_percentage_active,
         uom: l.uom.name,
       };
@@ -136,6 +137,7 @@ export function saleImportService(deps: { sales: SalesRepository }) {
               kind: l.kind!,
               price: l.price,
               cost: l.cost,
+              discount: l.discount ?? null,
               quantity: l.quantity,
               price_percentage_active: l.pricePercentageActive ?? false,
             })),

@@ -26,6 +26,8 @@ export interface ErpSaleImport {
       quantity: string;
       price: string;
       cost: string;
+      /** discount %; absent = 0 */
+      discount?: string;
       uom: string | null;
       odooLineId: number;
     }[];

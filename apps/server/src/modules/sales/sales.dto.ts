@@ -48,14 +48,24 @@ function priceString(v: string | null): string {
   return money(toDecimalOrZero(v));
 }
 
-export const pricingLine = (l: Pick<SaleLineRow, 'kind' | 'price' | 'cost' | 'quantity' | 'pricePercentageActive'>) =>
+export const pricingLine = (
+  l: Pick<SaleLineRow, 'kind' | 'price' | 'cost' | 'quantity' | 'discount' | 'pricePercentageActive'>,
+) =>
   ({
     kind: l.kind,
     price: l.price,
     cost: l.cost,
     quantity: l.quantity,
+    discount: l.discount,
     price_percentage_active: l.pricePercentageActive,
   }) satisfies PricingLine;
+
+/** A discount column (numeric(7,4)) as the number the API answers, like the other percents (0 for text lines). */
+export function discountNumber(l: Pick<SaleLineRow, 'kind' | 'discount'>): number {
+  if (l.kind !== 'product' || l.discount === '0.0000' || l.discount === '0') return 0;
+  const n = Number(decimalString(l.discount));
+  return n === 0 ? 0 : n;
+}
 
 export function toLineDto(l: SaleLineRow, m: LineMetrics): LineDto {
   return {
@@ -70,6 +80,7 @@ export function toLineDto(l: SaleLineRow, m: LineMetrics): LineDto {
     quantity: decimalString(l.quantity),
     price: priceString(l.price),
     cost: costString(l.cost),
+    discount: discountNumber(l),
     markup_percent: m.markup_percent,
     margin_percent: m.margin_percent,
     subtotal: m.subtotal,

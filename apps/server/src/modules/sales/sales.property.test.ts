@@ -6,6 +6,7 @@ import {
   insertAt,
   markupPrice,
   moveItem,
+  type Numeric,
   type PricingLine,
   parseMoney,
   salePricing,
@@ -76,8 +77,14 @@ const op = fc.record({
 });
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
-const sig = (l: { kind: string; product: number | null; quantity: string; price: string }) =>
-  `${l.kind}:${l.product ?? '-'}:${toDecimal(l.quantity).toFixed()}:${toDecimal(l.price).toFixed(2)}`;
+const sig = (l: {
+  kind: string;
+  product: number | null;
+  quantity: string;
+  price: string;
+  discount?: Numeric | null | undefined;
+}) =>
+  `${l.kind}:${l.product ?? '-'}:${toDecimal(l.quantity).toFixed()}:${toDecimal(l.price).toFixed(2)}:${toDecimal(l.discount ?? 0).toFixed()}`;
 /** The lines a bitmask picks (at least one). */
 const pick = <T>(items: readonly T[], mask: number) => {
   const chosen = items.filter((_, i) => (mask >> i) & 1);
@@ -193,9 +200,12 @@ async function step(sale: SaleDto, model: Model, o: Op): Promise<SaleDto> {
       const line = model[i]!.lines[k]!;
       const price = `${o.c}.${o.b % 100}`;
       const quantity = String(1 + (o.a % 7));
-      if (line.kind === 'product') model[i]!.lines[k] = { ...line, price: parseMoney(price), quantity };
+      // half of the updates also set a discount (0.0 … 99.9 %)
+      const discount = o.flag ? `${o.c % 100}.${o.b % 10}` : undefined;
+      if (line.kind === 'product')
+        model[i]!.lines[k] = { ...line, price: parseMoney(price), quantity, ...(discount ? { discount } : {}) };
       return ok(`${base}/lines/update/${sale._id}/${sec(i)}`, [
-        { _id: sale.sections[i]!.lines[k]!._id, price, quantity },
+        { _id: sale.sections[i]!.lines[k]!._id, price, quantity, ...(discount ? { discount } : {}) },
       ]);
     }
     case 'lines.markup': {
@@ -208,7 +218,7 @@ async function step(sale: SaleDto, model: Model, o: Op): Promise<SaleDto> {
       const markup = o.b;
       const ids = idx.map((k) => sale.sections[i]!.lines[k]!._id);
       model[i]!.lines = model[i]!.lines.map((l, k) =>
-        idx.includes(k) && l.kind === 'product' ? { ...l, price: markupPrice(l.cost, markup) } : l,
+        idx.includes(k) && l.kind === 'product' ? { ...l, price: markupPrice(l.cost, markup, l.discount) } : l,
       );
       return ok(`${base}/lines/markup/${sale._id}/${sec(i)}`, { ids, markup });
     }

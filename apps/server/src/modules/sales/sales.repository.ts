@@ -72,7 +72,7 @@ export type SaleHeader = Partial<
 
 export type NewLine = Omit<typeof saleLines.$inferInsert, 'id' | 'saleId' | 'sectionId' | 'position'>;
 export type LinePatch = Partial<
-  Pick<SaleLineRow, 'description' | 'quantity' | 'price' | 'cost' | 'pricePercentageActive'>
+  Pick<SaleLineRow, 'description' | 'quantity' | 'price' | 'cost' | 'discount' | 'pricePercentageActive'>
 >;
 export type SectionPatch = Partial<Pick<SaleSectionRow, 'name' | 'showDetails'>>;
 

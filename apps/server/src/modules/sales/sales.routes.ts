@@ -1,5 +1,6 @@
 import {
   costInput,
+  discountInput,
   erpIdInput,
   indexInput,
   indexParam,
@@ -228,6 +229,7 @@ export function salesRoutes(
               price: priceInput.optional(),
               cost: costInput.optional(),
               markup_percent: markupInput.optional(),
+              discount: discountInput.optional(),
               price_percentage_active: z.boolean().optional(),
             }),
           )

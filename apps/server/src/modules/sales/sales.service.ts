@@ -65,6 +65,8 @@ export interface LineEditInput {
   price?: string | undefined;
   cost?: string | undefined;
   markup_percent?: string | undefined;
+  /** 0–100 (checked by the route). */
+  discount?: string | undefined;
   price_percentage_active?: boolean | undefined;
 }
 
@@ -120,6 +122,7 @@ function copyOfLine(l: NewLine & Record<string, unknown>): NewLine {
     quantity: l.quantity,
     price: l.price,
     cost: l.cost,
+    discount: l.discount,
     pricePercentageActive: l.pricePercentageActive,
     uom: l.uom,
   } as NewLine;
@@ -592,8 +595,8 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
 
     /**
      * Edits several lines at once (SPEC §5): per line only the fields that change are written (so concurrent edits
-     * of other fields or lines survive); price, cost and quantity never apply to notes or headers. markup_percent
-     * sets price = cost × (1 + m/100).
+     * of other fields or lines survive); price, cost, quantity and discount never apply to notes or headers.
+     * markup_percent sets price = cost × (1 + m/100), grossed up by the line's discount (markupPrice).
      */
     async updateLines(actor: AuthUser | null, saleId: string, sectionId: string, edits: LineEditInput[]) {
       return (
@@ -615,10 +618,13 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
             if (edit.quantity !== undefined) patch.quantity = edit.quantity;
             if (edit.cost !== undefined) patch.cost = edit.cost;
             if (edit.price !== undefined) patch.price = parseMoney(edit.price);
+            if (edit.discount !== undefined) patch.discount = edit.discount;
             if (edit.price_percentage_active !== undefined)
               patch.price_percentage_active = edit.price_percentage_active;
             if (edit.markup_percent !== undefined)
-              patch.price = checkPrice(markupPrice(patch.cost ?? current.cost, edit.markup_percent));
+              patch.price = checkPrice(
+                markupPrice(patch.cost ?? current.cost, edit.markup_percent, patch.discount ?? current.discount),
+              );
             const { line, changed } = applyLineEdit(current, patch);
             if (changed.length === 0) continue;
             const cols: LinePatch = {};
@@ -627,6 +633,7 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
               else if (key === 'quantity') cols.quantity = String(line.quantity);
               else if (key === 'price') cols.price = String(line.price);
               else if (key === 'cost') cols.cost = String(line.cost);
+              else if (key === 'discount') cols.discount = String(line.discount);
               else if (key === 'price_percentage_active') cols.pricePercentageActive = line.price_percentage_active;
             }
             await r.updateLine(row.id, cols);
@@ -701,7 +708,10 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
       });
     },
 
-    /** Set Markup (SPEC §5) on the selected lines: price = cost × (1 + m/100); notes and headers unchanged. */
+    /**
+     * Set Markup (SPEC §5) on the selected lines: price = cost × (1 + m/100), grossed up by each line's discount so
+     * the net price carries the markup; notes and headers unchanged.
+     */
     async setMarkup(
       actor: AuthUser | null,
       saleId: string,

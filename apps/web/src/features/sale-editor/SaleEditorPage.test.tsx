@@ -22,6 +22,7 @@ const line: SaleLine = {
   quantity: '1',
   price: '130.00',
   cost: '100.00',
+  discount: 0,
   markup_percent: 30,
   margin_percent: 23.08,
   subtotal: '130.00',

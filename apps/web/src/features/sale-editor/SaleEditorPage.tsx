@@ -332,7 +332,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const lineHandlers = (s: SaleSection): LinesTableHandlers => ({
     back: () => openSection(null),
     commit: (changes: LineChanges[]) => void lineTask(() => actions.updateLines(s._id, changes), false),
-    invalidNumber: () => snackbar.show('Enter a number', 'error'),
+    invalidNumber: (message) => snackbar.show(message ?? 'Enter a number', 'error'),
     invalidInput: (message) => snackbar.show(message, 'error'),
     remove: async (ids) => {
       if (ids.length === 0) return;

@@ -30,4 +30,6 @@ export interface LineChanges {
   price?: string;
   cost?: string;
   markup_percent?: string;
+  /** 0–100 */
+  discount?: string;
 }

@@ -16,6 +16,7 @@ const line = (id: string, over: Partial<SaleLine> = {}): SaleLine => ({
   quantity: '1',
   price: '130.00',
   cost: '100.00',
+  discount: 0,
   markup_percent: 30,
   margin_percent: 23.08,
   subtotal: '130.00',
@@ -86,6 +87,7 @@ describe('lines table', () => {
         'Description',
         'Qty',
         'Price',
+        'Disc. %',
         'Cost',
         'Markup %',
         'UOM',
@@ -99,12 +101,49 @@ describe('lines table', () => {
     expect(within(note).queryByText('$130.00')).not.toBeInTheDocument();
   });
 
-  it('removes price, cost, markup and subtotal in discrete mode', async () => {
+  it('removes price, discount, cost, markup and subtotal in discrete mode', async () => {
     setup(true);
-    renderWithProviders(<LinesTable section={section([line('a')])} editable handlers={handlers()} />);
+    renderWithProviders(
+      <LinesTable section={section([line('a', { discount: 12.5 })])} editable handlers={handlers()} />,
+    );
     await waitFor(() => expect(headers()).toEqual(['', 'Model', 'Manufacturer', 'Description', 'Qty', 'UOM']));
     expect(screen.queryByText('$130.00')).not.toBeInTheDocument();
     expect(screen.queryByText('30.00%')).not.toBeInTheDocument();
+    expect(screen.queryByText('12.50%')).not.toBeInTheDocument();
+  });
+
+  it('shows the discount and edits it inline like Qty (selected product lines only); 0..100 only', async () => {
+    setup(false);
+    const h = handlers();
+    const lines = [
+      line('a', { discount: 12.5, subtotal: '113.75' }),
+      line('b'),
+      line('n', { kind: 'note', name: 'Note', product: { id: null, name: 'note', manufacturer: { name: null } } }),
+    ];
+    renderWithProviders(<LinesTable section={section(lines)} editable handlers={h} />);
+    // money columns appear once the user (not in discrete mode) is known
+    expect(await within((await screen.findAllByTestId('line-row'))[0]!).findByText('12.50%')).toBeInTheDocument();
+    expect(within(rows()[1]!).getByText('0.00%')).toBeInTheDocument();
+    fireEvent.click(rows()[0]!);
+    fireEvent.click(rows()[2]!, { shiftKey: true });
+    const edit = async (text: string) => {
+      await userEvent.dblClick(within(rows()[1]!).getByRole('button', { name: 'Edit Disc. %' }));
+      const input = within(rows()[1]!).getByRole('textbox', { name: 'Disc. %' });
+      await userEvent.clear(input);
+      await userEvent.type(input, `${text}{Enter}`);
+    };
+    await edit('5%');
+    expect(h.commit).toHaveBeenCalledWith([
+      { _id: 'a', discount: '5' },
+      { _id: 'b', discount: '5' },
+    ]);
+    await edit('101');
+    expect(h.invalidNumber).toHaveBeenLastCalledWith('Discount must be between 0 and 100');
+    await edit('-1');
+    expect(h.invalidNumber).toHaveBeenLastCalledWith('Discount must be between 0 and 100');
+    await edit('lots');
+    expect(h.invalidNumber).toHaveBeenLastCalledWith();
+    expect(h.commit).toHaveBeenCalledTimes(1);
   });
 
   it('shows a line markup under 28 % in red', async () => {
@@ -217,5 +256,9 @@ describe('lines table', () => {
     const lines = [line('a'), line('b', { quantity: '5' })];
     expect(lineEditChanges(lines, new Set(['a', 'b']), 'a', 'quantity', '5')).toEqual([{ _id: 'a', quantity: '5' }]);
     expect(lineEditChanges(lines, new Set(['b']), 'a', 'name', 'X')).toEqual([{ _id: 'a', name: 'X' }]);
+    const discounted = [line('a', { discount: 5 }), line('b')];
+    expect(lineEditChanges(discounted, new Set(['a', 'b']), 'a', 'discount', '5.0')).toEqual([
+      { _id: 'b', discount: '5.0' },
+    ]);
   });
 });

@@ -28,7 +28,14 @@ import NotesIcon from '@mui/icons-material/Notes';
 import PercentIcon from '@mui/icons-material/Percent';
 import TitleIcon from '@mui/icons-material/Title';
 import { Box, Button, Divider, ListItemIcon, Menu, MenuItem, Paper, Typography } from '@mui/material';
-import { DESCRIPTION_REQUIRED, insertBelowPoint, isLineMarkupWarning, isMissingDescription } from '@quotewright/domain';
+import {
+  DESCRIPTION_REQUIRED,
+  DISCOUNT_OUT_OF_RANGE,
+  insertBelowPoint,
+  isLineMarkupWarning,
+  isMissingDescription,
+  isValidDiscount,
+} from '@quotewright/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useDiscreteColumns, useHideMoney } from '../../../app/discrete';
@@ -43,7 +50,7 @@ import { EditableCell } from './EditableCell';
 
 export const DELETE_LINES_MESSAGE = 'Are you sure you want to delete the following line(s)?';
 
-export type LineField = 'name' | 'quantity' | 'price' | 'cost' | 'markup_percent';
+export type LineField = 'name' | 'quantity' | 'price' | 'discount' | 'cost' | 'markup_percent';
 type ColumnId =
   | 'drag'
   | 'model'
@@ -51,6 +58,7 @@ type ColumnId =
   | 'description'
   | 'quantity'
   | 'price'
+  | 'discount'
   | 'cost'
   | 'markup'
   | 'uom'
@@ -73,13 +81,15 @@ const COLUMNS: Column[] = [
   { id: 'description', header: 'Description', width: 'minmax(140px, 1fr)' },
   { id: 'quantity', header: 'Qty', width: '64px', numeric: true },
   { id: 'price', header: 'Price', width: '100px', numeric: true, meta: { sensitive: 'price' } },
+  // A percent of the price: it reveals pricing, so discrete mode hides it with the price.
+  { id: 'discount', header: 'Disc. %', width: '76px', numeric: true, meta: { sensitive: 'price' } },
   { id: 'cost', header: 'Cost', width: '100px', numeric: true, meta: { sensitive: 'cost' } },
   { id: 'markup', header: 'Markup %', width: '84px', numeric: true, meta: { sensitive: 'markup' } },
   { id: 'uom', header: 'UOM', width: '56px' },
   { id: 'subtotal', header: 'Subtotal', width: '124px', numeric: true, meta: { sensitive: 'price' } },
 ];
 
-const NUMERIC_FIELDS: readonly LineField[] = ['quantity', 'price', 'cost', 'markup_percent'];
+const NUMERIC_FIELDS: readonly LineField[] = ['quantity', 'price', 'discount', 'cost', 'markup_percent'];
 
 /** A number typed by a user ("1,234.50", "$12", "35%") as a decimal string, or null. */
 export function parseNumberInput(text: string): string | null {
@@ -91,12 +101,13 @@ export function parseNumberInput(text: string): string | null {
 
 function currentValue(line: SaleLine, field: LineField): string {
   if (field === 'markup_percent') return String(line.markup_percent);
+  if (field === 'discount') return String(line.discount);
   return line[field];
 }
 
 /**
  * The update calls for an edit of `field` on `target` (SPEC §5): with several rows selected (the target among them)
- * the change applies to all of them; price, cost, quantity and markup never apply to notes or headers; unchanged
+ * the change applies to all of them; price, discount, cost, quantity and markup never apply to notes or headers; unchanged
  * lines are left out.
  */
 export function lineEditChanges(
@@ -126,7 +137,8 @@ export function lineEditChanges(
 export interface LinesTableHandlers {
   back(): void;
   commit(changes: LineChanges[]): void;
-  invalidNumber(): void;
+  /** A typed value that cannot be sent: not a number ('Enter a number'), or `message` (a discount outside 0..100). */
+  invalidNumber(message?: string): void;
   /** An edit refused before it is sent, with the reason ('Description is required'). */
   invalidInput(message: string): void;
   remove(ids: string[]): void;
@@ -247,6 +259,17 @@ const LineRow = memo(function LineRow({
             numeric
             label="Price"
             onCommit={commit('price')}
+          />
+        );
+      case 'discount':
+        return (
+          <EditableCell
+            value={String(line.discount)}
+            display={formatPercent(line.discount)}
+            editable={editable}
+            numeric
+            label="Disc. %"
+            onCommit={commit('discount')}
           />
         );
       case 'cost':
@@ -404,6 +427,10 @@ export function LinesTable({
         const parsed = parseNumberInput(raw);
         if (parsed === null) {
           handlersRef.current.invalidNumber();
+          return;
+        }
+        if (field === 'discount' && !isValidDiscount(parsed)) {
+          handlersRef.current.invalidNumber(DISCOUNT_OUT_OF_RANGE);
           return;
         }
         value = parsed;

@@ -1,0 +1,1 @@
+ALTER TABLE "sale_lines" ADD COLUMN "discount" numeric(7, 4) DEFAULT '0' NOT NULL;
