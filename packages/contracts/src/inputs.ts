@@ -5,6 +5,7 @@ import {
   isValidDiscount,
   MAX_INT4,
   NUMERIC_FIELDS,
+  type NumberProblem,
   type NumericField,
   parseNumberInput,
 } from '@quotewright/domain';
@@ -14,11 +15,11 @@ import { z } from 'zod';
  * A decimal given as a JSON number or a numeric string → an exact decimal string rounded to the field's scale.
  * Messages name the field: "Quantity is out of range", "Price must be a number".
  */
-export function numberInput(field: NumericField) {
+export function numberInput(field: NumericField, messages: Partial<Record<NumberProblem, string>> = {}) {
   return z.unknown().transform((v, ctx) => {
     const parsed = parseNumberInput(v, field);
     if (parsed.ok) return parsed.value;
-    ctx.addIssue({ code: 'custom', message: parsed.message });
+    ctx.addIssue({ code: 'custom', message: messages[parsed.problem] ?? parsed.message });
     return z.NEVER;
   });
 }
@@ -28,7 +29,10 @@ export const priceInput = numberInput(NUMERIC_FIELDS.price);
 export const costInput = numberInput(NUMERIC_FIELDS.cost);
 export const markupInput = numberInput(NUMERIC_FIELDS.markup);
 /** A line discount in percent, 0–100 (Odoo's sale.order.line.discount). */
-export const discountInput = numberInput(NUMERIC_FIELDS.discount).refine(isValidDiscount, DISCOUNT_OUT_OF_RANGE);
+export const discountInput = numberInput(NUMERIC_FIELDS.discount, {
+  range: DISCOUNT_OUT_OF_RANGE,
+  decimals: DISCOUNT_OUT_OF_RANGE,
+}).refine(isValidDiscount, DISCOUNT_OUT_OF_RANGE);
 
 /** An ERP record id (product, partner, user, template): a positive int4, as the local columns store it. */
 export function erpIdInput(what: string) {
