@@ -86,7 +86,14 @@ export function salesRoutes(
       limit: q.pageSize,
     });
   });
-  r.get('/api/sales/:id', { schema: { params: saleParams } }, async (req) => sales.get(req.user, req.params.id));
+  // ETag = the sale's version: a client holding the current version gets 304 and no body.
+  r.get('/api/sales/:id', { schema: { params: saleParams } }, async (req, reply) => {
+    const known = /^(?:W\/)?"(\d{1,10})"$/.exec(req.headers['if-none-match'] ?? '')?.[1];
+    const res = await sales.getJson(req.user, req.params.id, known === undefined ? undefined : Number(known));
+    reply.header('etag', `"${res.version}"`).header('cache-control', 'private, no-cache');
+    if (res.json === undefined) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(res.json);
+  });
   // One path, two bodies: a header creates a sale; a quotewright.sale document (or {json: "<text>"}) imports one.
   // Its own JSON parser answers 'Invalid JSON' (SPEC §8) and allows IMPORT_BODY_LIMIT.
   app.register(async (scope) => {

@@ -145,6 +145,29 @@ function invalidLineLabel(l: SaleLineRow): string {
   return model && l.description && model !== l.description ? `${model} — ${l.description}` : model || l.description;
 }
 
+/** How many serialized sales GET keeps (a 2,000-line sale is ~750 KB of JSON). */
+const SERIALIZED_SALES = 64;
+
+/** A small LRU of sale JSON texts, each valid for one version. */
+function serializedSales(max: number) {
+  const map = new Map<string, { version: number; json: string }>();
+  return {
+    get(id: string) {
+      const hit = map.get(id);
+      if (hit) {
+        map.delete(id);
+        map.set(id, hit);
+      }
+      return hit;
+    },
+    put(id: string, version: number, json: string) {
+      map.delete(id);
+      map.set(id, { version, json });
+      if (map.size > max) map.delete(map.keys().next().value!);
+    },
+  };
+}
+
 export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnector, 'saleUrl'> } = {}) {
   interface Change {
     /** Set false when the request turned out to change nothing: then nothing is written, version stays. */
@@ -158,6 +181,8 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
    * marks the sale not synced. Domain errors (a bad index…) become 400 and roll everything back.
    */
   const sections = sectionCache();
+  /** Whole sales as JSON text by version (GET): big quotes are read far more often than they change. */
+  const serialized = serializedSales(SERIALIZED_SALES);
 
   /**
    * The sale as its DTO, computing only the sections whose version the cache does not hold. `fresh` lists what was
@@ -311,6 +336,29 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
       const read = await repo.snapshot((r) => readSale(r, id));
       if (!read) throw notFound('Sale');
       return answer(read);
+    },
+
+    /**
+     * GET of a whole sale as JSON text, serialized once per version and reused (every change bumps the version, the
+     * ERP fetch included). `knownVersion` (the client's ETag): when it is current, only the version is answered.
+     */
+    async getJson(
+      actor: AuthUser | null,
+      id: string,
+      knownVersion?: number,
+    ): Promise<{ version: number; json?: string }> {
+      authorize(actor, 'sales.view');
+      return repo.snapshot(async (r) => {
+        const row = await r.saleRow(id);
+        if (!row) throw notFound('Sale');
+        if (knownVersion === row.version) return { version: row.version };
+        const hit = serialized.get(id);
+        if (hit?.version === row.version) return hit;
+        const read = (await readSale(r, id, row))!;
+        const json = JSON.stringify(answer(read));
+        serialized.put(id, row.version, json);
+        return { version: row.version, json };
+      });
     },
 
     /** A new draft with the next quote number, created and updated by the actor. */
