@@ -158,7 +158,8 @@ export function diffSales(before: SaleDto, after: SaleDto, by: Actor): SaleDelta
   const changedSections = after.sections
     .filter((s) => {
       const old = beforeSections.get(s._id);
-      return !old || !same(headOf(old), headOf(s));
+      // The server reuses an unchanged section's very object (section cache): no need to compare it.
+      return !old || (old !== s && !same(headOf(old), headOf(s)));
     })
     .map(headOf);
   const removedSections = before.sections.filter((s) => !afterIds.has(s._id)).map((s) => s._id);
@@ -182,6 +183,10 @@ export function diffSales(before: SaleDto, after: SaleDto, by: Actor): SaleDelta
   const changedLines: { section: string; line: LineDto }[] = [];
   const lineOrder: { section: string; ids: string[] }[] = [];
   for (const s of after.sections) {
+    if (beforeSections.get(s._id) === s) {
+      for (const line of s.lines) afterLineIds.add(line._id);
+      continue;
+    }
     for (const line of s.lines) {
       afterLineIds.add(line._id);
       const old = beforeLines.get(line._id);

@@ -1,3 +1,4 @@
+import { diffSales } from '@quotewright/contracts';
 import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import {
   APPEND,
@@ -26,6 +27,7 @@ import {
   toDecimal,
 } from '@quotewright/domain';
 import { AppError, notFound, validation } from '../../errors';
+import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector } from '../erp/erp.types';
 import {
@@ -145,6 +147,8 @@ function invalidLineLabel(l: SaleLineRow): string {
   return model && l.description && model !== l.description ? `${model} — ${l.description}` : model || l.description;
 }
 
+const actorOf = (user: AuthUser) => ({ id: user.id, name: user.name });
+
 /** How many serialized sales GET keeps (a 2,000-line sale is ~750 KB of JSON). */
 const SERIALIZED_SALES = 64;
 
@@ -168,7 +172,11 @@ function serializedSales(max: number) {
   };
 }
 
-export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnector, 'saleUrl'> } = {}) {
+export function salesService(
+  repo: SalesRepository,
+  opts: { erp?: Pick<ErpConnector, 'saleUrl'>; events?: SaleEvents } = {},
+) {
+  const { events } = opts;
   interface Change {
     /** Set false when the request turned out to change nothing: then nothing is written, version stays. */
     changed: boolean;
@@ -235,10 +243,12 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
   ): Promise<T & { sale: SaleDto }> {
     const user = authorize(actor, 'sales.edit');
     try {
-      const { result, read } = await repo.transaction(async (r) => {
+      const { result, read, before } = await repo.transaction(async (r) => {
         const locked = await r.lockSale(saleId);
         if (!locked) throw notFound('Sale');
         if (!isEditableState(locked.state)) throw saleNotEditable(locked.state);
+        // The sale as it was, for the delta the other editors receive (unchanged sections come from the cache).
+        const before = events ? await readSale(r, saleId, locked) : undefined;
         const change: Change = { changed: true };
         const result = await fn(r, change);
         // The sale row itself is not changed by `fn` (only by touch, below): the locked row serves.
@@ -254,9 +264,17 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
             read.sale = await r.touch(saleId, user, { ...kind.header, odooSynced: false });
           }
         }
-        return { result, read };
+        return { result, read, before };
       });
-      return { ...result, sale: answer(read) };
+      const sale = answer(read);
+      if (events && before && sale.version !== before.sale.version) {
+        // After commit: the delta goes to the sale's room (modules/realtime).
+        events.publish({
+          type: 'sale_changed',
+          delta: diffSales(answer(before), sale, actorOf(user)),
+        });
+      }
+      return { ...result, sale };
     } catch (e) {
       if (isDomainError(e)) throw new AppError('VALIDATION_FAILED', e.message);
       throw e;
@@ -369,7 +387,11 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
           const id = await r.create({ ...headerColumns(input), createdById: user.id, createdByName: user.name });
           return (await readSale(r, id))!;
         })
-        .then(answer);
+        .then((read) => {
+          const sale = answer(read);
+          events?.publish({ type: 'sale_created', saleId: sale._id, version: sale.version, by: actorOf(user) });
+          return sale;
+        });
     },
 
     /** Header fields: only those sent AND different from the stored ones are written. */
@@ -389,8 +411,9 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
 
     /** Admin only; answers the list's first page. */
     async remove(actor: AuthUser | null, id: string) {
-      authorize(actor, 'sales.delete');
+      const user = authorize(actor, 'sales.delete');
       if (!(await repo.remove(id))) throw notFound('Sale');
+      events?.publish({ type: 'sale_deleted', saleId: id, by: actorOf(user) });
       return { ...(await list({ offset: 0, limit: SALES_PAGE_SIZE })), page: 0, pageSize: SALES_PAGE_SIZE };
     },
 
