@@ -239,7 +239,7 @@ export function salesService(
     actor: AuthUser | null,
     saleId: string,
     kind: 'content' | { header: SaleHeader },
-    fn: (r: SalesQueries, change: Change) => Promise<T>,
+    fn: (r: SalesQueries, change: Change, locked: SaleRow) => Promise<T>,
   ): Promise<T & { sale: SaleDto }> {
     const user = authorize(actor, 'sales.edit');
     try {
@@ -250,7 +250,7 @@ export function salesService(
         // The sale as it was, for the delta the other editors receive (unchanged sections come from the cache).
         const before = events ? await readSale(r, saleId, locked) : undefined;
         const change: Change = { changed: true };
-        const result = await fn(r, change);
+        const result = await fn(r, change, locked);
         // The sale row itself is not changed by `fn` (only by touch, below): the locked row serves.
         const read = (await readSale(r, saleId, locked))!;
         if (change.changed) {
@@ -398,8 +398,8 @@ export function salesService(
     async update(actor: AuthUser | null, id: string, input: SaleHeaderInput): Promise<SaleDto> {
       const wanted = headerColumns(input);
       const header: SaleHeader = {};
-      const res = await mutate(actor, id, { header }, async (r, change) => {
-        const current = (await r.findFull(id))!.sale;
+      // The locked row holds the header: no need to read the sale's lines to compare it.
+      const res = await mutate(actor, id, { header }, async (_r, change, current) => {
         for (const [k, v] of Object.entries(wanted) as [keyof SaleHeader, never][]) {
           if (current[k] !== v) header[k] = v;
         }
