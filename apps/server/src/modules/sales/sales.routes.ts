@@ -86,11 +86,11 @@ export function salesRoutes(
       limit: q.pageSize,
     });
   });
-  // ETag = the sale's version: a client holding the current version gets 304 and no body.
+  // ETag = the sale's version and its sections' versions: a client holding the current one gets 304 and no body.
   r.get('/api/sales/:id', { schema: { params: saleParams } }, async (req, reply) => {
-    const known = /^(?:W\/)?"(\d{1,10})"$/.exec(req.headers['if-none-match'] ?? '')?.[1];
-    const res = await sales.getJson(req.user, req.params.id, known === undefined ? undefined : Number(known));
-    reply.header('etag', `"${res.version}"`).header('cache-control', 'private, no-cache');
+    const known = /^(?:W\/)?"([\d-]{1,40})"$/.exec(req.headers['if-none-match'] ?? '')?.[1];
+    const res = await sales.getJson(req.user, req.params.id, known);
+    reply.header('etag', `"${res.tag}"`).header('cache-control', 'private, no-cache');
     if (res.json === undefined) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(res.json);
   });

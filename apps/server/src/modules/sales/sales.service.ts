@@ -152,9 +152,9 @@ const actorOf = (user: AuthUser) => ({ id: user.id, name: user.name });
 /** How many serialized sales GET keeps (a 2,000-line sale is ~750 KB of JSON). */
 const SERIALIZED_SALES = 64;
 
-/** A small LRU of sale JSON texts, each valid for one version. */
+/** A small LRU of sale JSON texts, each valid for one tag (see getJson). */
 function serializedSales(max: number) {
-  const map = new Map<string, { version: number; json: string }>();
+  const map = new Map<string, { tag: string; json: string }>();
   return {
     get(id: string) {
       const hit = map.get(id);
@@ -164,9 +164,9 @@ function serializedSales(max: number) {
       }
       return hit;
     },
-    put(id: string, version: number, json: string) {
+    put(id: string, tag: string, json: string) {
       map.delete(id);
-      map.set(id, { version, json });
+      map.set(id, { tag, json });
       if (map.size > max) map.delete(map.keys().next().value!);
     },
   };
@@ -197,10 +197,10 @@ export function salesService(
    * computed: the caller puts it in the cache once the reading transaction has committed.
    */
   /** `known`: the sale row when the caller already holds it (a mutation read it when locking). */
-  async function readSale(r: SalesQueries, saleId: string, known?: SaleRow) {
+  async function readSale(r: SalesQueries, saleId: string, known?: SaleRow, knownHeads?: SaleSectionRow[]) {
     const sale = known ?? (await r.saleRow(saleId));
     if (!sale) return undefined;
-    const heads = await r.sectionHeads(saleId);
+    const heads = knownHeads ?? (await r.sectionHeads(saleId));
     const dtos: SectionDto[] = new Array(heads.length);
     const missing: number[] = [];
     heads.forEach((h, i) => {
@@ -357,25 +357,25 @@ export function salesService(
     },
 
     /**
-     * GET of a whole sale as JSON text, serialized once per version and reused (every change bumps the version, the
-     * ERP fetch included). `knownVersion` (the client's ETag): when it is current, only the version is answered.
+     * GET of a whole sale as JSON text, serialized once and reused while its tag holds. The tag is the sale's
+     * version plus its sections' versions (which the database's trigger bumps on any line change, even one written
+     * by another program), so a stale copy is never served. `knownTag` (the client's ETag): when it is current,
+     * only the tag is answered (304).
      */
-    async getJson(
-      actor: AuthUser | null,
-      id: string,
-      knownVersion?: number,
-    ): Promise<{ version: number; json?: string }> {
+    async getJson(actor: AuthUser | null, id: string, knownTag?: string): Promise<{ tag: string; json?: string }> {
       authorize(actor, 'sales.view');
       return repo.snapshot(async (r) => {
         const row = await r.saleRow(id);
         if (!row) throw notFound('Sale');
-        if (knownVersion === row.version) return { version: row.version };
+        const heads = await r.sectionHeads(id);
+        const tag = `${row.version}-${heads.reduce((h, s) => (Math.imul(h, 31) + s.version) | 0, heads.length) >>> 0}`;
+        if (knownTag === tag) return { tag };
         const hit = serialized.get(id);
-        if (hit?.version === row.version) return hit;
-        const read = (await readSale(r, id, row))!;
+        if (hit?.tag === tag) return hit;
+        const read = (await readSale(r, id, row, heads))!;
         const json = JSON.stringify(answer(read));
-        serialized.put(id, row.version, json);
-        return { version: row.version, json };
+        serialized.put(id, tag, json);
+        return { tag, json };
       });
     },
 
