@@ -1,3 +1,4 @@
+export * from './apply-delta';
 export * from './catalog';
 export * from './erp';
 export * from './inputs';
