@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { bootstrapFirstAdmin, resolveJwtSecret } from './bootstrap';
 import type { Config } from './config';
 import { createJobs } from './infra/jobs';
+import { type SaleEvents, saleEvents } from './infra/sale-events';
 import { settingsRepository } from './infra/settings.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
@@ -29,6 +30,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { partnersRepository } from './modules/partners/partners.repository';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnersService } from './modules/partners/partners.service';
+import { createRealtime } from './modules/realtime/realtime.gateway';
 import { saleImportService } from './modules/sales/sale-import.service';
 import { salesRepository } from './modules/sales/sales.repository';
 import { salesRoutes } from './modules/sales/sales.routes';
@@ -58,6 +60,8 @@ export interface BuildAppOptions {
   erp?: ErpConnector;
   /** Run background job workers in this process (default true). */
   workers?: boolean;
+  /** The sale event bus (tests publish on it); a new one by default. */
+  events?: SaleEvents;
 }
 
 /** Used when no ERP was given (tests that do not need one): every call says so clearly. */
@@ -179,8 +183,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   erpFetchRoutes(app, { erpFetch });
   const salesRepo = salesRepository(db);
   const exports = exportsService({ sales: salesRepo, exports: exportsRepository(db), now: opts.now });
+  const events = opts.events ?? saleEvents((err) => log.error({ err }, 'a sale event listener failed'));
+  const sales = salesService(salesRepo, { erp: opts.erp, events });
+  // Socket.IO on the same HTTP server (path /socket.io); closed before the server so no socket holds it open.
+  const realtime = await createRealtime(app.server, { auth, sales, events, log, redisUrl: config.REDIS_URL });
+  app.addHook('preClose', () => realtime.close());
   salesRoutes(app, {
-    sales: salesService(salesRepo, { erp: opts.erp }),
+    sales,
     importSale: saleImportService({ sales: salesRepo }).importSale,
   });
   exportsRoutes(app, { exports });

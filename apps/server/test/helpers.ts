@@ -8,6 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
+import type { SaleEvents } from '../src/infra/sale-events';
 import { hashPassword } from '../src/modules/auth/passwords';
 import type { ErpConnector } from '../src/modules/erp/erp.types';
 import { adminUrl, withDatabase } from './global-setup';
@@ -50,7 +51,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { now?: () => number; erp?: ErpConnector; workers?: boolean } = {},
+  opts: { now?: () => number; erp?: ErpConnector; workers?: boolean; events?: SaleEvents } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const config = testConfig({ ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET: 'x'.repeat(40), ...env });

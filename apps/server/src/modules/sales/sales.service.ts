@@ -1,3 +1,4 @@
+import { diffSales } from '@quotewright/contracts';
 import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import {
   APPEND,
@@ -26,6 +27,7 @@ import {
   toDecimal,
 } from '@quotewright/domain';
 import { AppError, notFound, validation } from '../../errors';
+import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector } from '../erp/erp.types';
 import {
@@ -142,7 +144,10 @@ function invalidLineLabel(l: SaleLineRow): string {
   return model && l.description && model !== l.description ? `${model} — ${l.description}` : model || l.description;
 }
 
-export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnector, 'saleUrl'> } = {}) {
+export function salesService(
+  repo: SalesRepository,
+  opts: { erp?: Pick<ErpConnector, 'saleUrl'>; events?: SaleEvents } = {},
+) {
   interface Change {
     /** Set false when the request turned out to change nothing: then nothing is written, version stays. */
     changed: boolean;
@@ -207,10 +212,12 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
   ): Promise<T & { sale: SaleDto }> {
     const user = authorize(actor, 'sales.edit');
     try {
-      const { result, read } = await repo.transaction(async (r) => {
+      const { result, read, before, changed } = await repo.transaction(async (r) => {
         const locked = await r.lockSale(saleId);
         if (!locked) throw notFound('Sale');
         if (!isEditableState(locked.state)) throw saleNotEditable(locked.state);
+        // Realtime branch stand-in until the lead's delta publishing lands: the sale before the change, to diff.
+        const before = opts.events ? saleDtoOf(locked, (await readSale(r, saleId, locked))!.sections) : undefined;
         const change: Change = { changed: true };
         const result = await fn(r, change);
         // The sale row itself is not changed by `fn` (only by touch, below): the locked row serves.
@@ -226,9 +233,15 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
             read.sale = await r.touch(saleId, user, { ...kind.header, odooSynced: false });
           }
         }
-        return { result, read };
+        return { result, read, before, changed: change.changed };
       });
-      return { ...result, sale: answer(read) };
+      const sale = answer(read);
+      if (before && changed)
+        opts.events?.publish({
+          type: 'sale_changed',
+          delta: diffSales(before, sale, { id: user.id, name: user.name }),
+        });
+      return { ...result, sale };
     } catch (e) {
       if (isDomainError(e)) throw new AppError('VALIDATION_FAILED', e.message);
       throw e;
@@ -310,6 +323,12 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
       return answer(read);
     },
 
+    /** Whether the actor may watch this sale live (the realtime `identify`): view rights, then the sale exists. */
+    async watchable(actor: AuthUser | null, id: string): Promise<boolean> {
+      authorize(actor, 'sales.view');
+      return repo.exists(id);
+    },
+
     /** A new draft with the next quote number, created and updated by the actor. */
     async create(actor: AuthUser | null, input: SaleHeaderInput): Promise<SaleDto> {
       const user = authorize(actor, 'sales.edit');
@@ -318,7 +337,16 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
           const id = await r.create({ ...headerColumns(input), createdById: user.id, createdByName: user.name });
           return (await readSale(r, id))!;
         })
-        .then(answer);
+        .then(answer)
+        .then((sale) => {
+          opts.events?.publish({
+            type: 'sale_created',
+            saleId: sale._id,
+            version: sale.version,
+            by: { id: user.id, name: user.name },
+          });
+          return sale;
+        });
     },
 
     /** Header fields: only those sent AND different from the stored ones are written. */
@@ -340,6 +368,7 @@ export function salesService(repo: SalesRepository, opts: { erp?: Pick<ErpConnec
     async remove(actor: AuthUser | null, id: string) {
       authorize(actor, 'sales.delete');
       if (!(await repo.remove(id))) throw notFound('Sale');
+      opts.events?.publish({ type: 'sale_deleted', saleId: id, by: { id: actor!.id, name: actor!.name } });
       return { ...(await list({ offset: 0, limit: SALES_PAGE_SIZE })), page: 0, pageSize: SALES_PAGE_SIZE };
     },
 
