@@ -115,12 +115,13 @@ async function redisClients(url: string, log: RealtimeDeps['log']) {
 
 export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Promise<Realtime> {
   const { auth, sales, events, log } = deps;
+  // Redis first: when it cannot be reached the start fails before anything is attached to the HTTP server.
+  const redis = deps.redisUrl ? await redisClients(deps.redisUrl, log) : undefined;
   const io: RealtimeServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
   });
-  const redis = deps.redisUrl ? await redisClients(deps.redisUrl, log) : undefined;
   if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: 'quotewright' }));
 
   // ─── Editors ────────────────────────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,5 @@
 // The realtime gateway in one process: handshake, identify, editors, the bus relayed to rooms, re-checks.
+import { createServer } from 'node:http';
 import { applySaleDelta, type EditorsEvent, type SaleDelta, type SaleDto } from '@quotewright/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../../test/helpers';
 import { baseUrl, type ClientSocket, connectSocket, identify, nextEvent, quietFor } from '../../../test/sockets';
 import { type SaleEvents, saleEvents } from '../../infra/sale-events';
+import { createRealtime } from './realtime.gateway';
 
 let t: TestApp;
 let url: string;
@@ -311,5 +313,19 @@ describe('closing the app', () => {
     await own.close();
     await gone;
     expect(s.connected).toBe(false);
+  });
+});
+
+describe('REDIS_URL', () => {
+  it('a Redis that cannot be reached stops the start with a clear message', async () => {
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const start = createRealtime(createServer(), {
+      auth: { authenticate: async () => null },
+      sales: { watchable: async () => false },
+      events: saleEvents(),
+      log: quiet,
+      redisUrl: 'redis://127.0.0.1:1',
+    });
+    await expect(start).rejects.toThrow(/cannot reach Redis at REDIS_URL/);
   });
 });
