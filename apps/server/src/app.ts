@@ -30,6 +30,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { partnersRepository } from './modules/partners/partners.repository';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnersService } from './modules/partners/partners.service';
+import { createRealtime } from './modules/realtime/realtime.gateway';
 import { saleImportService } from './modules/sales/sale-import.service';
 import { salesRepository } from './modules/sales/sales.repository';
 import { salesRoutes } from './modules/sales/sales.routes';
@@ -184,6 +185,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const exports = exportsService({ sales: salesRepo, exports: exportsRepository(db), now: opts.now });
   const events = opts.events ?? saleEvents((err) => log.error({ err }, 'a sale event listener failed'));
   const sales = salesService(salesRepo, { erp: opts.erp, events });
+  // Socket.IO on the same HTTP server (path /socket.io); closed before the server so no socket holds it open.
+  const realtime = await createRealtime(app.server, { auth, sales, events, log, redisUrl: config.REDIS_URL });
+  app.addHook('preClose', () => realtime.close());
   salesRoutes(app, {
     sales,
     importSale: saleImportService({ sales: salesRepo }).importSale,

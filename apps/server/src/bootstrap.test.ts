@@ -96,6 +96,7 @@ describe('configuration', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_PASSWORD: 'long-enough-pw' }, 'ADMIN_EMAIL'],
@@ -112,6 +113,13 @@ describe('configuration', () => {
     const message = (err as Error).message;
     expect(message.split('\n')).toHaveLength(1);
     expect(message).toContain(name);
+  });
+
+  it('takes an optional redis:// URL for the realtime adapter', () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://user:pw@cache:6380/0' }).REDIS_URL).toBe('rediss://user:pw@cache:6380/0');
   });
 
   it('parses durations', () => {

@@ -22,6 +22,7 @@ function line(id: string, name = `Line ${id}`, quantity = '1'): LineDto {
     quantity,
     price: '10.00',
     cost: '5',
+    discount: 0,
     markup_percent: 100,
     margin_percent: 50,
     subtotal: '10.00',

@@ -18,6 +18,9 @@ import {
   PASSWORD,
   type TestApp,
 } from '../../test/helpers';
+import { baseUrl, type ClientSocket, connectSocket, identify, nextEvent } from '../../test/sockets';
+import { type SaleEvents, saleEvents } from '../infra/sale-events';
+import { INBOUND_EVENTS, OUTBOUND_EVENTS } from '../modules/realtime/realtime.gateway';
 
 const ROLES = ['anonymous', 'disabled', 'viewer', 'editor', 'full', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -376,6 +379,7 @@ const MATRIX: Matrix = {
 };
 
 let t: TestApp;
+const bus: SaleEvents = saleEvents();
 const actors = new Map<Role, { id: string; email: string; password: string; token?: string }>();
 
 beforeAll(async () => {
@@ -384,11 +388,14 @@ beforeAll(async () => {
   const assets = join(dist, 'assets');
   (await import('node:fs')).mkdirSync(assets);
   writeFileSync(join(assets, 'app.js'), 'console.log(1)');
-  t = await createTestApp({
-    WEB_DIST: dist,
-    LOGIN_MAX_FAILURES_PER_IP: '10000',
-    LOGIN_MAX_FAILURES_PER_EMAIL: '10000',
-  });
+  t = await createTestApp(
+    {
+      WEB_DIST: dist,
+      LOGIN_MAX_FAILURES_PER_IP: '10000',
+      LOGIN_MAX_FAILURES_PER_EMAIL: '10000',
+    },
+    { events: bus },
+  );
   await t.database.db.insert(products).values([
     {
       id: 1,
@@ -461,5 +468,158 @@ describe('authorization matrix', () => {
     });
     if (c.endsSession && actor) actor.token = undefined;
     expect(res.statusCode, res.body.slice(0, 300)).toBe(c.expect[role]);
+  });
+});
+
+// ─── Socket events (DESIGN §9: every socket event authorized server-side) ────────────────────────────────────────
+// Each case answers a status: 200 done or received, 401 the connection refused, 403 refused or never received
+// (no right), 404 unknown sale or event, 400 bad payload.
+
+interface SocketCase {
+  name: string;
+  run(socket: ClientSocket): Promise<number>;
+  expect: Expect;
+}
+const UNKNOWN_SALE = '6f1d2c3b-0000-4000-8000-00000000dead';
+const statusOf = (answer: { ok: boolean; detail?: string }) =>
+  answer.ok
+    ? 200
+    : /permission/.test(answer.detail ?? '')
+      ? 403
+      : /not found/.test(answer.detail ?? '')
+        ? 404
+        : /sign in/.test(answer.detail ?? '')
+          ? 401
+          : 400;
+/** 200 when `event` arrives within a short wait, else 403 (the user was not allowed to receive it). */
+const received = (socket: ClientSocket, event: string, trigger: () => void, match?: (e: never) => boolean) => {
+  const got = nextEvent(socket, event, match, 700).then(
+    () => 200,
+    () => 403,
+  );
+  trigger();
+  return got;
+};
+const someone = { id: '5b0c1c1e-0000-4000-8000-0000000000ff', name: 'Someone' };
+
+const SOCKET_MATRIX: Record<string, SocketCase[]> = {
+  connect: [{ name: 'with the session token', run: async () => 200, expect: signedIn(200) }],
+  identify: [
+    {
+      name: 'an existing sale',
+      run: async (s) => statusOf(await identify(s, readFixture.id)),
+      expect: moduleViewers(200),
+    },
+    {
+      name: 'an unknown sale',
+      run: async (s) => statusOf(await identify(s, UNKNOWN_SALE)),
+      expect: { ...moduleViewers(404), disabled: 403 },
+    },
+    { name: 'leaving (sale: null)', run: async (s) => statusOf(await identify(s, null)), expect: signedIn(200) },
+    {
+      name: 'an unknown field',
+      run: async (s) => statusOf(await s.timeout(5000).emitWithAck('identify', { sale: null, user: 'x' } as never)),
+      expect: signedIn(400),
+    },
+  ],
+  editors: [
+    {
+      name: 'of the sale joined',
+      run: (s) => received(s, 'editors', () => void identify(s, readFixture.id)),
+      expect: moduleViewers(200),
+    },
+  ],
+  sale_changed: [
+    {
+      name: 'of the sale joined (a bus delta)',
+      run: async (s) => {
+        const sale = await saleFixture();
+        await identify(s, sale.id);
+        const delta = {
+          saleId: sale.id,
+          version: 2,
+          by: someone,
+          changes: { sale: { version: 2 } },
+        } as never;
+        return received(s, 'sale_changed', () => bus.publish({ type: 'sale_changed', delta }));
+      },
+      expect: moduleViewers(200),
+    },
+  ],
+  sale_deleted: [
+    {
+      name: 'of the sale joined',
+      run: async (s) => {
+        const sale = await saleFixture();
+        await identify(s, sale.id);
+        return received(s, 'sale_deleted', () => bus.publish({ type: 'sale_deleted', saleId: sale.id, by: someone }));
+      },
+      expect: moduleViewers(200),
+    },
+  ],
+  sales_changed: [
+    {
+      name: 'a sale created anywhere',
+      run: async (s) => {
+        const sale = await saleFixture();
+        return received(
+          s,
+          'sales_changed',
+          () => bus.publish({ type: 'sale_created', saleId: sale.id, version: 1, by: someone }),
+          ((e: { saleId: string }) => e.saleId === sale.id) as never,
+        );
+      },
+      expect: moduleViewers(200),
+    },
+  ],
+  problem: [
+    {
+      name: 'an unknown event',
+      run: (s) => {
+        const problem = nextEvent<{ status: number }>(s, 'problem');
+        (s as unknown as { emit(e: string): void }).emit('no_such_event');
+        return problem.then((p) => p.status);
+      },
+      expect: signedIn(404),
+    },
+  ],
+};
+
+describe('authorization matrix: socket events', () => {
+  let url: string;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = baseUrl(t.app.server.address());
+  });
+
+  it('has a row for every socket event the gateway accepts or sends', () => {
+    const known = new Set(['connect', ...INBOUND_EVENTS, ...OUTBOUND_EVENTS]);
+    expect(
+      [...known].filter((e) => !(e in SOCKET_MATRIX)),
+      'events without a matrix row',
+    ).toEqual([]);
+    expect(
+      Object.keys(SOCKET_MATRIX).filter((e) => !known.has(e)),
+      'rows for unknown events',
+    ).toEqual([]);
+  });
+
+  const cases = Object.entries(SOCKET_MATRIX).flatMap(([event, list]) =>
+    list.flatMap((c) => ROLES.map((role) => ({ event, c, role, label: `${event} (${c.name}) as ${role}` }))),
+  );
+  it.each(cases)('$label', async ({ c, role }) => {
+    const token = await tokenFor(role);
+    let socket: ClientSocket;
+    try {
+      socket = await connectSocket(url, token);
+    } catch (err) {
+      expect((err as { data?: { status: number } }).data?.status).toBe(c.expect[role]);
+      return;
+    }
+    try {
+      expect(await c.run(socket)).toBe(c.expect[role]);
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { setSocketFactory } from '../lib/socket';
+import { fakeSocketFactory, fakeSockets } from './fakeSocket';
+
+// No test opens a real Socket.IO connection: screens get fake sockets a test may drive (fakeSocket.ts).
+setSocketFactory(fakeSocketFactory);
 
 // Screens are lazy-loaded and MUI tables render slowly in jsdom: give async queries room on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -28,4 +33,5 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.restoreAllMocks();
+  fakeSockets.length = 0;
 });

@@ -221,6 +221,12 @@ function queries(db: Db) {
       return row;
     },
 
+    /** Whether a sale with this id exists (the realtime room check: no columns read). */
+    async exists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: sales.id }).from(sales).where(eq(sales.id, id)).limit(1);
+      return row !== undefined;
+    },
+
     /** The sale's sections in order, with their versions (not their lines). */
     async sectionHeads(saleId: string): Promise<SaleSectionRow[]> {
       return db.select().from(saleSections).where(eq(saleSections.saleId, saleId)).orderBy(asc(saleSections.position));

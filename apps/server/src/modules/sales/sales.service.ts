@@ -379,6 +379,12 @@ export function salesService(
       });
     },
 
+    /** Whether the actor may watch this sale live (the realtime `identify`): view rights, then the sale exists. */
+    async watchable(actor: AuthUser | null, id: string): Promise<boolean> {
+      authorize(actor, 'sales.view');
+      return repo.exists(id);
+    },
+
     /** A new draft with the next quote number, created and updated by the actor. */
     async create(actor: AuthUser | null, input: SaleHeaderInput): Promise<SaleDto> {
       const user = authorize(actor, 'sales.edit');

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
@@ -114,5 +114,14 @@ describe('editor avatars', () => {
     const avatars = screen.getAllByTestId('editor-avatar');
     expect(avatars.map((a) => a.textContent)).toEqual(['EN', 'EN', 'EN']);
     expect(screen.getByTestId('editor-overflow')).toHaveTextContent('+2');
+  });
+
+  it('one tooltip lists every editor, the hidden ones too', async () => {
+    await renderWithEditors(5);
+    const group = screen.getByTestId('editor-avatars');
+    const names = editors(5).map((e) => e.name);
+    expect(group).toHaveAccessibleName(`Editing now: ${names.join(', ')}`);
+    fireEvent.mouseOver(group);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(names.join(', '));
   });
 });

@@ -65,6 +65,7 @@ import { SaleSummary } from './components/SaleSummary';
 import { DELETE_SECTION_MESSAGE, type SectionHandlers, SectionsTable } from './components/SectionsTable';
 import { MoveLinesDialog, SetMarkupDialog, TextLineDialog } from './components/SmallDialogs';
 import { useProductListExpanded } from './hooks/useProductListExpanded';
+import { useSaleRoom } from './hooks/useSaleRoom';
 
 export const VALID_PRODUCTS_MESSAGE = 'All order lines appear to have valid products!';
 export const INVALID_PRODUCTS_MESSAGE = 'The validity check returned errors.';
@@ -190,6 +191,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const section = sale.sections.find((s) => s._id === sectionId) ?? null;
   const sectionRef = useRef(section);
   sectionRef.current = section;
+  useSaleRoom(sale._id, sectionId);
 
   useEffect(() => {
     setSummary(<SaleSummary sale={sale} />);

@@ -25,6 +25,7 @@ import { stateChipColor } from '../../lib/saleState';
 import { deleteSale, importSale, type SaleListItem, type SalesSort, useSalesPage } from './api/sales';
 import { GROUPED_CELL_SX, GroupSummary } from './components/GroupSummary';
 import { ImportQuoteDialog } from './components/ImportQuoteDialog';
+import { useSalesListLive } from './hooks/useSalesListLive';
 
 const SORT_OF: Record<string, SalesSort> = {
   order_number: 'quote_number',
@@ -67,6 +68,7 @@ export function SalesListPage() {
     groupBy: grouping[0] ? GROUP_OF[grouping[0]] : undefined,
   };
   const { data, isLoading, isFetching, error } = useSalesPage(query);
+  useSalesListLive();
   // The server's totals of each group on the page, by the text the grouped column shows.
   const groups = useMemo(
     () => new Map((data?.groups ?? []).map((g) => [data?.groupBy === 'state' ? g.label : (g.value ?? ''), g] as const)),

@@ -1,0 +1,179 @@
+// Two real server processes (tsx src/main.ts) on one PostgreSQL database and one Redis: an HTTP edit on process 1
+// reaches a socket client of process 2 as sale_changed, and the editors list merges the sockets of both processes.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { applySaleDelta, type EditorsEvent, type SaleDelta, type SaleDto } from '@quotewright/contracts';
+import type { Database } from '@quotewright/db';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withDatabase } from '../../../test/global-setup';
+import { freshDatabase } from '../../../test/helpers';
+import { type ClientSocket, connectSocket, identify, nextEvent } from '../../../test/sockets';
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const ADMIN = { email: 'admin@multi.test', password: 'admin-password-1' };
+const serverDir = join(import.meta.dirname, '../../..');
+
+let database: Database;
+const processes: ChildProcess[] = [];
+const output: string[] = [];
+const sockets: ClientSocket[] = [];
+let urls: [string, string];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  processes.push(child);
+  child.stdout?.on('data', (b: Buffer) => output.push(`[${port}] ${b}`));
+  child.stderr?.on('data', (b: Buffer) => output.push(`[${port}] ${b}`));
+  const url = `http://127.0.0.1:${port}`;
+  const end = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server on ${port} exited ${child.exitCode}:\n${output.join('')}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return url;
+    if (Date.now() > end) throw new Error(`server on ${port} did not start:\n${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function call<T>(url: string, method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+const signIn = (url: string, email: string, password: string) =>
+  call<{ token: string }>(url, 'POST', '/api/users/login', null, { email, password }).then((r) => r.token);
+
+async function connect(url: string, token: string) {
+  const s = await connectSocket(url, token);
+  sockets.push(s);
+  return s;
+}
+
+beforeAll(async () => {
+  const redis = createClient({ url: REDIS_URL, socket: { reconnectStrategy: false } });
+  redis.on('error', () => undefined);
+  await redis.connect().catch((err: Error) => {
+    throw new Error(
+      `this test needs Redis at ${REDIS_URL} (${err.message}); start it with ` +
+        'redis-server --daemonize yes --port 6379 --save "" --appendonly no',
+    );
+  });
+  await redis.quit();
+
+  database = await freshDatabase();
+  const { rows } = await database.executeSql('SELECT current_database() AS name');
+  const dist = mkdtempSync(join(tmpdir(), 'qw-multi-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Quotewright</title>');
+  const env = {
+    DATABASE_URL: withDatabase(process.env.DATABASE_URL!, String(rows[0]!.name)),
+    REDIS_URL,
+    JWT_SECRET: 'multi-process-secret-'.padEnd(48, 'x'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: dist,
+    DATA_DIR: dist,
+    ODOO_URL: '',
+  };
+  // One after the other: the first creates the administrator, the second finds it.
+  const first = await startServer(env);
+  const second = await startServer(env);
+  urls = [first, second];
+}, 240_000);
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await Promise.all(
+    processes.map(
+      (p) =>
+        new Promise<void>((resolve) => {
+          if (p.exitCode !== null) return resolve();
+          const timer = setTimeout(() => p.kill('SIGKILL'), 10_000);
+          p.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          p.kill('SIGTERM');
+        }),
+    ),
+  );
+  await database?.close();
+});
+
+describe('two server processes sharing PostgreSQL and Redis', () => {
+  it('an edit on process 1 reaches a socket of process 2; editors merge across both', async () => {
+    const [one, two] = urls;
+    const adminToken = await signIn(one, ADMIN.email, ADMIN.password);
+    const email = `bea-${Date.now()}@multi.test`;
+    await call(one, 'POST', '/api/users', adminToken, {
+      name: 'Bea Second',
+      email,
+      password: 'bea-password-1',
+      modules: { sales: { enabled: true, level: 'editor' } },
+    });
+    // Signed in on process 2: the token works on both (one JWT_SECRET).
+    const beaToken = await signIn(two, email, 'bea-password-1');
+    const sale = await call<SaleDto>(one, 'POST', '/api/sales', adminToken, { name: 'Across processes' });
+
+    const onOne = await connect(one, adminToken);
+    expect(await identify(onOne, sale._id)).toEqual({ ok: true });
+    const onTwo = await connect(two, beaToken);
+    const merged = (s: ClientSocket) =>
+      nextEvent<EditorsEvent>(s, 'editors', (e) => e.saleId === sale._id && e.editors.length === 2);
+    const mergedOnOne = merged(onOne);
+    const mergedOnTwo = merged(onTwo);
+    expect(await identify(onTwo, sale._id)).toEqual({ ok: true });
+    const names = (e: EditorsEvent) => e.editors.map((x) => x.name);
+    expect(names(await mergedOnOne)).toEqual(['Administrator', 'Bea Second']);
+    expect(names(await mergedOnTwo)).toEqual(['Administrator', 'Bea Second']);
+
+    // The edit on process 1, seen on process 2 (and on process 1) as the delta the HTTP answer came from.
+    const changedOnTwo = nextEvent<SaleDelta>(onTwo, 'sale_changed');
+    const listOnTwo = nextEvent<{ saleId: string; version: number }>(onTwo, 'sales_changed');
+    const changedOnOne = nextEvent<SaleDelta>(onOne, 'sale_changed');
+    const after = await call<SaleDto>(one, 'POST', `/api/sales/sections/create/${sale._id}`, adminToken, {
+      name: 'From process 1',
+    });
+    const delta = await changedOnTwo;
+    expect(delta.version).toBe(sale.version + 1);
+    expect(applySaleDelta(sale, delta)).toEqual(after);
+    expect(await changedOnOne).toEqual(delta);
+    expect(await listOnTwo).toEqual({ saleId: sale._id, version: delta.version });
+
+    // Bea leaves (her socket on process 2 closes): process 1's socket hears it.
+    const alone = nextEvent<EditorsEvent>(onOne, 'editors', (e) => e.editors.length === 1);
+    onTwo.close();
+    expect(names(await alone)).toEqual(['Administrator']);
+  }, 60_000);
+});

@@ -1,0 +1,35 @@
+// The sales list follows other people's changes (issue 10): every sale changed, created or deleted anywhere
+// (`sales_changed`, sent to everyone who may view sales) refetches the list, at most once per LIST_REFRESH_DEBOUNCE_MS.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { createSocket } from '../../../lib/socket';
+
+export const LIST_REFRESH_DEBOUNCE_MS = 300;
+
+export function useSalesListLive(enabled = true): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const socket = createSocket();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: ['sales', 'list'] }),
+        LIST_REFRESH_DEBOUNCE_MS,
+      );
+    };
+    let connectedBefore = false;
+    socket.on('connect', () => {
+      // Changes made while disconnected were missed.
+      if (connectedBefore) refresh();
+      connectedBefore = true;
+    });
+    socket.on('sales_changed', refresh);
+    socket.connect();
+    return () => {
+      clearTimeout(timer);
+      socket.close();
+    };
+  }, [enabled, queryClient]);
+}

@@ -1,0 +1,72 @@
+// A stand-in for the Socket.IO client: records what the app emits, answers acks, and lets a test play the server.
+import type { LiveSocket } from '../lib/socket';
+
+type Listener = (...args: unknown[]) => void;
+
+export class FakeSocket {
+  connected = false;
+  closed = false;
+  readonly emitted: { event: string; args: unknown[] }[] = [];
+  private readonly listeners = new Map<string, Set<Listener>>();
+  /** The ack answer of a client event (identify answers ok by default). */
+  answer: (event: string, args: unknown[]) => unknown = () => ({ ok: true });
+
+  on(event: string, listener: Listener) {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)!.add(listener);
+    return this;
+  }
+  off(event: string, listener?: Listener) {
+    if (listener) this.listeners.get(event)?.delete(listener);
+    else this.listeners.delete(event);
+    return this;
+  }
+  emit(event: string, ...args: unknown[]) {
+    const ack = typeof args.at(-1) === 'function' ? (args.pop() as Listener) : undefined;
+    this.emitted.push({ event, args });
+    if (ack) queueMicrotask(() => ack(this.answer(event, args)));
+    return this;
+  }
+  connect() {
+    this.closed = false;
+    this.connected = true;
+    queueMicrotask(() => this.serverSends('connect'));
+    return this;
+  }
+  close() {
+    this.connected = false;
+    this.closed = true;
+    return this;
+  }
+  disconnect() {
+    return this.close();
+  }
+  /** The server sends `event` (or the connection reports it: connect, disconnect). */
+  serverSends(event: string, ...args: unknown[]) {
+    for (const l of [...(this.listeners.get(event) ?? [])]) l(...args);
+  }
+  /** Drops and re-establishes the connection, as Socket.IO's automatic reconnection does. */
+  reconnect() {
+    this.serverSends('disconnect', 'transport close');
+    this.serverSends('connect');
+  }
+  /** The payloads the app emitted for `event`. */
+  sent(event: string): unknown[] {
+    return this.emitted.filter((e) => e.event === event).map((e) => e.args[0]);
+  }
+}
+
+/** Every fake socket created since the last reset, newest last. */
+export const fakeSockets: FakeSocket[] = [];
+
+export function fakeSocketFactory(): LiveSocket {
+  const socket = new FakeSocket();
+  fakeSockets.push(socket);
+  return socket as unknown as LiveSocket;
+}
+
+export const lastSocket = (): FakeSocket => {
+  const s = fakeSockets.at(-1);
+  if (!s) throw new Error('no socket was created');
+  return s;
+};
