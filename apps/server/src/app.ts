@@ -190,7 +190,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('preClose', () => realtime.close());
   salesRoutes(app, {
     sales,
-    importSale: saleImportService({ sales: salesRepo }).importSale,
+    importSale: saleImportService({ sales: salesRepo, events }).importSale,
   });
   exportsRoutes(app, { exports });
   await registerSpa(app, config.WEB_DIST);

@@ -72,4 +72,15 @@ describe('sale events', () => {
     await a.ok('DELETE', `/api/sales/${sale._id}`, tok.admin);
     expect(seen.at(-1)).toMatchObject({ type: 'sale_deleted', saleId: sale._id, by: { name: expect.any(String) } });
   });
+
+  it('an imported quote is announced like a created one', async () => {
+    const res = await a.post('/api/sales', tok.full, {
+      format: 'quotewright.sale',
+      version: 1,
+      sale: { name: 'Imported', sections: [{ name: 'S', lines: [] }] },
+    });
+    expect(res.statusCode).toBe(201);
+    const { sale } = res.json() as { sale: SaleDto };
+    expect(seen.at(-1)).toMatchObject({ type: 'sale_created', saleId: sale._id, version: sale.version });
+  });
 });

@@ -16,6 +16,7 @@ import {
   toDecimal,
 } from '@quotewright/domain';
 import { AppError, type FieldErrors, fieldErrorsFromIssues, validation } from '../../errors';
+import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import { type SaleDto, toSaleDto } from './sales.dto';
 import type { NewLine, SalesRepository } from './sales.repository';
@@ -103,7 +104,7 @@ function lineProblems(sections: ImportSection[]): FieldErrors {
   return errors;
 }
 
-export function saleImportService(deps: { sales: SalesRepository }) {
+export function saleImportService(deps: { sales: SalesRepository; events?: SaleEvents }) {
   return {
     /**
      * Imports a quote from its JSON document (full rights, SPEC §6) as a new draft with a new quote number, in ONE
@@ -149,7 +150,7 @@ export function saleImportService(deps: { sales: SalesRepository }) {
         throw e;
       }
       if (toDecimal(totalPrice).abs().gte(MAX_SALE_TOTAL)) throw new AppError('VALIDATION_FAILED', TOO_LARGE);
-      return deps.sales.transaction(async (r) => {
+      const imported = await deps.sales.transaction(async (r) => {
         const wanted = sections.flatMap((sec) => sec.lines.flatMap((l) => (l.productId ? [l.productId] : [])));
         const active = new Set((await r.productsByIds([...new Set(wanted)])).filter((p) => p.active).map((p) => p.id));
         const errors: ImportProblem[] = [];
@@ -185,6 +186,13 @@ export function saleImportService(deps: { sales: SalesRepository }) {
         }
         return { sale: toSaleDto((await r.findFull(id))!), errors };
       });
+      deps.events?.publish({
+        type: 'sale_created',
+        saleId: imported.sale._id,
+        version: imported.sale.version,
+        by: { id: user.id, name: user.name },
+      });
+      return imported;
     },
   };
 }
