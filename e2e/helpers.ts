@@ -161,7 +161,8 @@ export async function createSaleViaApi(
   for (const section of sections) {
     const r = await request.post(`/api/sales/sections/create/${sale._id}`, { headers, data: { name: section } });
     expect(r.ok(), await r.text()).toBeTruthy();
-    sale = await r.json();
   }
+  // A mutation answers only what changed: read the sale as it is now.
+  if (sections.length > 0) sale = await (await request.get(`/api/sales/${sale._id}`, { headers })).json();
   return sale;
 }

@@ -28,7 +28,7 @@ async function api(request: Parameters<typeof adminHeaders>[0]) {
         data: { lines, sequence: -1 },
       });
       expect(res.ok(), await res.text()).toBeTruthy();
-      return (await res.json()) as { sale: ApiSale };
+      return (await res.json()) as { lines: unknown[] };
     },
     note: async (saleId: string, sectionId: string, name: string) => {
       const res = await request.post(`/api/sales/lines/note/${saleId}/${sectionId}`, {

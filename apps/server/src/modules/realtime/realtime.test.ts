@@ -231,8 +231,13 @@ describe('the bus, relayed', () => {
       payload: { name: 'Live section' },
     });
     expect(res.statusCode).toBe(200);
-    const after = res.json() as SaleDto;
+    // The answer is the very delta the room receives; applied to the sale held before, it gives the sale now.
+    const answered = res.json() as SaleDelta;
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/api/sales/${sale._id}`, headers: bearer(adminToken) })
+    ).json() as SaleDto;
     const d = await got;
+    expect(d).toEqual(answered);
     expect(d).toMatchObject({ saleId: sale._id, version: sale.version + 1, by: { name: 'Administrator' } });
     expect(Object.keys(d.by).sort()).toEqual(['id', 'name']);
     expect(applySaleDelta(sale, d)).toEqual(after);

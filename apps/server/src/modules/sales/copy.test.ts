@@ -47,6 +47,9 @@ const shape = (s: SectionDto) => [
 ];
 const copy = (dest: SaleDto, body: Record<string, unknown>, token = tok.editor) =>
   a.post(`/api/sales/sections/copy/${dest._id}`, token, body);
+/** The destination as it is after a copy (the copy answers only what changed). */
+const saleAfter = async (res: { json(): unknown }): Promise<SaleDto> =>
+  a.ok('GET', `/api/sales/${(res.json() as { saleId: string }).saleId}`, tok.viewer);
 async function dbState(saleId: string) {
   const { db } = t.database;
   const [s] = await db
@@ -70,7 +73,7 @@ describe('copy sections to another sale', () => {
       mergeProducts: true,
     });
     expect(res.statusCode).toBe(200);
-    const out = res.json() as SaleDto;
+    const out = await saleAfter(res);
     expect(out._id).toBe(dest._id);
     expect(out.sections.map(shape)).toEqual([
       ['Desks', ['DESK-1×1@100.00']],
@@ -103,7 +106,7 @@ describe('copy sections to another sale', () => {
       ],
     });
     const body = { sections: source.sections.map((s) => s._id), _id: source._id, copyStyle: 'merge' };
-    const merged = (await copy(dest, { ...body, mergeProducts: true })).json() as SaleDto;
+    const merged = await saleAfter(await copy(dest, { ...body, mergeProducts: true }));
     expect(merged.sections.map(shape)).toEqual([
       ['Desks', ['DESK-1×5@100.00', 'LEG-1×5@10.50', 'LEG-1×1@9.99', 'note:Note']],
       ['Chairs', ['OLD-1×1@1.00']],
@@ -111,7 +114,7 @@ describe('copy sections to another sale', () => {
     // The merged line kept its id.
     expect(merged.sections[0]!.lines[0]!._id).toBe(dest.sections[0]!.lines[0]!._id);
     const dest2 = await saleWith('Dest2', { DESKS: [[1, 2]] });
-    const appended = (await copy(dest2, { ...body, mergeProducts: false })).json() as SaleDto;
+    const appended = await saleAfter(await copy(dest2, { ...body, mergeProducts: false }));
     expect(appended.sections.map(shape)).toEqual([
       ['DESKS', ['DESK-1×2@100.00', 'DESK-1×3@100.00', 'LEG-1×1@9.99', 'note:Note']],
       ['Chairs', ['OLD-1×1@1.00']],
@@ -121,14 +124,14 @@ describe('copy sections to another sale', () => {
   it('overwrite: replaces the lines of the same-named section, else appends a new one', async () => {
     const source = await saleWith('Source', { Desks: [[2, 7]], Extra: ['Hello'] });
     const dest = await saleWith('Dest', { Desks: [[1, 2], 'Old note'], Keep: [[1, 1]] });
-    const out = (
+    const out = await saleAfter(
       await copy(dest, {
         sections: source.sections.map((s) => s._id),
         _id: source._id,
         copyStyle: 'overwrite',
         mergeProducts: false,
-      })
-    ).json() as SaleDto;
+      }),
+    );
     expect(out.sections.map(shape)).toEqual([
       ['Desks', ['LEG-1×7@10.50']],
       ['Keep', ['DESK-1×1@100.00']],
@@ -140,17 +143,22 @@ describe('copy sections to another sale', () => {
 
   it('copies within the same sale (new duplicates; merge into itself doubles quantities)', async () => {
     const sale = await saleWith('Same', { Desks: [[1, 2], 'N'] });
-    const one = (
-      await copy(sale, { sections: [sale.sections[0]!._id], _id: sale._id, copyStyle: 'new' })
-    ).json() as SaleDto;
+    const one = await saleAfter(
+      await copy(sale, { sections: [sale.sections[0]!._id], _id: sale._id, copyStyle: 'new' }),
+    );
     expect(one.sections.map(shape)).toEqual([
       ['Desks', ['DESK-1×2@100.00', 'note:N']],
       ['Desks', ['DESK-1×2@100.00', 'note:N']],
     ]);
     const sale2 = await saleWith('Same2', { Desks: [[1, 2], 'N'] });
-    const two = (
-      await copy(sale2, { sections: [sale2.sections[0]!._id], _id: sale2._id, copyStyle: 'merge', mergeProducts: true })
-    ).json() as SaleDto;
+    const two = await saleAfter(
+      await copy(sale2, {
+        sections: [sale2.sections[0]!._id],
+        _id: sale2._id,
+        copyStyle: 'merge',
+        mergeProducts: true,
+      }),
+    );
     expect(two.sections.map(shape)).toEqual([['Desks', ['DESK-1×4@100.00', 'note:N', 'note:N']]]);
     expect(await dbState(sale2._id)).toMatchObject({ sections: 1, lines: 3 });
   });

@@ -64,6 +64,27 @@ describe('sale events', () => {
     await step('POST', `/api/sales/sections/delete/${sale._id}/${A}`);
   });
 
+  it('a one-line edit of a 1,000-line sale answers only what changed: under 4 KB', async () => {
+    let sale = await a.ok('POST', '/api/sales', tok.editor, { name: 'Big' });
+    sale = await a.ok('POST', `/api/sales/sections/create/${sale._id}`, tok.editor, { name: 'S' });
+    const section = sale.sections[0]!._id;
+    await a.ok('POST', `/api/sales/lines/create/${sale._id}/${section}`, tok.editor, {
+      lines: Array.from({ length: 1000 }, (_, i) => ({ product: (i % 3) + 1, quantity: 1 })),
+    });
+    const full = await a.get(`/api/sales/${sale._id}`, tok.viewer);
+    const line = (full.json() as SaleDto).sections[0]!.lines[500]!._id;
+    const res = await a.post(`/api/sales/lines/update/${sale._id}/${section}`, tok.editor, [
+      { _id: line, quantity: 7 },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.length).toBeLessThan(4096);
+    expect(full.body.length).toBeGreaterThan(50 * 4096);
+    const delta = res.json() as SaleDelta;
+    expect(delta.changes.lines?.changed).toEqual([
+      { section, line: expect.objectContaining({ _id: line, quantity: '7' }) },
+    ]);
+  });
+
   it('a request that changes nothing publishes nothing; a deletion publishes sale_deleted', async () => {
     const sale = await a.ok('POST', '/api/sales', tok.editor, { name: 'Quiet' });
     const before = seen.length;

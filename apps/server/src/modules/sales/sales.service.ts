@@ -1,4 +1,4 @@
-import { diffSales } from '@quotewright/contracts';
+import { diffSales, type SaleDelta } from '@quotewright/contracts';
 import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import {
   APPEND,
@@ -240,15 +240,15 @@ export function salesService(
     saleId: string,
     kind: 'content' | { header: SaleHeader },
     fn: (r: SalesQueries, change: Change, locked: SaleRow) => Promise<T>,
-  ): Promise<T & { sale: SaleDto }> {
+  ): Promise<T & { sale: SaleDto; delta: SaleDelta }> {
     const user = authorize(actor, 'sales.edit');
     try {
       const { result, read, before } = await repo.transaction(async (r) => {
         const locked = await r.lockSale(saleId);
         if (!locked) throw notFound('Sale');
         if (!isEditableState(locked.state)) throw saleNotEditable(locked.state);
-        // The sale as it was, for the delta the other editors receive (unchanged sections come from the cache).
-        const before = events ? await readSale(r, saleId, locked) : undefined;
+        // The sale as it was, for the delta (unchanged sections come from the cache, by identity).
+        const before = (await readSale(r, saleId, locked))!;
         const change: Change = { changed: true };
         const result = await fn(r, change, locked);
         // The sale row itself is not changed by `fn` (only by touch, below): the locked row serves.
@@ -267,14 +267,10 @@ export function salesService(
         return { result, read, before };
       });
       const sale = answer(read);
-      if (events && before && sale.version !== before.sale.version) {
-        // After commit: the delta goes to the sale's room (modules/realtime).
-        events.publish({
-          type: 'sale_changed',
-          delta: diffSales(answer(before), sale, actorOf(user)),
-        });
-      }
-      return { ...result, sale };
+      // Only what changed is answered, and (after commit) sent to the sale's room (modules/realtime).
+      const delta = diffSales(answer(before), sale, actorOf(user));
+      if (sale.version !== before.sale.version) events?.publish({ type: 'sale_changed', delta });
+      return { ...result, sale, delta };
     } catch (e) {
       if (isDomainError(e)) throw new AppError('VALIDATION_FAILED', e.message);
       throw e;
@@ -401,7 +397,7 @@ export function salesService(
     },
 
     /** Header fields: only those sent AND different from the stored ones are written. */
-    async update(actor: AuthUser | null, id: string, input: SaleHeaderInput): Promise<SaleDto> {
+    async update(actor: AuthUser | null, id: string, input: SaleHeaderInput): Promise<SaleDelta> {
       const wanted = headerColumns(input);
       const header: SaleHeader = {};
       // The locked row holds the header: no need to read the sale's lines to compare it.
@@ -412,7 +408,7 @@ export function salesService(
         change.changed = Object.keys(header).length > 0;
         return {};
       });
-      return res.sale;
+      return res.delta;
     },
 
     /** Admin only; answers the list's first page. */
@@ -511,7 +507,7 @@ export function salesService(
           await r.orderSections(order);
           return {};
         })
-      ).sale;
+      ).delta;
     },
 
     async createSection(actor: AuthUser | null, saleId: string, input: { name: string; show_details?: boolean }) {
@@ -525,7 +521,7 @@ export function salesService(
           });
           return { _id };
         })
-      ).sale;
+      ).delta;
     },
 
     /** A copy of the section and its lines, right after it. */
@@ -552,7 +548,7 @@ export function salesService(
           await r.orderSections(order);
           return {};
         })
-      ).sale;
+      ).delta;
     },
 
     async updateSection(
@@ -572,7 +568,7 @@ export function salesService(
           await r.updateSection(sectionId, patch);
           return {};
         })
-      ).sale;
+      ).delta;
     },
 
     async deleteSection(actor: AuthUser | null, saleId: string, sectionId: string) {
@@ -583,7 +579,7 @@ export function salesService(
           await r.orderSections((await r.sectionOrder(saleId)).map((s) => s.id));
           return {};
         })
-      ).sale;
+      ).delta;
     },
 
     async reorderSections(actor: AuthUser | null, saleId: string, from: number, to: number) {
@@ -594,7 +590,7 @@ export function salesService(
           change.changed = from !== to;
           return {};
         })
-      ).sale;
+      ).delta;
     },
 
     // ─── Lines ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -641,7 +637,7 @@ export function salesService(
       const created = new Set(res.ids);
       const lines =
         res.sale.sections.find((sec) => sec._id === sectionId)?.lines.filter((l) => created.has(l._id)) ?? [];
-      return { lines, errors: res.errors, sale: res.sale };
+      return { lines, errors: res.errors, ...res.delta };
     },
 
     /** A note or a header (description only) at an insertion point. */
@@ -667,7 +663,7 @@ export function salesService(
           );
           return { _id: id };
         })
-      ).sale;
+      ).delta;
     },
 
     /**
@@ -721,7 +717,7 @@ export function salesService(
           change.changed = written > 0;
           return {};
         })
-      ).sale;
+      ).delta;
     },
 
     async deleteLines(actor: AuthUser | null, saleId: string, sectionId: string, ids: string[]) {
@@ -734,7 +730,7 @@ export function salesService(
           await r.orderLines(lines.filter((l) => !gone.has(l.id)).map((l) => l.id));
           return {};
         })
-      ).sale;
+      ).delta;
     },
 
     /** Moves the line at `index` to `point` (−1: to the end). */
@@ -748,7 +744,7 @@ export function salesService(
           change.changed = index !== to;
           return {};
         })
-      ).sale;
+      ).delta;
     },
 
     /** Moves or copies lines (in their order) to the end of another (or the same) section of the sale. */
@@ -760,7 +756,7 @@ export function salesService(
       type: LineMoveType,
       ids: string[],
     ) {
-      return mutate(actor, saleId, 'content', async (r) => {
+      const res = await mutate(actor, saleId, 'content', async (r) => {
         await section(r, saleId, fromId);
         await section(r, saleId, toId);
         const origin = (await r.sectionLines(fromId)).map((row) => ({ _id: row.id, row }));
@@ -783,6 +779,7 @@ export function salesService(
           destinationSection: await sectionDto(r, saleId, toId),
         };
       });
+      return { originSection: res.originSection, destinationSection: res.destinationSection, ...res.delta };
     },
 
     /**
@@ -812,7 +809,7 @@ export function salesService(
           change.changed = written > 0;
           return {};
         })
-      ).sale;
+      ).delta;
     },
   };
 }

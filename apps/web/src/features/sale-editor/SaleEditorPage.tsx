@@ -51,6 +51,7 @@ import {
   saleActions,
   updateSale,
   useSale,
+  useStoreDelta,
   useStoreSale,
 } from './api/sale';
 import type { LineChanges, Sale, SaleHeader, SaleSection } from './api/types';
@@ -186,7 +187,8 @@ function SaleEditor({ sale }: { sale: Sale }) {
 
   const editable = canEditSale(user, sale.state);
   const canSync = canSyncSale(user, sale.state);
-  const actions = useMemo(() => saleActions(sale._id, store), [sale._id, store]);
+  const storeDelta = useStoreDelta();
+  const actions = useMemo(() => saleActions(sale._id, storeDelta), [sale._id, storeDelta]);
   const sectionId = params.get('section');
   const section = sale.sections.find((s) => s._id === sectionId) ?? null;
   const sectionRef = useRef(section);
@@ -235,7 +237,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
 
   const saveHeader = async (header: SaleHeader) => {
     try {
-      store(await loading.track(updateSale(sale._id, header)));
+      storeDelta(await loading.track(updateSale(sale._id, header)));
       return true;
     } catch (err) {
       await dialog.error(errorMessage(err));
@@ -373,12 +375,11 @@ function SaleEditor({ sale }: { sale: Sale }) {
       }),
     );
     if (!result) return;
-    if (result._id === sale._id) {
-      store(result);
+    storeDelta(result);
+    if (result.saleId === sale._id) {
       await dialog.open({ title: 'Copy Completed', message: 'The sections were copied into this sale.' });
       return;
     }
-    store(result);
     const choice = await dialog.open({
       title: 'Copy Completed',
       message: 'Would you like to navigate to the destination sale now?',
@@ -387,7 +388,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
         { label: 'Go to Sale', value: 'go', variant: 'contained', autoFocus: true },
       ],
     });
-    if (choice === 'go') navigate(`/sale/${result._id}`);
+    if (choice === 'go') navigate(`/sale/${result.saleId}`);
   };
 
   const runCheck = async () => {

@@ -1,5 +1,7 @@
-// Server state of the sale editor. Every section/line mutation answers the updated sale, which replaces the cache.
+// Server state of the sale editor. Every mutation answers only what changed (a SaleDelta, issue 10): it patches the
+// cached sale; a version gap refetches it.
 
+import { applySaleDelta, type SaleDelta } from '@quotewright/contracts';
 import { SELECTOR_MAX_OPTIONS } from '@quotewright/domain';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -40,20 +42,18 @@ export function createSale(header: SaleHeader): Promise<Sale> {
   return api.post<Sale>('/sales', header);
 }
 
-export function updateSale(id: string, header: SaleHeader): Promise<Sale> {
-  return api.post<Sale>(`/sales/${enc(id)}`, header);
+export function updateSale(id: string, header: SaleHeader): Promise<SaleDelta> {
+  return api.post<SaleDelta>(`/sales/${enc(id)}`, header);
 }
 
-export interface CreateLinesResult {
+export interface CreateLinesResult extends SaleDelta {
   lines: SaleLine[];
   errors: { product: unknown }[];
-  sale: Sale;
 }
 
-export interface MoveLinesResult {
+export interface MoveLinesResult extends SaleDelta {
   originSection: unknown;
   destinationSection: unknown;
-  sale: Sale;
 }
 
 export interface ProductsCheck {
@@ -61,63 +61,57 @@ export interface ProductsCheck {
   sections: { name: string; lines: unknown[] }[];
 }
 
-/** Calls that change a sale; each stores the answered sale in the cache. */
-export function saleActions(saleId: string, store: (sale: Sale) => void) {
+/** Calls that change a sale; each applies its answer (what changed) to the cached sale. */
+export function saleActions(saleId: string, apply: (delta: SaleDelta) => void) {
   const s = enc(saleId);
-  const keep = async (p: Promise<Sale>) => {
-    const sale = await p;
-    store(sale);
-    return sale;
+  const keep = async <T extends SaleDelta>(p: Promise<T>): Promise<T> => {
+    const answer = await p;
+    apply(answer);
+    return answer;
   };
   return {
     createSection: (name: string, show_details = true) =>
-      keep(api.post<Sale>(`/sales/sections/create/${s}`, { name, show_details })),
-    duplicateSection: (sectionId: string) => keep(api.post<Sale>(`/sales/sections/duplicate/${s}/${enc(sectionId)}`)),
+      keep(api.post<SaleDelta>(`/sales/sections/create/${s}`, { name, show_details })),
+    duplicateSection: (sectionId: string) =>
+      keep(api.post<SaleDelta>(`/sales/sections/duplicate/${s}/${enc(sectionId)}`)),
     updateSection: (sectionId: string, body: { name?: string; show_details?: boolean }) =>
-      keep(api.post<Sale>(`/sales/sections/update/${s}/${enc(sectionId)}`, body)),
-    deleteSection: (sectionId: string) => keep(api.post<Sale>(`/sales/sections/delete/${s}/${enc(sectionId)}`)),
-    reorderSections: (from: number, to: number) => keep(api.post<Sale>(`/sales/sections/reorder/${s}/${from}/${to}`)),
-    createLines: async (
-      sectionId: string,
-      lines: { product: number; quantity: string | number }[],
-      sequence: number,
-    ) => {
-      const res = await api.post<CreateLinesResult>(`/sales/lines/create/${s}/${enc(sectionId)}`, {
-        lines: lines.map((l) => ({ product: l.product, quantity: String(l.quantity) })),
-        sequence,
-      });
-      store(res.sale);
-      return res;
-    },
+      keep(api.post<SaleDelta>(`/sales/sections/update/${s}/${enc(sectionId)}`, body)),
+    deleteSection: (sectionId: string) => keep(api.post<SaleDelta>(`/sales/sections/delete/${s}/${enc(sectionId)}`)),
+    reorderSections: (from: number, to: number) =>
+      keep(api.post<SaleDelta>(`/sales/sections/reorder/${s}/${from}/${to}`)),
+    createLines: (sectionId: string, lines: { product: number; quantity: string | number }[], sequence: number) =>
+      keep(
+        api.post<CreateLinesResult>(`/sales/lines/create/${s}/${enc(sectionId)}`, {
+          lines: lines.map((l) => ({ product: l.product, quantity: String(l.quantity) })),
+          sequence,
+        }),
+      ),
     createTextLine: (sectionId: string, kind: 'note' | 'header', name: string, sequence: number) =>
-      keep(api.post<Sale>(`/sales/lines/${kind}/${s}/${enc(sectionId)}`, { name, sequence })),
+      keep(api.post<SaleDelta>(`/sales/lines/${kind}/${s}/${enc(sectionId)}`, { name, sequence })),
     updateLines: (sectionId: string, changes: LineChanges[]) =>
-      keep(api.post<Sale>(`/sales/lines/update/${s}/${enc(sectionId)}`, changes)),
+      keep(api.post<SaleDelta>(`/sales/lines/update/${s}/${enc(sectionId)}`, changes)),
     deleteLines: (sectionId: string, ids: string[]) =>
-      keep(api.post<Sale>(`/sales/lines/delete/${s}/${enc(sectionId)}`, ids)),
+      keep(api.post<SaleDelta>(`/sales/lines/delete/${s}/${enc(sectionId)}`, ids)),
     // insertionPoint is where the line ends up (the index after the move), as the server's moveItem reads it
     reorderLines: (sectionId: string, index: number, insertionPoint: number) =>
       keep(
-        api.post<Sale>(`/sales/lines/reorder/${s}/${enc(sectionId)}`, {
+        api.post<SaleDelta>(`/sales/lines/reorder/${s}/${enc(sectionId)}`, {
           index,
           line_insertion_point: insertionPoint,
         }),
       ),
-    moveLines: async (from: string, to: string, type: 'move' | 'copy', ids: string[]) => {
-      const res = await api.post<MoveLinesResult>(`/sales/lines/move/${s}/${enc(from)}/${enc(to)}/${type}`, ids);
-      store(res.sale);
-      return res;
-    },
+    moveLines: (from: string, to: string, type: 'move' | 'copy', ids: string[]) =>
+      keep(api.post<MoveLinesResult>(`/sales/lines/move/${s}/${enc(from)}/${enc(to)}/${type}`, ids)),
     setMarkup: (sectionId: string, ids: string[], markup: string) =>
-      keep(api.post<Sale>(`/sales/lines/markup/${s}/${enc(sectionId)}`, { ids, markup })),
+      keep(api.post<SaleDelta>(`/sales/lines/markup/${s}/${enc(sectionId)}`, { ids, markup })),
   };
 }
 
 export type SaleActions = ReturnType<typeof saleActions>;
 
 /**
- * Keeps an answered sale unless the cache already holds a newer version (answers to quick successive edits can
- * arrive out of order; every mutation increments the version).
+ * Keeps a whole sale (a GET, a new sale, a local optimistic change) unless the cache already holds a newer version
+ * (answers to quick successive edits can arrive out of order; every mutation increments the version).
  */
 export function storeSale(queryClient: QueryClient, sale: Sale) {
   queryClient.setQueryData<Sale>(saleKey(sale._id), (current) =>
@@ -126,16 +120,35 @@ export function storeSale(queryClient: QueryClient, sale: Sale) {
   void queryClient.invalidateQueries({ queryKey: ['sales', 'list'] });
 }
 
+/**
+ * Applies a mutation's answer to the cached sale: nothing when the cache already has that version (the room's copy
+ * arrived first, or nothing changed); the patched sale when it is the next one; otherwise the sale is read again.
+ */
+export function storeDelta(queryClient: QueryClient, delta: SaleDelta) {
+  const key = saleKey(delta.saleId);
+  void queryClient.invalidateQueries({ queryKey: ['sales', 'list'] });
+  const current = queryClient.getQueryData<Sale>(key);
+  if (!current || delta.version <= current.version) return;
+  const next = applySaleDelta(current, delta);
+  if (next === 'refetch') void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  else queryClient.setQueryData<Sale>(key, next);
+}
+
 export function useStoreSale() {
   const queryClient = useQueryClient();
   return useCallback((sale: Sale) => storeSale(queryClient, sale), [queryClient]);
 }
 
+export function useStoreDelta() {
+  const queryClient = useQueryClient();
+  return useCallback((delta: SaleDelta) => storeDelta(queryClient, delta), [queryClient]);
+}
+
 export function copySections(
   destinationSaleId: string,
   body: { sections: string[]; _id: string; copyStyle: string; mergeProducts: boolean },
-): Promise<Sale> {
-  return api.post<Sale>(`/sales/sections/copy/${enc(destinationSaleId)}`, body);
+): Promise<SaleDelta> {
+  return api.post<SaleDelta>(`/sales/sections/copy/${enc(destinationSaleId)}`, body);
 }
 
 export function checkProducts(saleId: string): Promise<ProductsCheck> {
