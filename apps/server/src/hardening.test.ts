@@ -213,23 +213,34 @@ describe('item 5: a signed token whose subject is not a user id', () => {
   });
 });
 
-describe('found by the fuzz: a section copied into its own sale past 5,041 lines', () => {
-  it('is inserted in chunks (one INSERT carries at most 65,535 parameters)', async () => {
+describe('found by the fuzz: a section copied with more than 5,041 lines', () => {
+  it('is inserted in chunks (one INSERT carries at most 65,535 parameters); a sale holds at most 10,000 lines', async () => {
     let big = await a.ok('POST', '/api/sales', tok.editor, { name: 'Big' });
     big = await a.ok('POST', `/api/sales/sections/create/${big._id}`, tok.editor, { name: 'S' });
     const sec = big.sections[0]!._id;
-    for (let i = 0; i < 6; i++) {
+    for (const n of [1000, 1000, 1000, 1000, 1000, 100]) {
       await a.ok('POST', `/api/sales/lines/create/${big._id}/${sec}`, tok.editor, {
-        lines: Array.from({ length: 1000 }, () => ({ product: 2, quantity: 1 })),
+        lines: Array.from({ length: n }, () => ({ product: 2, quantity: 1 })),
       });
     }
-    const copied = await a.ok('POST', `/api/sales/sections/copy/${big._id}`, tok.editor, {
+    const other = await a.ok('POST', '/api/sales', tok.editor, { name: 'Other' });
+    const copied = await a.ok('POST', `/api/sales/sections/copy/${other._id}`, tok.editor, {
       sections: [sec],
       _id: big._id,
       copyStyle: 'new',
       mergeProducts: false,
     });
-    expect(copied.sections.map((s) => s.lines.length)).toEqual([6000, 6000]);
-    expect(copied.total_price).toBe('126000.00');
+    expect(copied.sections.map((s) => s.lines.length)).toEqual([5100]);
+    expect(copied.total_price).toBe('53550.00');
+    // Copied into itself again and again, a section doubles: refused past the cap, nothing written.
+    const before = await rows();
+    const res = await a.post(`/api/sales/sections/copy/${big._id}`, tok.editor, {
+      sections: [sec],
+      _id: big._id,
+      copyStyle: 'new',
+      mergeProducts: false,
+    });
+    expect(expectProblem(res, 400).detail).toBe('A sale holds at most 10,000 lines (this change would make 10,200)');
+    expect(await rows()).toEqual(before);
   });
 });

@@ -54,6 +54,12 @@ export const NUMERIC_FIELDS = {
   markup: { label: 'Markup', scale: 6, max: 1e6 },
 } as const satisfies Record<string, NumericField>;
 
+/**
+ * Lines one sale may hold. Twice the JSON import's cap: a quote beyond it is not workable in a browser, and without a
+ * bound a section copied into its own sale again and again doubles each time.
+ */
+export const MAX_SALE_LINES = 10_000;
+
 /** The largest sale total that fits sales.total_price. */
 export const MAX_SALE_TOTAL = columnMax(NUMERIC_COLUMNS.total);
 

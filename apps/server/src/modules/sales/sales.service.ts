@@ -12,6 +12,7 @@ import {
   isEditableState,
   isMissingDescription,
   type LineMoveType,
+  MAX_SALE_LINES,
   MAX_SALE_TOTAL,
   markupPrice,
   money,
@@ -255,6 +256,13 @@ export function salesService(
         const read = (await readSale(r, saleId, locked))!;
         if (change.changed) {
           if (kind === 'content') {
+            const lineCount = read.sections.reduce((n, sec) => n + sec.lines.length, 0);
+            if (lineCount > MAX_SALE_LINES) {
+              throw new AppError(
+                'VALIDATION_FAILED',
+                `A sale holds at most ${MAX_SALE_LINES.toLocaleString('en-US')} lines (this change would make ${lineCount.toLocaleString('en-US')})`,
+              );
+            }
             const pricing = salePricingFromSections(read.sections.map((sec) => sec.pricing));
             if (toDecimal(pricing.total_price).abs().gte(MAX_SALE_TOTAL)) {
               throw new AppError('VALIDATION_FAILED', 'The sale total would be too large');
