@@ -162,11 +162,13 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     const changedOnTwo = nextEvent<SaleDelta>(onTwo, 'sale_changed');
     const listOnTwo = nextEvent<{ saleId: string; version: number }>(onTwo, 'sales_changed');
     const changedOnOne = nextEvent<SaleDelta>(onOne, 'sale_changed');
-    const after = await call<SaleDto>(one, 'POST', `/api/sales/sections/create/${sale._id}`, adminToken, {
+    const answered = await call<SaleDelta>(one, 'POST', `/api/sales/sections/create/${sale._id}`, adminToken, {
       name: 'From process 1',
     });
     const delta = await changedOnTwo;
     expect(delta.version).toBe(sale.version + 1);
+    expect(delta).toEqual(answered);
+    const after = await call<SaleDto>(two, 'GET', `/api/sales/${sale._id}`, beaToken);
     expect(applySaleDelta(sale, delta)).toEqual(after);
     expect(await changedOnOne).toEqual(delta);
     expect(await listOnTwo).toEqual({ saleId: sale._id, version: delta.version });
