@@ -353,13 +353,6 @@ export function salesService(
       return { ...(await list(q)), page: q.page, pageSize: q.pageSize };
     },
 
-    async get(actor: AuthUser | null, id: string): Promise<SaleDto> {
-      authorize(actor, 'sales.view');
-      const read = await repo.snapshot((r) => readSale(r, id));
-      if (!read) throw notFound('Sale');
-      return answer(read);
-    },
-
     /**
      * GET of a whole sale as JSON text, serialized once and reused while its tag holds. The tag is the sale's
      * version plus its sections' versions (which the database's trigger bumps on any line change, even one written
