@@ -142,7 +142,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       opts.now,
     ),
   });
-  const users = usersService(usersRepo);
+  const events = opts.events ?? saleEvents((err) => log.error({ err }, 'a sale event listener failed'));
+  const users = usersService(usersRepo, (userId) => events.publish({ type: 'user_changed', userId }));
   const catalogRepo = catalogRepository(db);
   const jobs = createJobs(database.executeSql, log);
   const erpFetch = erpFetchService({
@@ -150,6 +151,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     catalog: catalogRepo,
     partners: partnersRepository(db),
     salesErp: salesErpRepository(db),
+    events,
     jobs,
     erp: opts.erp ?? noErp(),
     log,
@@ -183,7 +185,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   erpFetchRoutes(app, { erpFetch });
   const salesRepo = salesRepository(db);
   const exports = exportsService({ sales: salesRepo, exports: exportsRepository(db), now: opts.now });
-  const events = opts.events ?? saleEvents((err) => log.error({ err }, 'a sale event listener failed'));
   const sales = salesService(salesRepo, { erp: opts.erp, events });
   // Socket.IO on the same HTTP server (path /socket.io); closed before the server so no socket holds it open.
   const realtime = await createRealtime(app.server, { auth, sales, events, log, redisUrl: config.REDIS_URL });

@@ -78,13 +78,21 @@ export interface SaleDeletedEvent {
 }
 /** To everyone allowed to see the sales list: a sale changed, was created or deleted (the list refetches). */
 export interface SalesListChangedEvent {
-  saleId: string;
+  /** null: several sales at once (a page of the ERP sales fetch). */
+  saleId: string | null;
   version: number | null;
 }
 
+/** The sale was rewritten from outside the editor (the ERP sales fetch): a client older than `version` reads it again. */
+export interface SaleReplacedEvent {
+  saleId: string;
+  version: number;
+  by: Actor;
+}
 export interface ServerToClientEvents {
   editors(e: EditorsEvent): void;
   sale_changed(e: SaleDelta): void;
+  sale_replaced(e: SaleReplacedEvent): void;
   sale_deleted(e: SaleDeletedEvent): void;
   sales_changed(e: SalesListChangedEvent): void;
   /** A refused event (bad payload, no right): the client shows it. */

@@ -546,6 +546,19 @@ const SOCKET_MATRIX: Record<string, SocketCase[]> = {
       expect: moduleViewers(200),
     },
   ],
+  sale_replaced: [
+    {
+      name: 'of the sale joined (rewritten by the ERP fetch)',
+      run: async (s) => {
+        const sale = await saleFixture();
+        await identify(s, sale.id);
+        return received(s, 'sale_replaced', () =>
+          bus.publish({ type: 'sales_replaced', sales: [{ saleId: sale.id, version: 5 }], by: someone }),
+        );
+      },
+      expect: moduleViewers(200),
+    },
+  ],
   sale_deleted: [
     {
       name: 'of the sale joined',

@@ -1,11 +1,15 @@
-// In-process bus between the sales service (which publishes after commit) and the realtime module (which relays to
+// In-process bus between the services (which publish after commit) and the realtime module (which relays to
 // Socket.IO rooms; with REDIS_URL the Socket.IO adapter carries them to the other processes).
 import type { Actor, SaleDelta } from '@quotewright/contracts';
 
 export type SaleEvent =
   | { type: 'sale_changed'; delta: SaleDelta }
   | { type: 'sale_created'; saleId: string; version: number; by: Actor }
-  | { type: 'sale_deleted'; saleId: string; by: Actor };
+  | { type: 'sale_deleted'; saleId: string; by: Actor }
+  /** Sales rewritten from outside the editor (the ERP sales fetch): open editors read them again. */
+  | { type: 'sales_replaced'; sales: { saleId: string; version: number }[]; by: Actor }
+  /** A user's rights, password or account changed: their open sockets are checked again at once. */
+  | { type: 'user_changed'; userId: string };
 
 export interface SaleEvents {
   publish(event: SaleEvent): void;

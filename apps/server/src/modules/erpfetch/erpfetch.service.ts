@@ -2,6 +2,7 @@ import type { FetchRunDto } from '@quotewright/contracts';
 import type { ErpFetchRunRow } from '@quotewright/db';
 import { AppError, notFound } from '../../errors';
 import type { Jobs } from '../../infra/jobs';
+import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { CatalogRepository } from '../catalog/catalog.repository';
 import type { ErpConnector } from '../erp/erp.types';
@@ -11,6 +12,8 @@ import { contentHash, partnerRow, productRow, saleImport } from './erpfetch.mapp
 import type { ErpFetchRepository, FetchKind } from './erpfetch.repository';
 
 export const FETCH_QUEUE = 'erp-fetch';
+/** Who changes a sale during the fetch (the editors' notices and the activity name it). */
+export const ERP_ACTOR = { id: 'erp', name: 'ERP' } as const;
 export const FETCH_KINDS = ['products', 'sales', 'contacts'] as const;
 
 export type { FetchRunDto };
@@ -44,6 +47,8 @@ export interface ErpFetchDeps {
   catalog: CatalogRepository;
   partners: PartnersRepository;
   salesErp: SalesErpRepository;
+  /** Sales rewritten by the fetch are announced (open editors and lists read them again). */
+  events?: SaleEvents;
   jobs: Jobs;
   erp: ErpConnector;
   log: Log;
@@ -150,7 +155,10 @@ export function erpFetchService(deps: ErpFetchDeps) {
             { model: p.model || p.name, manufacturer: p.manufacturer },
           ]),
         );
-        const counts = await salesErp.importPage(page.map((s) => saleImport(s, (id) => info.get(id))));
+        const { counts, changed } = await salesErp.importPage(page.map((s) => saleImport(s, (id) => info.get(id))));
+        if (changed.length > 0 || counts.created > 0) {
+          deps.events?.publish({ type: 'sales_replaced', sales: changed, by: ERP_ACTOR });
+        }
         return counts.created + counts.updated + counts['state-only'];
       },
       progress,

@@ -1,4 +1,13 @@
-import { partnerAddresses, partners, productRelated, products, saleLines, saleSections, sales } from '@quotewright/db';
+import {
+  eq,
+  partnerAddresses,
+  partners,
+  productRelated,
+  products,
+  saleLines,
+  saleSections,
+  sales,
+} from '@quotewright/db';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,11 +19,13 @@ import {
   login,
   type TestApp,
 } from '../../../test/helpers';
+import { type SaleEvent, saleEvents } from '../../infra/sale-events';
 import { createErpConnector } from '../erp/connector';
 
 let sim: OdooSim;
 let t: TestApp;
 let admin: string;
+const published: SaleEvent[] = [];
 
 beforeAll(async () => {
   sim = await startOdooSim({ port: 0, version: 19 });
@@ -26,7 +37,9 @@ beforeAll(async () => {
     protocol: 'auto',
     timeoutMs: 5000,
   });
-  t = await createTestApp({}, { erp });
+  const events = saleEvents();
+  events.subscribe((e) => published.push(e));
+  t = await createTestApp({}, { erp, events });
   admin = await login(t, ADMIN_EMAIL, ADMIN_PASSWORD);
 }, 120_000);
 afterAll(async () => {
@@ -163,8 +176,29 @@ describe('ERP data fetch', () => {
     expect(lines.filter((l) => l.kind !== 'product').every((l) => l.price === '0.00' && Number(l.quantity) === 0)).toBe(
       true,
     );
+    published.length = 0;
     const again = await runFetch('sales');
     expect(again.written).toBe(0);
+    // Nothing rewritten, nothing announced.
+    expect(published.filter((e) => e.type === 'sales_replaced')).toEqual([]);
+  });
+
+  it('a sale the fetch rewrites is announced with its new version (open editors read it again)', async () => {
+    await runFetch('sales');
+    const [order] = sim.data.search('sale.order', [['state', '=', 'draft']]);
+    sim.data.write('sale.order', [order!], { client_order_ref: `changed ${Date.now()}`, note: 'Changed in Odoo' });
+    const [line] = sim.data.search('sale.order.line', [
+      ['order_id', '=', order!],
+      ['display_type', '=', false],
+    ]);
+    sim.data.write('sale.order.line', [line!], { product_uom_qty: 17 });
+    published.length = 0;
+    const run = await runFetch('sales');
+    expect(run.written).toBe(1);
+    const [row] = await t.database.db.select().from(sales).where(eq(sales.odooId, order!));
+    expect(published).toEqual([
+      { type: 'sales_replaced', sales: [{ saleId: row!.id, version: row!.version }], by: { id: 'erp', name: 'ERP' } },
+    ]);
   });
 
   it('an ERP failure is reported with its message and leaves the local data as it was', async () => {

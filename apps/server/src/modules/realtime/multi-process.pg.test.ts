@@ -178,4 +178,29 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     onTwo.close();
     expect(names(await alone)).toEqual(['Administrator']);
   }, 60_000);
+
+  it('rights removed on process 1 take a socket of process 2 out of the sale room at once', async () => {
+    const [one, two] = urls;
+    const adminToken = await signIn(one, ADMIN.email, ADMIN.password);
+    const email = `cal-${Date.now()}@multi.test`;
+    const cal = await call<{ _id: string }>(one, 'POST', '/api/users', adminToken, {
+      name: 'Cal Third',
+      email,
+      password: 'cal-password-1',
+      modules: { sales: { enabled: true, level: 'viewer' } },
+    });
+    const calToken = await signIn(two, email, 'cal-password-1');
+    const sale = await call<SaleDto>(one, 'POST', '/api/sales', adminToken, { name: 'Rights across processes' });
+    const onOne = await connect(one, adminToken);
+    expect(await identify(onOne, sale._id)).toEqual({ ok: true });
+    const calOnTwo = await connect(two, calToken);
+    const both = nextEvent<EditorsEvent>(onOne, 'editors', (e) => e.saleId === sale._id && e.editors.length === 2);
+    expect(await identify(calOnTwo, sale._id)).toEqual({ ok: true });
+    await both;
+
+    const alone = nextEvent<EditorsEvent>(onOne, 'editors', (e) => e.saleId === sale._id && e.editors.length === 1);
+    await call(one, 'POST', `/api/users/${cal._id}`, adminToken, { modules: { sales: { enabled: false } } });
+    expect((await alone).editors.map((e) => e.name)).toEqual(['Administrator']);
+    expect(calOnTwo.connected).toBe(true);
+  }, 60_000);
 });

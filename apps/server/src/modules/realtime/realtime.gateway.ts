@@ -22,7 +22,14 @@ import type { SalesService } from '../sales/sales.service';
 /** Every client → server event the gateway accepts; anything else is answered `problem` 404. */
 export const INBOUND_EVENTS = ['identify'] as const;
 /** Every server → client event (the authorization matrix has a row for each). */
-export const OUTBOUND_EVENTS = ['editors', 'sale_changed', 'sale_deleted', 'sales_changed', 'problem'] as const;
+export const OUTBOUND_EVENTS = [
+  'editors',
+  'sale_changed',
+  'sale_replaced',
+  'sale_deleted',
+  'sales_changed',
+  'problem',
+] as const;
 
 /** The room of every socket whose user may view sales (the sales list refetches on `sales_changed`). */
 export const SALES_ROOM = 'sales';
@@ -39,8 +46,10 @@ export interface SocketData {
   /** When it joined that room (editors are listed in join order). */
   joinedAt: number;
 }
-// biome-ignore lint/complexity/noBannedTypes: Socket.IO's type parameter for inter-server events (none here).
-type InterServerEvents = {};
+/** Between processes (Redis adapter): a user changed, each process checks its own sockets of that user. */
+interface InterServerEvents {
+  user_changed(userId: string): void;
+}
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
@@ -122,7 +131,10 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
   });
-  if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: 'quotewright' }));
+  if (redis) {
+    io.adapter(createAdapter(redis.pub, redis.sub, { key: 'quotewright' }));
+    io.on('user_changed', (userId) => void recheckUser(userId));
+  }
 
   // ─── Editors ────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -192,6 +204,25 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
       await leaveSale(socket);
     }
     return true;
+  }
+
+  /**
+   * A user's rights, password or account changed: this process's sockets of that user are checked at once (rooms
+   * left without view rights; a deleted user or ended session disconnected), not at their next inbound event.
+   */
+  async function recheckUser(userId: string) {
+    const mine = [...io.of('/').sockets.values()].filter((s) => s.data.user?.id === userId);
+    await Promise.all(
+      mine.map(async (socket) => {
+        try {
+          if (await recheck(socket)) return;
+          socket.emit('problem', { event: 'session', status: 401, detail: SESSION_ENDED });
+          socket.disconnect(true);
+        } catch (err) {
+          log.warn({ err: err instanceof Error ? err.message : String(err), userId }, 'could not recheck a socket');
+        }
+      }),
+    );
   }
 
   const handlers: Record<(typeof INBOUND_EVENTS)[number], (socket: RealtimeSocket, args: unknown[]) => Promise<void>> =
@@ -270,6 +301,15 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
         io.to(saleRoom(e.saleId)).emit('sale_deleted', { saleId: e.saleId, by: e.by });
         io.in(saleRoom(e.saleId)).socketsLeave(saleRoom(e.saleId));
         io.to(SALES_ROOM).emit('sales_changed', { saleId: e.saleId, version: null });
+        break;
+      case 'sales_replaced':
+        for (const s of e.sales) io.to(saleRoom(s.saleId)).emit('sale_replaced', { ...s, by: e.by });
+        io.to(SALES_ROOM).emit('sales_changed', { saleId: null, version: null });
+        break;
+      case 'user_changed':
+        void recheckUser(e.userId);
+        // The other processes check their own sockets of this user.
+        if (redis) io.serverSideEmit('user_changed', e.userId);
         break;
     }
   }

@@ -255,10 +255,12 @@ describe('the bus, relayed', () => {
   });
 });
 
-describe('re-checks on each inbound event', () => {
-  it('a password change (token version) ends the socket at its next event', async () => {
+describe('re-checks: at once when the user changes, and on each inbound event', () => {
+  it('a password change ends the socket at once, without waiting for its next event', async () => {
     const u = await person('viewer', 'Changing Password');
     const s = await connect(u.token);
+    const problem = nextEvent(s, 'problem');
+    const gone = nextEvent(s, 'disconnect');
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/users/resetpassword/${u.id}`,
@@ -266,26 +268,21 @@ describe('re-checks on each inbound event', () => {
       payload: { password: 'another-password-1', password2: 'another-password-1' },
     });
     expect(res.statusCode).toBe(200);
-    const problem = nextEvent(s, 'problem');
-    const gone = nextEvent(s, 'disconnect');
-    const sale = await newSale();
-    expect(await identify(s, sale._id).catch(() => ({ ok: false }))).toMatchObject({ ok: false });
-    expect(await problem).toEqual({ event: 'identify', status: 401, detail: expect.stringMatching(/sign in again/) });
+    expect(await problem).toEqual({ event: 'session', status: 401, detail: expect.stringMatching(/sign in again/) });
     await gone;
     expect(s.connected).toBe(false);
   });
 
-  it('a deleted user is disconnected at the next event', async () => {
+  it('a deleted user is disconnected at once', async () => {
     const u = await person('editor', 'Soon Deleted');
     const s = await connect(u.token);
+    const gone = nextEvent(s, 'disconnect');
     const res = await t.app.inject({ method: 'DELETE', url: `/api/users/${u.id}`, headers: bearer(adminToken) });
     expect(res.statusCode).toBe(204);
-    const gone = nextEvent(s, 'disconnect');
-    s.emit('identify', { sale: null });
     await gone;
   });
 
-  it('a user whose sales rights were removed leaves the sale room', async () => {
+  it("a user whose sales rights were removed leaves the sale room at once; another user's sockets stay", async () => {
     const u = await person('viewer', 'Losing Rights');
     const watcher = await person('viewer', 'Stays');
     const sale = await newSale();
@@ -293,6 +290,7 @@ describe('re-checks on each inbound event', () => {
     await identify(s, sale._id);
     const w = await connect(watcher.token);
     await identify(w, sale._id);
+    const shrunk = nextEvent<EditorsEvent>(w, 'editors', (e) => e.editors.length === 1);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/users/${u.id}`,
@@ -300,12 +298,44 @@ describe('re-checks on each inbound event', () => {
       payload: { modules: { sales: { enabled: false } } },
     });
     expect(res.statusCode).toBe(200);
-    const shrunk = nextEvent<EditorsEvent>(w, 'editors', (e) => e.editors.length === 1);
-    expect(await identify(s, sale._id)).toEqual({ ok: false, detail: 'You do not have permission to view sales' });
+    // No inbound event from the socket: the change alone took it out of the room.
     expect((await shrunk).editors).toEqual([{ id: watcher.id, name: 'Stays' }]);
+    const reached = nextEvent(w, 'sale_changed');
     events.publish({ type: 'sale_changed', delta: delta(sale._id, sale.version + 1) });
+    await reached;
     await quietFor(s, 'sale_changed');
     await quietFor(s, 'sales_changed', 0);
+    expect(s.connected).toBe(true);
+    // And the next identify is refused with the reason.
+    expect(await identify(s, sale._id)).toEqual({ ok: false, detail: 'You do not have permission to view sales' });
+  });
+});
+
+describe('sales rewritten by the ERP fetch', () => {
+  it('sale_replaced reaches each rewritten sale room with its version; the lists hear one sales_changed', async () => {
+    const viewer = await person('viewer', 'Fetch Watcher');
+    const lister = await person('viewer', 'List Watcher');
+    const a = await newSale('A');
+    const b = await newSale('B');
+    const sa = await connect(viewer.token);
+    await identify(sa, a._id);
+    const list = await connect(lister.token);
+    const got = nextEvent(sa, 'sale_replaced');
+    const listed = nextEvent(list, 'sales_changed');
+    const erp = { id: 'erp', name: 'ERP' };
+    events.publish({
+      type: 'sales_replaced',
+      sales: [
+        { saleId: a._id, version: 7 },
+        { saleId: b._id, version: 3 },
+      ],
+      by: erp,
+    });
+    expect(await got).toEqual({ saleId: a._id, version: 7, by: erp });
+    expect(await listed).toEqual({ saleId: null, version: null });
+    await quietFor(list, 'sales_changed');
+    expect(list.received.filter((r) => r.event === 'sales_changed')).toHaveLength(1);
+    expect(sa.received.filter((r) => r.event === 'sale_replaced')).toHaveLength(1);
   });
 });
 

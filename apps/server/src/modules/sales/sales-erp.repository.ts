@@ -46,9 +46,13 @@ export function salesErpRepository(db: Db) {
      * here). Unchanged orders (same content hash) are not written. A linked sale with local edits not yet synced
      * keeps its lines: only its state and header follow the ERP.
      */
-    async importPage(orders: ErpSaleImport[]): Promise<Record<ImportOutcome, number>> {
+    async importPage(
+      orders: ErpSaleImport[],
+    ): Promise<{ counts: Record<ImportOutcome, number>; changed: { saleId: string; version: number }[] }> {
       const counts: Record<ImportOutcome, number> = { created: 0, updated: 0, unchanged: 0, 'state-only': 0 };
-      if (orders.length === 0) return counts;
+      /** Existing sales rewritten (with their new version): their open editors read them again. */
+      const changed: { saleId: string; version: number }[] = [];
+      if (orders.length === 0) return { counts, changed };
       return db.transaction(async (tx) => {
         const ids = orders.map((o) => o.odooId);
         const origins = orders.map((o) => o.origin).filter((o): o is string => !!o);
@@ -96,7 +100,7 @@ export function salesErpRepository(db: Db) {
           let saleId: string;
           if (found) {
             const keepLocalEdits = found.odooId !== null && !found.synced;
-            await tx
+            const [bumped] = await tx
               .update(sales)
               .set({
                 ...header,
@@ -106,7 +110,9 @@ export function salesErpRepository(db: Db) {
                 updatedByName: 'ERP',
                 updatedById: null,
               })
-              .where(eq(sales.id, found.id));
+              .where(eq(sales.id, found.id))
+              .returning({ version: sales.version });
+            changed.push({ saleId: found.id, version: bumped!.version });
             if (keepLocalEdits) {
               counts['state-only'] += 1;
               continue;
@@ -142,7 +148,7 @@ export function salesErpRepository(db: Db) {
           );
           if (lineRows.length > 0) await tx.insert(saleLines).values(lineRows);
         }
-        return counts;
+        return { counts, changed };
       });
     },
   };

@@ -42,7 +42,8 @@ const isUniqueViolation = (e: unknown): boolean => {
   return err?.code === '23505' || err?.cause?.code === '23505';
 };
 
-export function usersService(repo: UsersRepository, onPasswordChanged?: (userId: string) => void) {
+/** `onUserChanged` runs after a user's rights, password or account changed (open sockets are checked again). */
+export function usersService(repo: UsersRepository, onUserChanged?: (userId: string) => void) {
   async function load(id: string): Promise<UserRow> {
     const row = await repo.findById(id);
     if (!row) throw notFound('User');
@@ -102,9 +103,9 @@ export function usersService(repo: UsersRepository, onPasswordChanged?: (userId:
         let row = Object.keys(patch).length ? await repo.update(id, patch) : current;
         if (input.password !== undefined) {
           row = await repo.setPassword(id, await hashPassword(input.password));
-          onPasswordChanged?.(id);
         }
         if (!row) throw notFound('User');
+        onUserChanged?.(id);
         void me;
         return toUserDto(row);
       } catch (e) {
@@ -121,6 +122,7 @@ export function usersService(repo: UsersRepository, onPasswordChanged?: (userId:
         throw new AppError('LAST_ADMIN', 'At least one administrator must remain');
       }
       if (!(await repo.delete(id))) throw notFound('User');
+      onUserChanged?.(id);
     },
 
     /** Password change (own, or anyone's for an admin); ends the user's other sessions. */
@@ -131,7 +133,7 @@ export function usersService(repo: UsersRepository, onPasswordChanged?: (userId:
       if (Object.keys(errors).length > 0) throw validation({ ...errors }, 'The password could not be changed');
       const row = await repo.setPassword(id, await hashPassword(body.password));
       if (!row) throw notFound('User');
-      onPasswordChanged?.(id);
+      onUserChanged?.(id);
       return row;
     },
 

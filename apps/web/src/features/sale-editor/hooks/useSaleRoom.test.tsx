@@ -192,4 +192,20 @@ describe('the sale editor, live', () => {
     expect(await screen.findByText('This sale was deleted by Bob Baker')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+
+  it('a sale rewritten by the ERP fetch is read again once, with a notice; an older version is ignored', async () => {
+    let current = sale;
+    const { calls } = setup(() => current);
+    const { socket } = await openSale();
+    await waitFor(() => expect(saleGets(calls)).toBe(1));
+    act(() => socket.serverSends('sale_replaced', { saleId: 's1', version: 3, by: { id: 'erp', name: 'ERP' } }));
+    current = { ...sale, version: 5, name: 'Office (from Odoo)' };
+    act(() => socket.serverSends('sale_replaced', { saleId: 's1', version: 5, by: { id: 'erp', name: 'ERP' } }));
+    expect(await screen.findByText('This sale was updated from the ERP')).toBeInTheDocument();
+    await waitFor(() => expect(saleGets(calls)).toBe(2));
+    expect(await screen.findByDisplayValue('Office (from Odoo)')).toBeInTheDocument();
+    act(() => socket.serverSends('sale_replaced', { saleId: 'other', version: 9, by: { id: 'erp', name: 'ERP' } }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(saleGets(calls)).toBe(2);
+  });
 });

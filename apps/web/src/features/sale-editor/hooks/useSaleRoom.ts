@@ -1,6 +1,6 @@
 // Live co-editing of the open sale (issue 10, DESIGN §8): joins the sale's room, shows who else is in it, patches the
 // cached sale with every delta another editor's change broadcasts, and refetches when it cannot (a gap, a reconnect).
-import { applySaleDelta, type SaleDeletedEvent, type SaleDelta } from '@quotewright/contracts';
+import { applySaleDelta, type SaleDeletedEvent, type SaleDelta, type SaleReplacedEvent } from '@quotewright/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import type { Sale } from '../api/types';
 export const saleDeletedNotice = (name: string) => `This sale was deleted by ${name}`;
 export const lineDeletedNotice = (name: string) => `The line you were editing was deleted by ${name}`;
 export const sectionDeletedNotice = (name: string) => `The section you had open was deleted by ${name}`;
+export const saleReplacedNotice = (name: string) => `This sale was updated from the ${name}`;
 
 /** The line whose row holds the keyboard focus (an open cell editor), if any. */
 function focusedLineId(): string | null {
@@ -61,6 +62,13 @@ export function useSaleRoom(saleId: string | undefined, openSectionId: string | 
       if (next === 'refetch') refetch();
       else queryClient.setQueryData<Sale>(key, next);
       for (const text of notify) latest.current.snackbar.show(text, 'warning');
+    });
+    socket.on('sale_replaced', (e: SaleReplacedEvent) => {
+      if (e.saleId !== saleId) return;
+      const current = queryClient.getQueryData<Sale>(key);
+      if (current && e.version <= current.version) return;
+      refetch();
+      latest.current.snackbar.show(saleReplacedNotice(e.by.name), 'info');
     });
     socket.on('sale_deleted', (e: SaleDeletedEvent) => {
       if (e.saleId !== saleId) return;
