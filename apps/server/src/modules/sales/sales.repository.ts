@@ -245,26 +245,6 @@ function queries(db: Db) {
       return out;
     },
 
-    /** The ids of a section's lines, in order. */
-    async sectionLineIds(sectionId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: saleLines.id })
-        .from(saleLines)
-        .where(eq(saleLines.sectionId, sectionId))
-        .orderBy(asc(saleLines.position));
-      return rows.map((r) => r.id);
-    },
-
-    /** Some lines of a section by id (in section order). */
-    async sectionLinesByIds(sectionId: string, ids: readonly string[]): Promise<SaleLineRow[]> {
-      if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(saleLines)
-        .where(and(eq(saleLines.sectionId, sectionId), sql`${saleLines.id} = any(${pgArray(ids)}::uuid[])`))
-        .orderBy(asc(saleLines.position));
-    },
-
     async lockSale(id: string): Promise<SaleRow | undefined> {
       const [row] = await db.select().from(sales).where(eq(sales.id, id)).for('no key update');
       return row;
@@ -365,8 +345,8 @@ function queries(db: Db) {
       saleId: string,
       sectionId: string,
       lines: readonly (NewLine & { position: number })[],
-    ): Promise<string[]> {
-      const rows: { id: string; position: number }[] = [];
+    ): Promise<SaleLineRow[]> {
+      const rows: SaleLineRow[] = [];
       // In chunks: one INSERT may carry at most 65,535 bind parameters (a section copied into itself can be big).
       for (let at = 0; at < lines.length; at += INSERT_CHUNK) {
         const chunk = lines.slice(at, at + INSERT_CHUNK);
@@ -374,16 +354,19 @@ function queries(db: Db) {
           ...(await db
             .insert(saleLines)
             .values(chunk.map((l) => ({ ...l, saleId, sectionId })))
-            .returning({ id: saleLines.id, position: saleLines.position })),
+            .returning()),
         );
       }
-      return rows.sort((a, b) => a.position - b.position).map((r) => r.id);
+      return rows.sort((a, b) => a.position - b.position);
     },
 
-    /** Writes only the given columns of one line. */
-    async updateLine(lineId: string, patch: LinePatch): Promise<void> {
-      if (Object.keys(patch).length === 0) return;
-      await db.update(saleLines).set(patch).where(eq(saleLines.id, lineId));
+    /** Writes only the given columns of one line; answers the line as stored. */
+    async updateLine(lineId: string, patch: LinePatch): Promise<SaleLineRow> {
+      const [row] = Object.keys(patch).length
+        ? await db.update(saleLines).set(patch).where(eq(saleLines.id, lineId)).returning()
+        : await db.select().from(saleLines).where(eq(saleLines.id, lineId));
+      if (!row) throw new Error(`line ${lineId} vanished inside its sale's lock`);
+      return row;
     },
 
     async deleteLines(ids: readonly string[]): Promise<void> {

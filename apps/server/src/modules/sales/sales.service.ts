@@ -181,6 +181,13 @@ export function salesService(
   interface Change {
     /** Set false when the request turned out to change nothing: then nothing is written, version stays. */
     changed: boolean;
+    /**
+     * Sections whose complete new line rows the mutation holds exactly (rows the database returned, the others
+     * from the cache at the version locked): the sale after is computed from them without reading those sections.
+     */
+    lines?: Map<string, readonly SaleLineRow[]>;
+    /** The sale's sections as locked (before `fn`): looking one up needs no query. */
+    readonly heads: readonly SaleSectionRow[];
   }
 
   /**
@@ -198,34 +205,43 @@ export function salesService(
    * computed: the caller puts it in the cache once the reading transaction has committed.
    */
   /** `known`: the sale row when the caller already holds it (a mutation read it when locking). */
-  async function readSale(r: SalesQueries, saleId: string, known?: SaleRow, knownHeads?: SaleSectionRow[]) {
+  async function readSale(
+    r: SalesQueries,
+    saleId: string,
+    known?: SaleRow,
+    knownHeads?: SaleSectionRow[],
+    knownLines?: ReadonlyMap<string, readonly SaleLineRow[]>,
+  ) {
     const sale = known ?? (await r.saleRow(saleId));
     if (!sale) return undefined;
     const heads = knownHeads ?? (await r.sectionHeads(saleId));
     const dtos: SectionDto[] = new Array(heads.length);
     const missing: number[] = [];
+    const fresh: { id: string; version: number; dto: SectionDto; rows: readonly SaleLineRow[] }[] = [];
+    const compute = (i: number, rows: readonly SaleLineRow[]) => {
+      const h = heads[i]!;
+      const dto = toSectionDto({ ...h, lines: rows as SaleLineRow[] });
+      dtos[i] = dto;
+      fresh.push({ id: h.id, version: h.version, dto, rows });
+    };
     heads.forEach((h, i) => {
       const hit = sections.get(h.id, h.version);
+      const given = knownLines?.get(h.id);
       if (hit) dtos[i] = hit;
+      else if (given) compute(i, given);
       else missing.push(i);
     });
-    const fresh: { id: string; version: number; dto: SectionDto }[] = [];
     if (missing.length > 0) {
       const lines = await r.linesOfSections(missing.map((i) => heads[i]!.id));
-      for (const i of missing) {
-        const h = heads[i]!;
-        const dto = toSectionDto({ ...h, lines: lines.get(h.id) ?? [] });
-        dtos[i] = dto;
-        fresh.push({ id: h.id, version: h.version, dto });
-      }
+      for (const i of missing) compute(i, lines.get(heads[i]!.id) ?? []);
     }
-    return { sale, sections: dtos, fresh };
+    return { sale, heads, sections: dtos, fresh };
   }
   type ReadSale = NonNullable<Awaited<ReturnType<typeof readSale>>>;
 
   /** After commit: the computed sections become reusable; the DTO is assembled. */
   function answer(read: ReadSale): SaleDto {
-    for (const f of read.fresh) sections.put(f.id, f.version, f.dto);
+    for (const f of read.fresh) sections.put(f.id, f.version, f.dto, f.rows);
     return saleDtoOf(read.sale, read.sections);
   }
 
@@ -250,10 +266,10 @@ export function salesService(
         if (!isEditableState(locked.state)) throw saleNotEditable(locked.state);
         // The sale as it was, for the delta (unchanged sections come from the cache, by identity).
         const before = (await readSale(r, saleId, locked))!;
-        const change: Change = { changed: true };
+        const change: Change = { changed: true, heads: before.heads };
         const result = await fn(r, change, locked);
         // The sale row itself is not changed by `fn` (only by touch, below): the locked row serves.
-        const read = (await readSale(r, saleId, locked))!;
+        const read = (await readSale(r, saleId, locked, undefined, change.lines))!;
         if (change.changed) {
           if (kind === 'content') {
             const lineCount = read.sections.reduce((n, sec) => n + sec.lines.length, 0);
@@ -291,38 +307,60 @@ export function salesService(
     return s;
   }
 
+  /** A section of the sale and its line rows in order: from the cache when it holds this version, else read. */
+  async function sectionRows(r: SalesQueries, change: Change, sectionId: string) {
+    const head = change.heads.find((h) => h.id === sectionId);
+    if (!head) throw notFound('Section');
+    return { head, rows: sections.rows(head.id, head.version) ?? (await r.sectionLines(sectionId)) };
+  }
+
+  /** `rows` with the rows in `updated` (as the database returned them) in place of those with their ids. */
+  function withUpdated(rows: readonly SaleLineRow[], updated: ReadonlyMap<string, SaleLineRow>): SaleLineRow[] {
+    return rows.map((row) => updated.get(row.id) ?? row);
+  }
+
   async function sectionDto(r: SalesQueries, saleId: string, sectionId: string): Promise<SectionDto> {
     const s = await section(r, saleId, sectionId);
     return toSectionDto({ ...s, lines: await r.sectionLines(sectionId) });
   }
 
-  /** The section's lines with `ids`, in section order; 404 when one is not a line of this section. */
-  async function linesOf(r: SalesQueries, sectionId: string, ids: readonly string[]) {
-    const lines = await r.sectionLines(sectionId);
+  /** The rows with `ids` (in section order); 404 when one is not a line of this section. */
+  function rowsWithIds(rows: readonly SaleLineRow[], ids: readonly string[]): SaleLineRow[] {
     const wanted = new Set(ids);
-    const found = lines.filter((l) => wanted.has(l.id));
+    const found = rows.filter((l) => wanted.has(l.id));
     if (found.length !== wanted.size) throw notFound('Line');
-    return { lines, found };
+    return found;
   }
 
-  /** Inserts new lines at an insertion point (−1 appends) and keeps positions 0..n−1. */
+  /** Rows in a new order, each with its position (as orderLines writes them). */
+  function positioned(rows: readonly SaleLineRow[]): SaleLineRow[] {
+    return rows.map((row, i) => (row.position === i ? row : { ...row, position: i }));
+  }
+
+  /**
+   * Inserts new lines at an insertion point (−1 appends) and keeps positions 0..n−1; the section's new rows go to
+   * `change.lines` (the sale after is computed without reading the section again).
+   */
   async function insertAtPoint(
     r: SalesQueries,
     saleId: string,
     sectionId: string,
+    current: readonly SaleLineRow[],
     newLines: NewLine[],
     point: number,
+    change: Change,
   ): Promise<string[]> {
-    const current = await r.sectionLineIds(sectionId);
     const at = insertionIndex(point, current.length);
-    const ids = await r.insertLines(
+    const inserted = await r.insertLines(
       saleId,
       sectionId,
       newLines.map((l, i) => ({ ...l, position: at + i })),
     );
+    const all = [...current.slice(0, at), ...inserted, ...current.slice(at)];
     // Appending keeps every other position: nothing to renumber.
-    if (at < current.length) await r.orderLines([...current.slice(0, at), ...ids, ...current.slice(at)]);
-    return ids;
+    if (at < current.length) await r.orderLines(all.map((l) => l.id));
+    change.lines = new Map([[sectionId, positioned(all)]]);
+    return inserted.map((l) => l.id);
   }
 
   async function list(q: SaleQuery) {
@@ -502,7 +540,7 @@ export function salesService(
               else if (!quantity.eq(toDecimal(line.row.quantity)))
                 await r.updateLine(line.id, { quantity: quantity.toFixed() });
             }
-            const newIds = await r.insertLines(destinationId, sectionId, fresh);
+            const newIds = (await r.insertLines(destinationId, sectionId, fresh)).map((l) => l.id);
             await r.orderLines(planned.lines.map((l) => l.id ?? newIds.shift()!));
           }
           await r.orderSections(order);
@@ -607,7 +645,7 @@ export function salesService(
       input: { lines: { product: number; quantity: string }[]; sequence: number },
     ) {
       const res = await mutate(actor, saleId, 'content', async (r, change) => {
-        await section(r, saleId, sectionId);
+        const { rows } = await sectionRows(r, change, sectionId);
         const found = await r.productsByIds([...new Set(input.lines.map((l) => l.product))]);
         const byId = new Map(found.filter((p) => p.active).map((p) => [p.id, p]));
         const errors: { product: number }[] = [];
@@ -632,7 +670,7 @@ export function salesService(
         }
         change.changed = newLines.length > 0;
         if (!change.changed) return { ids: [] as string[], errors };
-        return { ids: await insertAtPoint(r, saleId, sectionId, newLines, input.sequence), errors };
+        return { ids: await insertAtPoint(r, saleId, sectionId, rows, newLines, input.sequence, change), errors };
       });
       // The created lines as the recomputed section shows them (same metrics, no second read).
       const created = new Set(res.ids);
@@ -650,8 +688,8 @@ export function salesService(
       input: { name: string; sequence: number },
     ) {
       return (
-        await mutate(actor, saleId, 'content', async (r) => {
-          await section(r, saleId, sectionId);
+        await mutate(actor, saleId, 'content', async (r, change) => {
+          const { rows } = await sectionRows(r, change, sectionId);
           // a note or header without text would be a blank row
           if (isMissingDescription(kind, input.name))
             throw validation({ name: DESCRIPTION_REQUIRED }, DESCRIPTION_REQUIRED);
@@ -659,8 +697,10 @@ export function salesService(
             r,
             saleId,
             sectionId,
+            rows,
             [{ kind, productName: kind, description: input.name, quantity: '0', price: '0', cost: '0' }],
             input.sequence,
+            change,
           );
           return { _id: id };
         })
@@ -675,12 +715,11 @@ export function salesService(
     async updateLines(actor: AuthUser | null, saleId: string, sectionId: string, edits: LineEditInput[]) {
       return (
         await mutate(actor, saleId, 'content', async (r, change) => {
-          await section(r, saleId, sectionId);
-          // Only the edited lines are read: a line edit in a 2,000-line section stays cheap.
-          const wanted = [...new Set(edits.map((e) => e._id))];
-          const found = await r.sectionLinesByIds(sectionId, wanted);
-          if (found.length !== wanted.length) throw notFound('Line');
-          const rows = new Map(found.map((l) => [l.id, l]));
+          // The section's rows come from the cache when it holds this version: a one-line edit of a 2,000-line
+          // section reads no line and writes one.
+          const { rows: all } = await sectionRows(r, change, sectionId);
+          const rows = new Map(rowsWithIds(all, [...new Set(edits.map((e) => e._id))]).map((l) => [l.id, l]));
+          const updated = new Map<string, SaleLineRow>();
           let written = 0;
           for (const edit of edits) {
             const row = rows.get(edit._id)!;
@@ -710,11 +749,13 @@ export function salesService(
               else if (key === 'discount') cols.discount = String(line.discount);
               else if (key === 'price_percentage_active') cols.pricePercentageActive = line.price_percentage_active;
             }
-            await r.updateLine(row.id, cols);
             // The next edit of the same line in this request starts from this one.
-            rows.set(row.id, { ...row, ...cols });
+            const stored = await r.updateLine(row.id, cols);
+            rows.set(row.id, stored);
+            updated.set(row.id, stored);
             written += 1;
           }
+          change.lines = new Map([[sectionId, withUpdated(all, updated)]]);
           change.changed = written > 0;
           return {};
         })
@@ -723,12 +764,14 @@ export function salesService(
 
     async deleteLines(actor: AuthUser | null, saleId: string, sectionId: string, ids: string[]) {
       return (
-        await mutate(actor, saleId, 'content', async (r) => {
-          await section(r, saleId, sectionId);
-          const { lines } = await linesOf(r, sectionId, ids);
+        await mutate(actor, saleId, 'content', async (r, change) => {
+          const { rows } = await sectionRows(r, change, sectionId);
+          rowsWithIds(rows, ids);
           const gone = new Set(ids);
           await r.deleteLines([...gone]);
-          await r.orderLines(lines.filter((l) => !gone.has(l.id)).map((l) => l.id));
+          const kept = rows.filter((l) => !gone.has(l.id));
+          await r.orderLines(kept.map((l) => l.id));
+          change.lines = new Map([[sectionId, positioned(kept)]]);
           return {};
         })
       ).delta;
@@ -738,11 +781,12 @@ export function salesService(
     async reorderLines(actor: AuthUser | null, saleId: string, sectionId: string, index: number, point: number) {
       return (
         await mutate(actor, saleId, 'content', async (r, change) => {
-          await section(r, saleId, sectionId);
-          const ids = await r.sectionLineIds(sectionId);
-          const to = point === APPEND ? ids.length - 1 : point;
-          await r.orderLines(moveItem(ids, index, to));
+          const { rows } = await sectionRows(r, change, sectionId);
+          const to = point === APPEND ? rows.length - 1 : point;
+          const moved = moveItem(rows, index, to);
+          await r.orderLines(moved.map((l) => l.id));
           change.changed = index !== to;
+          change.lines = new Map([[sectionId, positioned(moved)]]);
           return {};
         })
       ).delta;
@@ -768,7 +812,7 @@ export function salesService(
         const copies = plan.destination.flatMap((item, position) =>
           item.isNew ? [{ ...copyOfLine(item.row), position }] : [],
         );
-        const newIds = await r.insertLines(saleId, toId, copies);
+        const newIds = (await r.insertLines(saleId, toId, copies)).map((l) => l.id);
         const destOrder = plan.destination.map((item) => (item.isNew ? newIds.shift()! : item._id!));
         if (type === 'move' && fromId !== toId) {
           await r.moveLines(ids, toId);
@@ -795,19 +839,19 @@ export function salesService(
     ) {
       return (
         await mutate(actor, saleId, 'content', async (r, change) => {
-          await section(r, saleId, sectionId);
-          const { found } = await linesOf(r, sectionId, input.ids);
+          const { rows: all } = await sectionRows(r, change, sectionId);
+          const found = rowsWithIds(all, input.ids);
           const priced = applyMarkup(
             found.map((row) => ({ ...pricingLine(row), id: row.id })),
             input.markup,
           );
-          let written = 0;
+          const updated = new Map<string, SaleLineRow>();
           for (const [i, line] of priced.entries()) {
             if (line.kind !== 'product' || toDecimal(line.price ?? 0).eq(toDecimal(found[i]!.price))) continue;
-            await r.updateLine(line.id, { price: checkPrice(String(line.price)) });
-            written += 1;
+            updated.set(line.id, await r.updateLine(line.id, { price: checkPrice(String(line.price)) }));
           }
-          change.changed = written > 0;
+          change.changed = updated.size > 0;
+          change.lines = new Map([[sectionId, withUpdated(all, updated)]]);
           return {};
         })
       ).delta;

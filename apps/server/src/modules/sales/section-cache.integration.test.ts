@@ -3,6 +3,7 @@
 import { eq, products, saleLines } from '@quotewright/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { buildApp } from '../../app';
 import type { SaleDto } from './sales.dto';
 import { api, roleTokens, type Tokens } from './testkit';
 
@@ -96,5 +97,62 @@ describe('computed sections', () => {
     expect(edited.sections[1]).toEqual(before.sections[1]);
     expect(edited.sections[0]!.pricing.total_price).toBe('15.00');
     expect(edited.total_price).toBe('35.00');
+  });
+
+  it('edits, inserts, deletes and moves computed from the cached line rows equal what a fresh process reads', async () => {
+    const a = api(t);
+    const sale = await saleWithLines();
+    const sectionId = sale.sections[0]!._id;
+    await a.ok('POST', `/api/sales/lines/create/${sale._id}/${sectionId}`, tokens.editor, {
+      lines: Array.from({ length: 8 }, (_, i) => ({ product: (i % 2) + 1, quantity: String(i + 1) })),
+      sequence: -1,
+    });
+    // A second app on the same database: its cache starts empty, so each of its GETs reads the rows again.
+    const fresh = await buildApp({ config: t.config, database: t.database, logger: false, workers: false });
+    const b = api({ ...t, app: fresh });
+    try {
+      let seed = 7;
+      const rand = (n: number) => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed % n;
+      };
+      for (let round = 0; round < 48; round++) {
+        const current = await a.ok<SaleDto>('GET', `/api/sales/${sale._id}`, tokens.viewer);
+        const ids = current.sections[0]!.lines.map((l) => l._id);
+        const pick = () => ids[rand(ids.length)]!;
+        const base = `/api/sales/lines`;
+        const at = (path: string) => `${base}/${path}/${sale._id}/${sectionId}`;
+        const [url, body]: [string, unknown] = [
+          [
+            at('update'),
+            [
+              { _id: pick(), quantity: String(rand(20) + 1), discount: String(rand(30)) },
+              { _id: pick(), price: `${rand(500)}.${rand(100)}`, cost: `${rand(300)}.5` },
+              { _id: pick(), name: `Renamed ${round}` },
+            ],
+          ] as [string, unknown],
+          [at('markup'), { ids: [...new Set([pick(), pick()])], markup: String(rand(80)) }] as [string, unknown],
+          [
+            at('create'),
+            {
+              lines: [
+                { product: 1, quantity: String(rand(5) + 1) },
+                { product: 2, quantity: '1' },
+              ],
+              sequence: rand(ids.length + 1) - 1,
+            },
+          ] as [string, unknown],
+          [at('note'), { name: `Note ${round}`, sequence: rand(ids.length) }] as [string, unknown],
+          [at('reorder'), { index: rand(ids.length), line_insertion_point: rand(ids.length) }] as [string, unknown],
+          [at('delete'), [pick()]] as [string, unknown],
+        ][round % 6]!;
+        await a.ok('POST', url, tokens.editor, body);
+        const answered = await a.ok<SaleDto>('GET', `/api/sales/${sale._id}`, tokens.viewer);
+        const reread = await b.ok<SaleDto>('GET', `/api/sales/${sale._id}`, tokens.viewer);
+        expect(answered, `round ${round}`).toEqual(reread);
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 });
