@@ -91,8 +91,10 @@ test('a cell being edited that the other editor changes: told who and to what, a
   });
   await annPage.goto(`/sale/${sale._id}?section=${gamma._id}`);
   await beaPage.goto(`/sale/${sale._id}?section=${gamma._id}`);
-  // Both are in the sale's room.
-  for (const page of [annPage, beaPage]) await expect(page.getByTestId('editor-avatar')).toHaveCount(2);
+  // Both are in the sale's room (a readiness wait, generous for a busy machine: latency is the first test's subject).
+  for (const page of [annPage, beaPage]) {
+    await expect(page.getByTestId('editor-avatar')).toHaveCount(2, { timeout: 30_000 });
+  }
 
   // Ann opens the Qty cell and types 3 without committing.
   const annRow = annPage.getByTestId('line-row').first();
