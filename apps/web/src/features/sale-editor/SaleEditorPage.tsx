@@ -29,7 +29,7 @@ import {
   saleJsonFileName,
   sanitizeFileName,
 } from '@quotewright/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser, usePreferences } from '../../app/providers/currentUser';
 import { useDialog } from '../../app/providers/dialog';
@@ -44,16 +44,22 @@ import { getProduct, type Product, type ProductDetail } from '../../lib/products
 import { useErpName } from '../../lib/publicConfig';
 import { usePageTitle } from '../../lib/usePageTitle';
 import {
-  checkProducts,
-  copySections,
-  createSale,
-  odooUrl,
-  saleActions,
-  updateSale,
-  useSale,
-  useStoreDelta,
-  useStoreSale,
-} from './api/sale';
+  useCopySections,
+  useCreateLines,
+  useCreateSection,
+  useCreateTextLine,
+  useDeleteLines,
+  useDeleteSection,
+  useDuplicateSection,
+  useMoveLines,
+  useReorderLines,
+  useReorderSections,
+  useSetMarkup,
+  useUpdateLines,
+  useUpdateSaleHeader,
+  useUpdateSection,
+} from './api/mutations';
+import { checkProducts, createSale, odooUrl, useSale, useStoreSale } from './api/sale';
 import type { LineChanges, Sale, SaleHeader, SaleSection } from './api/types';
 import { type CopyRequest, CopySaleDataDialog } from './components/CopySaleDataDialog';
 import { InfoPanel } from './components/InfoPanel';
@@ -168,7 +174,6 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const dialog = useDialog();
   const snackbar = useSnackbar();
   const loading = useLoadingOverlay();
-  const store = useStoreSale();
   const erpName = useErpName();
   const { data: user } = useCurrentUser();
   const { preferences } = usePreferences();
@@ -187,8 +192,21 @@ function SaleEditor({ sale }: { sale: Sale }) {
 
   const editable = canEditSale(user, sale.state);
   const canSync = canSyncSale(user, sale.state);
-  const storeDelta = useStoreDelta();
-  const actions = useMemo(() => saleActions(sale._id, storeDelta), [sale._id, storeDelta]);
+  // One mutation per action (api/mutations.ts): each reports its own failure (SPEC §8) and ends the loading state.
+  const updateHeader = useUpdateSaleHeader(sale._id);
+  const createSection = useCreateSection(sale._id);
+  const duplicateSection = useDuplicateSection(sale._id);
+  const updateSection = useUpdateSection(sale._id);
+  const deleteSection = useDeleteSection(sale._id);
+  const reorderSections = useReorderSections(sale._id);
+  const copySections = useCopySections(sale._id);
+  const updateLines = useUpdateLines(sale._id);
+  const deleteLines = useDeleteLines(sale._id);
+  const setMarkup = useSetMarkup(sale._id);
+  const reorderLines = useReorderLines(sale._id);
+  const createLines = useCreateLines(sale._id);
+  const createTextLine = useCreateTextLine(sale._id);
+  const moveLines = useMoveLines(sale._id);
   const sectionId = params.get('section');
   const section = sale.sections.find((s) => s._id === sectionId) ?? null;
   const sectionRef = useRef(section);
@@ -216,34 +234,19 @@ function SaleEditor({ sale }: { sale: Sale }) {
       { replace: false },
     );
 
-  // SPEC §8: section and copy actions report in the 'Error' dialog, line actions in an error snackbar; the loading
-  // state always ends.
-  const sectionTask = async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
+  // The answer of an awaited mutation, or undefined when it failed (the mutation has reported it already).
+  const settled = <T,>(answer: Promise<T>): Promise<T | undefined> => answer.catch(() => undefined);
+  // Anything else that fails here is a line action's: an error snackbar (SPEC §8).
+  const lineTask = async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await loading.track(work());
-    } catch (err) {
-      await dialog.error(errorMessage(err));
-      return undefined;
-    }
-  };
-  const lineTask = async <T,>(work: () => Promise<T>, overlay = true): Promise<T | undefined> => {
-    try {
-      return await (overlay ? loading.track(work()) : work());
     } catch (err) {
       snackbar.show(errorMessage(err), 'error');
       return undefined;
     }
   };
 
-  const saveHeader = async (header: SaleHeader) => {
-    try {
-      storeDelta(await loading.track(updateSale(sale._id, header)));
-      return true;
-    } catch (err) {
-      await dialog.error(errorMessage(err));
-      return false;
-    }
-  };
+  const saveHeader = async (header: SaleHeader) => (await settled(updateHeader.mutateAsync(header))) !== undefined;
 
   const openInErp = async () => {
     const win = window.open('', '_blank');
@@ -259,9 +262,13 @@ function SaleEditor({ sale }: { sale: Sale }) {
 
   const sectionHandlers: SectionHandlers = {
     open: (s) => openSection(s._id),
-    create: async (name) => (await sectionTask(() => actions.createSection(name, true))) !== undefined,
-    rename: async (s, name) => (await sectionTask(() => actions.updateSection(s._id, { name }))) !== undefined,
-    toggleDetails: (s, value) => void sectionTask(() => actions.updateSection(s._id, { show_details: value })),
+    create: async (name) => (await settled(createSection.mutateAsync({ name, show_details: true }))) !== undefined,
+    // optimistic: the new name shows at once (a refusal restores the old one in an 'Error' dialog)
+    rename: async (s, name) => {
+      updateSection.mutate({ sectionId: s._id, name });
+      return true;
+    },
+    toggleDetails: (s, value) => updateSection.mutate({ sectionId: s._id, show_details: value }),
     remove: async (s) => {
       const ok = await dialog.confirm({
         title: 'Delete Section',
@@ -269,23 +276,15 @@ function SaleEditor({ sale }: { sale: Sale }) {
         confirmLabel: 'Delete',
         destructive: true,
       });
-      if (ok) await sectionTask(() => actions.deleteSection(s._id));
+      if (ok) await settled(deleteSection.mutateAsync({ sectionId: s._id }));
     },
-    duplicate: (s) => void sectionTask(() => actions.duplicateSection(s._id)),
+    duplicate: (s) => duplicateSection.mutate({ sectionId: s._id }),
     copy: (s) => setDialogState({ kind: 'copy', sectionIds: [s._id] }),
-    reorder: (from, to) => {
-      const sections = [...sale.sections];
-      const [moved] = sections.splice(from, 1);
-      if (moved) sections.splice(to, 0, moved);
-      store({ ...sale, sections });
-      void sectionTask(() => actions.reorderSections(from, to)).then((r) => {
-        if (r === undefined) store(sale);
-      });
-    },
+    reorder: (from, to) => reorderSections.mutate({ from, to }),
   };
 
   const addLines = async (target: string, lines: BundleLine[], sequence: number, bundle: ProductDetail | null) => {
-    const res = await lineTask(() => actions.createLines(target, lines, sequence));
+    const res = await settled(createLines.mutateAsync({ sectionId: target, lines, sequence }));
     if (!res || res.errors.length === 0) return;
     const items = res.errors.map((e) => lineLabel(e.product, bundle));
     if (bundle) {
@@ -335,7 +334,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
 
   const lineHandlers = (s: SaleSection): LinesTableHandlers => ({
     back: () => openSection(null),
-    commit: (changes: LineChanges[]) => void lineTask(() => actions.updateLines(s._id, changes), false),
+    commit: (changes: LineChanges[]) => updateLines.mutate({ sectionId: s._id, changes }),
     invalidNumber: (message) => snackbar.show(message ?? 'Enter a number', 'error'),
     invalidInput: (message) => snackbar.show(message, 'error'),
     remove: async (ids) => {
@@ -346,36 +345,27 @@ function SaleEditor({ sale }: { sale: Sale }) {
         confirmLabel: 'Delete',
         destructive: true,
       });
-      if (ok) await lineTask(() => actions.deleteLines(s._id, ids));
+      if (ok) deleteLines.mutate({ sectionId: s._id, ids });
     },
     addText: (textKind, sequence) => setDialogState({ kind: 'text', sectionId: s._id, textKind, sequence }),
     insertProduct: (sequence) => setDialogState({ kind: 'picker', sectionId: s._id, sequence }),
     dropProduct: (productId) => void addProduct(productId, s._id, -1),
     setMarkup: (ids) => ids.length > 0 && setDialogState({ kind: 'markup', sectionId: s._id, ids }),
     moveCopy: (ids) => ids.length > 0 && setDialogState({ kind: 'move', sectionId: s._id, ids }),
-    reorder: (from, to) => {
-      const lines = [...s.lines];
-      const [moved] = lines.splice(from, 1);
-      if (moved) lines.splice(to, 0, moved);
-      store({ ...sale, sections: sale.sections.map((x) => (x._id === s._id ? { ...x, lines } : x)) });
-      void lineTask(() => actions.reorderLines(s._id, from, to), false).then((r) => {
-        if (r === undefined) store(sale);
-      });
-    },
+    reorder: (from, to) => reorderLines.mutate({ sectionId: s._id, from, to }),
   });
 
   const runCopy = async (req: CopyRequest) => {
     setDialogState(null);
-    const result = await sectionTask(() =>
-      copySections(req.destination, {
+    const result = await settled(
+      copySections.mutateAsync({
+        destination: req.destination,
         sections: req.sections,
-        _id: sale._id,
         copyStyle: req.copyStyle,
         mergeProducts: req.mergeProducts,
       }),
     );
     if (!result) return;
-    storeDelta(result);
     if (result.saleId === sale._id) {
       await dialog.open({ title: 'Copy Completed', message: 'The sections were copied into this sale.' });
       return;
@@ -607,7 +597,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
           onApply={(markup) => {
             const { sectionId: target, ids } = dialogState;
             setDialogState(null);
-            void lineTask(() => actions.setMarkup(target, ids, markup));
+            setMarkup.mutate({ sectionId: target, ids, markup });
           }}
         />
       )}
@@ -620,7 +610,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
           onApply={(to: string, type: LineMoveType) => {
             const { sectionId: from, ids } = dialogState;
             setDialogState(null);
-            void lineTask(() => actions.moveLines(from, to, type, ids));
+            moveLines.mutate({ from, to, type, ids });
           }}
         />
       )}
@@ -631,7 +621,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
           onApply={(text) => {
             const { sectionId: target, textKind, sequence } = dialogState;
             setDialogState(null);
-            void lineTask(() => actions.createTextLine(target, textKind, text, sequence));
+            createTextLine.mutate({ sectionId: target, kind: textKind, name: text, sequence });
           }}
         />
       )}

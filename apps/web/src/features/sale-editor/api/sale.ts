@@ -1,20 +1,24 @@
-// Server state of the sale editor. Every mutation answers only what changed (a SaleDelta, issue 10): it patches the
-// cached sale; a version gap refetches it.
+// Server state of the sale editor: the sale (GET), its partners and lookups. The edits are mutation hooks
+// (mutations.ts); every one answers only what changed (a SaleDelta, issue 10), applied to the cached sale with the
+// pending optimistic edits laid over it (optimistic.ts).
 
-import { applySaleDelta, type SaleDelta } from '@quotewright/contracts';
 import { SELECTOR_MAX_OPTIONS } from '@quotewright/domain';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api';
-import type { Customer, LineChanges, Ref, Sale, SaleHeader, SaleLine } from './types';
+import { receiveSale, saleKey } from './optimistic';
+import type { Customer, Ref, Sale, SaleHeader } from './types';
 
-export const saleKey = (id: string | undefined) => ['sale', id] as const;
+export { saleKey } from './optimistic';
+
 const enc = encodeURIComponent;
 
 export function useSale(id: string | undefined) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: saleKey(id),
-    queryFn: ({ signal }) => api.get<Sale>(`/sales/${enc(id!)}`, { signal }),
+    // An edit still pending stays on screen over the sale read (receiveSale).
+    queryFn: async ({ signal }) => receiveSale(queryClient, await api.get<Sale>(`/sales/${enc(id!)}`, { signal })),
     enabled: id !== undefined,
   });
 }
@@ -42,113 +46,23 @@ export function createSale(header: SaleHeader): Promise<Sale> {
   return api.post<Sale>('/sales', header);
 }
 
-export function updateSale(id: string, header: SaleHeader): Promise<SaleDelta> {
-  return api.post<SaleDelta>(`/sales/${enc(id)}`, header);
-}
-
-export interface CreateLinesResult extends SaleDelta {
-  lines: SaleLine[];
-  errors: { product: unknown }[];
-}
-
-export interface MoveLinesResult extends SaleDelta {
-  originSection: unknown;
-  destinationSection: unknown;
-}
-
 export interface ProductsCheck {
   valid: boolean;
   sections: { name: string; lines: unknown[] }[];
 }
 
-/** Calls that change a sale; each applies its answer (what changed) to the cached sale. */
-export function saleActions(saleId: string, apply: (delta: SaleDelta) => void) {
-  const s = enc(saleId);
-  const keep = async <T extends SaleDelta>(p: Promise<T>): Promise<T> => {
-    const answer = await p;
-    apply(answer);
-    return answer;
-  };
-  return {
-    createSection: (name: string, show_details = true) =>
-      keep(api.post<SaleDelta>(`/sales/sections/create/${s}`, { name, show_details })),
-    duplicateSection: (sectionId: string) =>
-      keep(api.post<SaleDelta>(`/sales/sections/duplicate/${s}/${enc(sectionId)}`)),
-    updateSection: (sectionId: string, body: { name?: string; show_details?: boolean }) =>
-      keep(api.post<SaleDelta>(`/sales/sections/update/${s}/${enc(sectionId)}`, body)),
-    deleteSection: (sectionId: string) => keep(api.post<SaleDelta>(`/sales/sections/delete/${s}/${enc(sectionId)}`)),
-    reorderSections: (from: number, to: number) =>
-      keep(api.post<SaleDelta>(`/sales/sections/reorder/${s}/${from}/${to}`)),
-    createLines: (sectionId: string, lines: { product: number; quantity: string | number }[], sequence: number) =>
-      keep(
-        api.post<CreateLinesResult>(`/sales/lines/create/${s}/${enc(sectionId)}`, {
-          lines: lines.map((l) => ({ product: l.product, quantity: String(l.quantity) })),
-          sequence,
-        }),
-      ),
-    createTextLine: (sectionId: string, kind: 'note' | 'header', name: string, sequence: number) =>
-      keep(api.post<SaleDelta>(`/sales/lines/${kind}/${s}/${enc(sectionId)}`, { name, sequence })),
-    updateLines: (sectionId: string, changes: LineChanges[]) =>
-      keep(api.post<SaleDelta>(`/sales/lines/update/${s}/${enc(sectionId)}`, changes)),
-    deleteLines: (sectionId: string, ids: string[]) =>
-      keep(api.post<SaleDelta>(`/sales/lines/delete/${s}/${enc(sectionId)}`, ids)),
-    // insertionPoint is where the line ends up (the index after the move), as the server's moveItem reads it
-    reorderLines: (sectionId: string, index: number, insertionPoint: number) =>
-      keep(
-        api.post<SaleDelta>(`/sales/lines/reorder/${s}/${enc(sectionId)}`, {
-          index,
-          line_insertion_point: insertionPoint,
-        }),
-      ),
-    moveLines: (from: string, to: string, type: 'move' | 'copy', ids: string[]) =>
-      keep(api.post<MoveLinesResult>(`/sales/lines/move/${s}/${enc(from)}/${enc(to)}/${type}`, ids)),
-    setMarkup: (sectionId: string, ids: string[], markup: string) =>
-      keep(api.post<SaleDelta>(`/sales/lines/markup/${s}/${enc(sectionId)}`, { ids, markup })),
-  };
-}
-
-export type SaleActions = ReturnType<typeof saleActions>;
-
 /**
- * Keeps a whole sale (a GET, a new sale, a local optimistic change) unless the cache already holds a newer version
- * (answers to quick successive edits can arrive out of order; every mutation increments the version).
+ * Keeps a whole sale (a new sale) unless the cache already holds a newer version (answers to quick successive edits
+ * can arrive out of order; every mutation increments the version).
  */
 export function storeSale(queryClient: QueryClient, sale: Sale) {
-  queryClient.setQueryData<Sale>(saleKey(sale._id), (current) =>
-    current && current.version > sale.version ? current : sale,
-  );
+  queryClient.setQueryData<Sale>(saleKey(sale._id), receiveSale(queryClient, sale));
   void queryClient.invalidateQueries({ queryKey: ['sales', 'list'] });
-}
-
-/**
- * Applies a mutation's answer to the cached sale: nothing when the cache already has that version (the room's copy
- * arrived first, or nothing changed); the patched sale when it is the next one; otherwise the sale is read again.
- */
-export function storeDelta(queryClient: QueryClient, delta: SaleDelta) {
-  const key = saleKey(delta.saleId);
-  void queryClient.invalidateQueries({ queryKey: ['sales', 'list'] });
-  const current = queryClient.getQueryData<Sale>(key);
-  if (!current || delta.version <= current.version) return;
-  const next = applySaleDelta(current, delta);
-  if (next === 'refetch') void queryClient.invalidateQueries({ queryKey: key, exact: true });
-  else queryClient.setQueryData<Sale>(key, next);
 }
 
 export function useStoreSale() {
   const queryClient = useQueryClient();
   return useCallback((sale: Sale) => storeSale(queryClient, sale), [queryClient]);
-}
-
-export function useStoreDelta() {
-  const queryClient = useQueryClient();
-  return useCallback((delta: SaleDelta) => storeDelta(queryClient, delta), [queryClient]);
-}
-
-export function copySections(
-  destinationSaleId: string,
-  body: { sections: string[]; _id: string; copyStyle: string; mergeProducts: boolean },
-): Promise<SaleDelta> {
-  return api.post<SaleDelta>(`/sales/sections/copy/${enc(destinationSaleId)}`, body);
 }
 
 export function checkProducts(saleId: string): Promise<ProductsCheck> {

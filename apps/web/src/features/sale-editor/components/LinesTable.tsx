@@ -188,6 +188,8 @@ const LineRow = memo(function LineRow({
   );
   const isProduct = line.kind === 'product';
   const commit = (field: LineField) => (value: string) => onCommit(line._id, field, value);
+  // an open cell is told when someone else changes its field (EditableCell)
+  const watch = (field: LineField) => ({ line: line._id, field });
 
   const cell = (c: Column): ReactNode => {
     switch (c.id) {
@@ -217,6 +219,7 @@ const LineRow = memo(function LineRow({
             multiline
             label="Description"
             onCommit={commit('name')}
+            watch={watch('name')}
             display={
               line.kind === 'product' ? undefined : (
                 <Box
@@ -247,6 +250,7 @@ const LineRow = memo(function LineRow({
             numeric
             label="Qty"
             onCommit={commit('quantity')}
+            watch={watch('quantity')}
           />
         );
       }
@@ -259,6 +263,7 @@ const LineRow = memo(function LineRow({
             numeric
             label="Price"
             onCommit={commit('price')}
+            watch={watch('price')}
           />
         );
       case 'discount':
@@ -270,6 +275,7 @@ const LineRow = memo(function LineRow({
             numeric
             label="Disc. %"
             onCommit={commit('discount')}
+            watch={watch('discount')}
           />
         );
       case 'cost':
@@ -281,6 +287,7 @@ const LineRow = memo(function LineRow({
             numeric
             label="Cost"
             onCommit={commit('cost')}
+            watch={watch('cost')}
           />
         );
       case 'markup': {
@@ -297,6 +304,7 @@ const LineRow = memo(function LineRow({
             numeric
             label="Markup %"
             onCommit={commit('markup_percent')}
+            watch={watch('markup_percent')}
           />
         );
       }

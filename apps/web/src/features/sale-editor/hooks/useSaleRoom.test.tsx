@@ -1,108 +1,23 @@
 // The sale editor, live: a fake socket plays the server (src/test/fakeSocket.ts).
-import { diffSales, type SaleDelta } from '@quotewright/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { lastSocket } from '../../../test/fakeSocket';
-import { makeToken, makeUser, nowSeconds } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mockApi';
-import { renderApp } from '../../../test/renderApp';
-import type { Sale, SaleLine } from '../api/types';
+import { describe, expect, it } from 'vitest';
+import { admin, bob, change, lineOf, openSale, sale, saleGets, setup } from '../test/liveSale';
 
-const admin = makeUser({ _id: 'a1', name: 'Admin', isAdmin: true });
-const bob = { id: 'b2', name: 'Bob Baker' };
-const pricing = {
-  total_price: '130.00',
-  total_cost: '100.00',
-  total_margin: '30.00',
-  total_margin_percent: 23.08,
-  total_markup_percent: 30,
+/** Opens the cell `label` of line `lineId` for editing. */
+async function openCell(lineId: string, label: string) {
+  const rows = await screen.findAllByTestId('line-row');
+  const row = rows.find((r) => r.getAttribute('data-line-id') === lineId)!;
+  fireEvent.doubleClick(within(row).getByRole('button', { name: `Edit ${label}` }));
+  const input = within(row).getByRole('textbox', { name: label }) as HTMLInputElement;
+  await waitFor(() => expect(input).toHaveFocus());
+  return { row, input };
+}
+
+const setQuantity = (quantity: string) => (s: typeof sale) => {
+  const l = lineOf(s, 'l1');
+  l.quantity = quantity;
+  l.subtotal = (Number(quantity) * 130).toFixed(2);
 };
-const line = (id: string, name: string): SaleLine => ({
-  _id: id,
-  kind: 'product',
-  product: { id: 5, name: 'AX-100', manufacturer: { name: 'Acme' } },
-  name,
-  discount: 0,
-  quantity: '1',
-  price: '130.00',
-  cost: '100.00',
-  markup_percent: 30,
-  margin_percent: 23.08,
-  subtotal: '130.00',
-  price_percentage_active: false,
-  uom: { name: 'Units' },
-});
-const sale: Sale = {
-  _id: 's1',
-  name: 'Office',
-  quote_number: 'Q00007',
-  state: 'draft',
-  state_label: 'Quote',
-  customer: null,
-  customer_invoice: null,
-  customer_shipping: null,
-  template: null,
-  salesperson: null,
-  sections: [
-    {
-      _id: 'sec1',
-      name: 'Main',
-      show_details: true,
-      merge: false,
-      expanded: false,
-      lines: [line('l1', 'Widget'), line('l2', 'Gadget')],
-      pricing,
-    },
-  ],
-  template_ids: [],
-  created_on: '2026-11-20T10:00:00Z',
-  updated_on: '2026-11-21T10:00:00Z',
-  created_by: { name: 'Admin' },
-  updated_by: { name: 'Admin' },
-  pricing,
-  total_price: '130.00',
-  version: 3,
-  odoo_id: null,
-  odoo_name: null,
-  odoo_synced_on: null,
-  odoo_synced: false,
-  odoo_sync_error: false,
-  odoo_sync_message: null,
-};
-
-/** Bob's change: `edit` applied to a copy of `from`, one version later, as the server would broadcast it. */
-function change(from: Sale, edit: (s: Sale) => void): { delta: SaleDelta; after: Sale } {
-  const after = structuredClone(from);
-  edit(after);
-  after.version = from.version + 1;
-  after.updated_by = { name: bob.name };
-  return { delta: diffSales(from, after, bob), after };
-}
-
-function setup(current: () => Sale = () => sale) {
-  window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
-  return mockApi({
-    'GET /api/users/a1': { body: admin },
-    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/sales/s1': () => ({ body: current() }),
-    'GET /api/sales': { body: { items: [], total: 0, page: 0, pageSize: 20 } },
-    'GET /api/partners/customers': { body: [] },
-    'GET /api/partners/templates': { body: [] },
-    'GET /api/partners/salespersons': { body: [] },
-    'GET /api/products': { body: { items: [], total: 0, page: 0, pageSize: 5 } },
-  });
-}
-const saleGets = (calls: { method: string; path: string }[]) =>
-  calls.filter((c) => c.method === 'GET' && c.path === '/api/sales/s1').length;
-
-async function openSale(path = '/sale/s1?section=sec1') {
-  const app = renderApp(path);
-  await screen.findByTestId('state-chip');
-  const socket = lastSocket();
-  await waitFor(() => expect(socket.sent('identify')).toEqual([{ sale: 's1' }]));
-  return { ...app, socket };
-}
 
 describe('the sale editor, live', () => {
   it('identifies the open sale, shows the editors from two, and leaves on unmount', async () => {
@@ -207,5 +122,67 @@ describe('the sale editor, live', () => {
     act(() => socket.serverSends('sale_replaced', { saleId: 'other', version: 9, by: { id: 'erp', name: 'ERP' } }));
     await new Promise((r) => setTimeout(r, 50));
     expect(saleGets(calls)).toBe(2);
+  });
+
+  describe('a cell someone else changes while it is being edited', () => {
+    it('says who changed it and to what; Escape takes theirs and sends nothing', async () => {
+      const { calls } = setup();
+      const { socket } = await openSale();
+      const { row, input } = await openCell('l1', 'Qty');
+      fireEvent.change(input, { target: { value: '3' } });
+      act(() => socket.serverSends('sale_changed', change(sale, setQuantity('5')).delta));
+      expect(await screen.findByTestId('edit-conflict')).toHaveTextContent(
+        'Bob Baker changed Qty to 5 while you were editing',
+      );
+      // Nothing is overwritten yet: the user's value stays in the cell until they choose.
+      expect(input).toHaveValue('3');
+      fireEvent.keyDown(input, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByTestId('edit-conflict')).not.toBeInTheDocument());
+      expect(within(row).getByRole('button', { name: 'Edit Qty' })).toHaveTextContent('5');
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    });
+
+    it("'Keep mine' commits the user's value over theirs", async () => {
+      const bobs = change(sale, setQuantity('5'));
+      const mine = change(bobs.after, setQuantity('3'), { id: admin._id, name: admin.name });
+      const { calls } = setup(() => sale, { 'POST /api/sales/lines/update/s1/sec1': { body: mine.delta } });
+      const { socket, queryClient } = await openSale();
+      const { row, input } = await openCell('l1', 'Qty');
+      fireEvent.change(input, { target: { value: '3' } });
+      act(() => socket.serverSends('sale_changed', bobs.delta));
+      const notice = await screen.findByTestId('edit-conflict');
+      fireEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
+      await waitFor(() =>
+        expect(calls.find((c) => c.path === '/api/sales/lines/update/s1/sec1')?.body).toEqual([
+          { _id: 'l1', quantity: '3' },
+        ]),
+      );
+      await waitFor(() => expect(queryClient.getQueryData(['sale', 's1'])).toEqual(mine.after));
+      expect(within(row).getByRole('button', { name: 'Edit Qty' })).toHaveTextContent('3');
+      expect(screen.queryByTestId('edit-conflict')).not.toBeInTheDocument();
+    });
+
+    it('an untouched draft follows the new value; own changes and other fields raise no notice', async () => {
+      setup();
+      const { socket } = await openSale();
+      const { row, input } = await openCell('l1', 'Qty');
+      // The user's own change (another tab, or their answer relayed by the room): no notice, the draft follows.
+      const own = change(sale, setQuantity('2'), { id: admin._id, name: admin.name });
+      act(() => socket.serverSends('sale_changed', own.delta));
+      await waitFor(() => expect(input).toHaveValue('2'));
+      // Bob changes another field of the line: not the one being edited.
+      const price = change(own.after, (s) => {
+        lineOf(s, 'l1').price = '150.00';
+      });
+      act(() => socket.serverSends('sale_changed', price.delta));
+      await waitFor(() => expect(row.querySelector('[data-column="price"]')).toHaveTextContent('$150.00'));
+      expect(screen.queryByTestId('edit-conflict')).not.toBeInTheDocument();
+      // Bob changes the quantity: told, and nothing to choose (the draft was untouched and shows Bob's value).
+      act(() => socket.serverSends('sale_changed', change(price.after, setQuantity('5')).delta));
+      const notice = await screen.findByTestId('edit-conflict');
+      expect(notice).toHaveTextContent('Bob Baker changed Qty to 5 while you were editing');
+      await waitFor(() => expect(input).toHaveValue('5'));
+      expect(within(notice).queryByRole('button', { name: 'Keep mine' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,14 +1,17 @@
 // Live co-editing of the open sale (issue 10, DESIGN §8): joins the sale's room, shows who else is in it, patches the
 // cached sale with every delta another editor's change broadcasts, and refetches when it cannot (a gap, a reconnect).
-import { applySaleDelta, type SaleDeletedEvent, type SaleDelta, type SaleReplacedEvent } from '@quotewright/contracts';
+// A change of a cell someone is editing here is reported to that cell (editConflicts.ts).
+import type { SaleDeletedEvent, SaleDelta, SaleReplacedEvent } from '@quotewright/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useEditors } from '../../../app/providers/editors';
+import { useSession } from '../../../app/providers/session';
 import { useSnackbar } from '../../../app/providers/snackbar';
 import { createSocket } from '../../../lib/socket';
-import { saleKey } from '../api/sale';
+import { applyServerDelta, saleKey, serverSale } from '../api/optimistic';
 import type { Sale } from '../api/types';
+import { reportEditConflicts } from './editConflicts';
 
 export const saleDeletedNotice = (name: string) => `This sale was deleted by ${name}`;
 export const lineDeletedNotice = (name: string) => `The line you were editing was deleted by ${name}`;
@@ -30,9 +33,10 @@ export function useSaleRoom(saleId: string | undefined, openSectionId: string | 
   const { setEditors } = useEditors();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
+  const { userId } = useSession();
   // The latest values without reconnecting when they change.
-  const latest = useRef({ openSectionId, snackbar, navigate, setEditors });
-  latest.current = { openSectionId, snackbar, navigate, setEditors };
+  const latest = useRef({ openSectionId, snackbar, navigate, setEditors, userId });
+  latest.current = { openSectionId, snackbar, navigate, setEditors, userId };
 
   useEffect(() => {
     if (!saleId) return;
@@ -54,13 +58,14 @@ export function useSaleRoom(saleId: string | undefined, openSectionId: string | 
     });
     socket.on('sale_changed', (delta: SaleDelta) => {
       if (delta.saleId !== saleId) return;
-      const current = queryClient.getQueryData<Sale>(key);
+      const current = serverSale(queryClient, saleId);
       // Not loaded yet (the GET will bring this version), or already applied (our own answer, an older delta).
       if (!current || delta.version <= current.version) return;
       const { notify } = noticesFor(delta, current);
-      const next = applySaleDelta(current, delta);
-      if (next === 'refetch') refetch();
-      else queryClient.setQueryData<Sale>(key, next);
+      const outcome = applyServerDelta(queryClient, delta);
+      // Our own changes come back through the room too: only someone else's change conflicts with an open cell.
+      // (By user id: the same user in a second tab is not told.)
+      if (outcome.status === 'applied' && delta.by.id !== latest.current.userId) reportEditConflicts(current, delta);
       for (const text of notify) latest.current.snackbar.show(text, 'warning');
     });
     socket.on('sale_replaced', (e: SaleReplacedEvent) => {

@@ -1,0 +1,235 @@
+// The sale editor's edits, one TanStack Query mutation hook per action (issue 10). Each answers a SaleDelta that is
+// applied to the cached sale (a version gap refetches it). Edits whose result is predictable show at once: onMutate
+// lays an overlay over the cached sale (optimistic.ts), the answer replaces it with the server's values, and a refusal
+// drops just that overlay — what other editors changed meanwhile stays — and shows the server's message.
+// Unpredictable actions (creating, duplicating, moving, copying) wait for the answer behind the loading overlay.
+
+import type { SaleDelta } from '@quotewright/contracts';
+import type { LineMoveType } from '@quotewright/domain';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDialog } from '../../../app/providers/dialog';
+import { useLoadingOverlay } from '../../../app/providers/loading';
+import { useSnackbar } from '../../../app/providers/snackbar';
+import { api, errorMessage } from '../../../lib/api';
+import {
+  applyServerDelta,
+  beginOptimistic,
+  editHeader,
+  editLines,
+  editSection,
+  endOptimistic,
+  markupLines,
+  moveLine,
+  moveSection,
+  type Overlay,
+  removeLines,
+} from './optimistic';
+import type { LineChanges, Sale, SaleHeader, SaleLine } from './types';
+
+const enc = encodeURIComponent;
+
+export interface CreateLinesResult extends SaleDelta {
+  lines: SaleLine[];
+  errors: { product: unknown }[];
+}
+
+export interface MoveLinesResult extends SaleDelta {
+  originSection: unknown;
+  destinationSection: unknown;
+}
+
+/**
+ * Applies a mutation's answer to the cached sale (the sales list shows the change too); resolves once the cache holds
+ * it — after a refetch when the answer does not follow the cached version.
+ */
+export async function storeDelta(qc: QueryClient, delta: SaleDelta): Promise<void> {
+  void qc.invalidateQueries({ queryKey: ['sales', 'list'] });
+  const outcome = applyServerDelta(qc, delta);
+  if (outcome.status === 'refetch') await outcome.done;
+}
+
+interface SaleMutationSpec<V, A extends SaleDelta> {
+  /** Names the mutation (its key is ['sale', saleId, action]). */
+  action: string;
+  request(saleId: string, vars: V): Promise<A>;
+  /**
+   * What the edit shows before the answer, built from the sale on screen when the edit starts (so an index can be
+   * fixed to an id); none for actions whose result only the server knows.
+   */
+  optimistic?(vars: V, sale: Sale): Overlay;
+  /** SPEC §8: line actions report in an error snackbar; section, copy and header actions in the 'Error' dialog. */
+  report: 'snackbar' | 'dialog';
+}
+
+/** A hook for one sale action: `mutate(vars)` / `mutateAsync(vars)` on the sale `saleId`. */
+function saleMutation<V, A extends SaleDelta = SaleDelta>(spec: SaleMutationSpec<V, A>) {
+  return function useSaleMutation(saleId: string) {
+    const qc = useQueryClient();
+    const snackbar = useSnackbar();
+    const dialog = useDialog();
+    const loading = useLoadingOverlay();
+    return useMutation<A, Error, V, { token: number | undefined }>({
+      mutationKey: ['sale', saleId, spec.action],
+      mutationFn: (vars) => {
+        const answer = spec.request(saleId, vars);
+        return spec.optimistic ? answer : loading.track(answer);
+      },
+      // No cancelQueries here: a GET that lands during the edit goes through receiveSale, which lays the pending
+      // overlays over it; cancelling it would lose a refetch asked for by a version gap.
+      onMutate: (vars) => {
+        const optimistic = spec.optimistic;
+        if (!optimistic) return { token: undefined };
+        const now = qc.getQueryData<Sale>(['sale', saleId]);
+        return { token: now ? beginOptimistic(qc, saleId, optimistic(vars, now)) : undefined };
+      },
+      // The overlay stays until the cache holds the answer: after a version gap, until the refetch is in.
+      onSuccess: async (answer, _vars, context) => {
+        await storeDelta(qc, answer);
+        endOptimistic(qc, saleId, context.token);
+      },
+      onError: (err, _vars, context) => {
+        endOptimistic(qc, saleId, context?.token);
+        const message = errorMessage(err);
+        if (spec.report === 'snackbar') snackbar.show(message, 'error');
+        else void dialog.error(message);
+      },
+    });
+  };
+}
+
+const sales = (saleId: string) => `/sales/${enc(saleId)}`;
+const sectionsPath = (action: string, saleId: string, sectionId?: string) =>
+  `/sales/sections/${action}/${enc(saleId)}${sectionId === undefined ? '' : `/${enc(sectionId)}`}`;
+const linesPath = (action: string, saleId: string, sectionId: string) =>
+  `/sales/lines/${action}/${enc(saleId)}/${enc(sectionId)}`;
+
+// ─── Header ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const useUpdateSaleHeader = saleMutation<SaleHeader>({
+  action: 'header',
+  request: (saleId, header) => api.post<SaleDelta>(sales(saleId), header),
+  optimistic: (header) => editHeader(header),
+  report: 'dialog',
+});
+
+// ─── Sections ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const useCreateSection = saleMutation<{ name: string; show_details?: boolean }>({
+  action: 'createSection',
+  request: (saleId, { name, show_details = true }) =>
+    api.post<SaleDelta>(sectionsPath('create', saleId), { name, show_details }),
+  report: 'dialog',
+});
+
+export const useDuplicateSection = saleMutation<{ sectionId: string }>({
+  action: 'duplicateSection',
+  request: (saleId, { sectionId }) => api.post<SaleDelta>(sectionsPath('duplicate', saleId, sectionId)),
+  report: 'dialog',
+});
+
+export const useUpdateSection = saleMutation<{ sectionId: string; name?: string; show_details?: boolean }>({
+  action: 'updateSection',
+  request: (saleId, { sectionId, ...body }) => api.post<SaleDelta>(sectionsPath('update', saleId, sectionId), body),
+  optimistic: ({ sectionId, ...patch }) => editSection(sectionId, patch),
+  report: 'dialog',
+});
+
+export const useDeleteSection = saleMutation<{ sectionId: string }>({
+  action: 'deleteSection',
+  request: (saleId, { sectionId }) => api.post<SaleDelta>(sectionsPath('delete', saleId, sectionId)),
+  report: 'dialog',
+});
+
+export const useReorderSections = saleMutation<{ from: number; to: number }>({
+  action: 'reorderSections',
+  request: (saleId, { from, to }) => api.post<SaleDelta>(`/sales/sections/reorder/${enc(saleId)}/${from}/${to}`),
+  optimistic: ({ from, to }, sale) => {
+    const id = sale.sections[from]?._id;
+    return id === undefined ? (s) => s : moveSection(id, to);
+  },
+  report: 'dialog',
+});
+
+/** Copies sections of this sale into `destination` (this sale or another one). */
+export const useCopySections = saleMutation<{
+  destination: string;
+  sections: string[];
+  copyStyle: string;
+  mergeProducts: boolean;
+}>({
+  action: 'copySections',
+  request: (saleId, { destination, ...body }) =>
+    api.post<SaleDelta>(sectionsPath('copy', destination), { ...body, _id: saleId }),
+  report: 'dialog',
+});
+
+// ─── Lines ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const useUpdateLines = saleMutation<{ sectionId: string; changes: LineChanges[] }>({
+  action: 'updateLines',
+  request: (saleId, { sectionId, changes }) => api.post<SaleDelta>(linesPath('update', saleId, sectionId), changes),
+  optimistic: ({ sectionId, changes }) => editLines(sectionId, changes),
+  report: 'snackbar',
+});
+
+export const useDeleteLines = saleMutation<{ sectionId: string; ids: string[] }>({
+  action: 'deleteLines',
+  request: (saleId, { sectionId, ids }) => api.post<SaleDelta>(linesPath('delete', saleId, sectionId), ids),
+  optimistic: ({ sectionId, ids }) => removeLines(sectionId, ids),
+  report: 'snackbar',
+});
+
+export const useSetMarkup = saleMutation<{ sectionId: string; ids: string[]; markup: string }>({
+  action: 'setMarkup',
+  request: (saleId, { sectionId, ids, markup }) =>
+    api.post<SaleDelta>(linesPath('markup', saleId, sectionId), { ids, markup }),
+  optimistic: ({ sectionId, ids, markup }) => markupLines(sectionId, ids, markup),
+  report: 'snackbar',
+});
+
+/** Moves the line at `from` so that it ends up at index `to` (the server's line_insertion_point). */
+export const useReorderLines = saleMutation<{ sectionId: string; from: number; to: number }>({
+  action: 'reorderLines',
+  request: (saleId, { sectionId, from, to }) =>
+    api.post<SaleDelta>(linesPath('reorder', saleId, sectionId), { index: from, line_insertion_point: to }),
+  optimistic: ({ sectionId, from, to }, sale) => {
+    const id = sale.sections.find((s) => s._id === sectionId)?.lines[from]?._id;
+    return id === undefined ? (s) => s : moveLine(sectionId, id, to);
+  },
+  report: 'snackbar',
+});
+
+export const useCreateLines = saleMutation<
+  { sectionId: string; lines: { product: number; quantity: string | number }[]; sequence: number },
+  CreateLinesResult
+>({
+  action: 'createLines',
+  request: (saleId, { sectionId, lines, sequence }) =>
+    api.post<CreateLinesResult>(linesPath('create', saleId, sectionId), {
+      lines: lines.map((l) => ({ product: l.product, quantity: String(l.quantity) })),
+      sequence,
+    }),
+  report: 'snackbar',
+});
+
+export const useCreateTextLine = saleMutation<{
+  sectionId: string;
+  kind: 'note' | 'header';
+  name: string;
+  sequence: number;
+}>({
+  action: 'createTextLine',
+  request: (saleId, { sectionId, kind, name, sequence }) =>
+    api.post<SaleDelta>(linesPath(kind, saleId, sectionId), { name, sequence }),
+  report: 'snackbar',
+});
+
+export const useMoveLines = saleMutation<
+  { from: string; to: string; type: LineMoveType; ids: string[] },
+  MoveLinesResult
+>({
+  action: 'moveLines',
+  request: (saleId, { from, to, type, ids }) =>
+    api.post<MoveLinesResult>(`/sales/lines/move/${enc(saleId)}/${enc(from)}/${enc(to)}/${type}`, ids),
+  report: 'snackbar',
+});
