@@ -55,6 +55,7 @@ import {
   useStoreSale,
 } from './api/sale';
 import type { LineChanges, Sale, SaleHeader, SaleSection } from './api/types';
+import { SaleActivityButton } from './components/ActivityPanel';
 import { type CopyRequest, CopySaleDataDialog } from './components/CopySaleDataDialog';
 import { InfoPanel } from './components/InfoPanel';
 import { DELETE_LINES_MESSAGE, LinesTable, type LinesTableHandlers } from './components/LinesTable';
@@ -471,6 +472,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
           <Chip size="small" label="beta" color="warning" sx={{ ml: 1 }} />
         </MenuItem>
       </Menu>
+      <SaleActivityButton saleId={sale._id} version={sale.version} />
       {editable && (
         <Button
           startIcon={windowed ? <CloseFullscreenIcon /> : <OpenInNewIcon />}
