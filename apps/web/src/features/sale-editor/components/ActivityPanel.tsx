@@ -146,6 +146,8 @@ export function SaleActivityButton({ saleId, version }: { saleId: string; versio
         anchor="right"
         open={open}
         onClose={() => setOpen(false)}
+        // Above the top bar (which sits above the navigation drawer): the panel's title and close button stay visible.
+        sx={{ zIndex: (theme) => theme.zIndex.modal }}
         slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } }, 'data-print': 'hide' } as object }}
       >
         <Box component="section" aria-label="Activity" sx={{ p: 2 }}>
