@@ -139,7 +139,10 @@ describe('activityDetail and activitySentence', () => {
     const a = section('a', 'Section A', lines(7));
     const added = activityDetail(sale([a]), sale([{ ...a, lines: [...a.lines, ...lines(3, 'n')] }]));
     expect(added!.lines).toMatchObject({ added: 3, changed: 0 });
-    expect(say('lines_added', added).text).toBe('Ana added 3 lines to section Section A');
+    expect(say('lines_added', added)).toMatchObject({
+      text: 'Ana added 3 lines to section Section A',
+      items: ['line 8 (M-n1)', 'line 9 (M-n2)', 'line 10 (M-n3)'],
+    });
 
     const note = line('t', 'note', { kind: 'note', name: 'Deliver by Friday' });
     const oneNote = activityDetail(sale([a]), sale([{ ...a, lines: [note, ...a.lines] }]));
@@ -155,6 +158,19 @@ describe('activityDetail and activitySentence', () => {
     expect(say('line_updated', text).text).toBe(
       'Ana set Description of line 3 from Line l3 to A much longer description',
     );
+  });
+
+  it('an entry spanning sections names the section of each item', () => {
+    const a = section('a', 'A', lines(2));
+    const b = section('b', 'B', lines(2, 'b'));
+    const detail = activityDetail(
+      sale([a, b]),
+      sale([editLine(a, 0, { quantity: '3' }), editLine(b, 1, { quantity: '4' })]),
+    );
+    expect(say('line_updated', detail)).toMatchObject({
+      text: 'Ana changed 2 lines',
+      items: ['Qty of line 1 in section A from 2 to 3', 'Qty of line 2 in section B from 2 to 4'],
+    });
   });
 
   it('long texts are cut', () => {

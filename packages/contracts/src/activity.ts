@@ -482,21 +482,22 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const lineRef = (i: Pick<ActivityLineItem, 'line' | 'label' | 'kind'>) =>
   `line ${i.line} (${i.kind === 'product' ? i.label : `${i.kind}: ${i.label}`})`;
 
-function itemPhrase(i: ActivityLineItem, hideMoney: boolean): string {
+/** A line's item as a phrase; `withSection` names its section (when the entry spans several). */
+function itemPhrase(i: ActivityLineItem, hideMoney: boolean, withSection = false): string {
+  const where = withSection ? ` in section ${i.section}` : '';
   switch (i.op) {
     case 'changed': {
       const label = ACTIVITY_LINE_FIELD_LABELS[i.field ?? 'name'];
-      if (hideMoney && i.field && ACTIVITY_SENSITIVE_FIELDS.has(i.field)) return `${label} of line ${i.line}`;
-      return `${label} of line ${i.line} from ${shown(i.from)} to ${shown(i.to)}`;
+      if (hideMoney && i.field && ACTIVITY_SENSITIVE_FIELDS.has(i.field)) return `${label} of line ${i.line}${where}`;
+      return `${label} of line ${i.line}${where} from ${shown(i.from)} to ${shown(i.to)}`;
     }
     case 'added':
-      return `added ${lineRef(i)} to section ${i.section}`;
     case 'removed':
-      return `deleted ${lineRef(i)} from section ${i.section}`;
+      return `${lineRef(i)}${where}`;
     case 'moved':
       return i.fromSection !== undefined
-        ? `moved ${lineRef(i)} from section ${i.fromSection}`
-        : `moved line ${i.fromLine} (${i.label}) to line ${i.line}`;
+        ? `${lineRef(i)} from section ${i.fromSection}${withSection ? ` to section ${i.section}` : ''}`
+        : `line ${i.fromLine} (${i.label}) to line ${i.line}${where}`;
   }
 }
 
@@ -524,8 +525,11 @@ export function activitySentence(
     items: list.slice(0, maxItems),
     more: Math.max(0, list.length - maxItems) + extra,
   });
-  const phrases = (only?: ActivityLineItem['op']) =>
-    items.filter((i) => !only || i.op === only).map((i) => itemPhrase(i, hide));
+  const phrases = (only?: ActivityLineItem['op']) => {
+    const list = items.filter((i) => !only || i.op === only);
+    const several = oneSection(list) === undefined;
+    return list.map((i) => itemPhrase(i, hide, several));
+  };
 
   switch (entry.kind) {
     case 'created':
