@@ -53,6 +53,22 @@ test('two editors on one sale: avatars, and a change seen live by the other', as
   });
   await shot(beaPage, 'live-editing');
 
+  // Bea's open activity feed shows the admin's next change without a reload (it follows the sale's version).
+  await beaPage.getByRole('button', { name: 'Activity' }).click();
+  const feed = beaPage.getByRole('region', { name: 'Activity' });
+  await expect(feed.getByTestId('activity-entry').first()).toContainText(
+    'Administrator renamed section Alpha to Alpha renamed live',
+  );
+  const again = await request.post(`/api/sales/sections/update/${sale._id}/${alpha._id}`, {
+    headers: await adminHeaders(request),
+    data: { name: 'Alpha again' },
+  });
+  expect(again.ok(), await again.text()).toBeTruthy();
+  await expect(feed.getByTestId('activity-entry').first()).toContainText(
+    'Administrator renamed section Alpha renamed live to Alpha again',
+  );
+  await beaPage.getByRole('button', { name: 'Close activity' }).click();
+
   // Ann leaves: Bea is alone, and the avatars go (shown only from two editors).
   await ann.close();
   await expect(beaPage.getByTestId('editor-avatars')).toHaveCount(0);

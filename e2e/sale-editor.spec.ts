@@ -268,6 +268,14 @@ test.describe
       await expect(rows.nth(2).locator('[data-column="subtotal"]')).toContainText(
         Number(expected).toLocaleString('en-US', { minimumFractionDigits: 2 }),
       );
+
+      // The sale's activity feed shows the edit first, with who made it.
+      await page.getByRole('button', { name: 'Activity' }).click();
+      const feed = page.getByRole('region', { name: 'Activity' });
+      const entries = feed.getByTestId('activity-entry');
+      await expect(entries.first()).toContainText('Administrator set Disc. % of line 3 from 0 to 10');
+      await expect(entries.first().locator('time')).toHaveText('just now');
+      await shot(page, 'sale-activity');
     });
 
     test('drag to reorder lines and sections', async ({ page, request }) => {

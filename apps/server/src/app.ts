@@ -31,6 +31,8 @@ import { partnersRepository } from './modules/partners/partners.repository';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnersService } from './modules/partners/partners.service';
 import { createRealtime } from './modules/realtime/realtime.gateway';
+import { activityRepository } from './modules/sales/activity.repository';
+import { activityService } from './modules/sales/activity.service';
 import { saleImportService } from './modules/sales/sale-import.service';
 import { salesRepository } from './modules/sales/sales.repository';
 import { salesRoutes } from './modules/sales/sales.routes';
@@ -192,6 +194,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   salesRoutes(app, {
     sales,
     importSale: saleImportService({ sales: salesRepo, events }).importSale,
+    activity: activityService({ activity: activityRepository(db), sales: salesRepo }),
   });
   exportsRoutes(app, { exports });
   await registerSpa(app, config.WEB_DIST);

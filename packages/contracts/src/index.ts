@@ -1,3 +1,4 @@
+export * from './activity';
 export * from './apply-delta';
 export * from './catalog';
 export * from './erp';

@@ -272,6 +272,30 @@ export const saleLines = pgTable(
   (t) => [index('sale_lines_section_idx').on(t.sectionId, t.position), index('sale_lines_sale_idx').on(t.saleId)],
 );
 
+/**
+ * The activity feed of a sale (issue 10): one row per user action, written in the action's own transaction (a
+ * rolled-back change records nothing), deleted with its sale. `detail` is the capped, structured description built
+ * by packages/contracts' activityDetail; the user's name is kept as it was at the time.
+ */
+export const saleActivity = pgTable(
+  'sale_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    /** The sale's version after the action. */
+    version: integer('version').notNull(),
+    /** No foreign key: the feed outlives a deleted user (their name stays). */
+    userId: uuid('user_id'),
+    userName: text('user_name').notNull(),
+    kind: text('kind').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sale_activity_sale_created_idx').on(t.saleId, t.createdAt.desc())],
+);
+
 // ─── ERP data fetch runs ─────────────────────────────────────────────────────────────────────────────────────────
 
 export const erpFetchRuns = pgTable(
@@ -309,4 +333,5 @@ export type PartnerRow = typeof partners.$inferSelect;
 export type SaleRow = typeof sales.$inferSelect;
 export type SaleSectionRow = typeof saleSections.$inferSelect;
 export type SaleLineRow = typeof saleLines.$inferSelect;
+export type SaleActivityRow = typeof saleActivity.$inferSelect;
 export type ErpFetchRunRow = typeof erpFetchRuns.$inferSelect;

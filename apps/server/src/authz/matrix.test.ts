@@ -258,6 +258,14 @@ const MATRIX: Matrix = {
       expect: { ...saleEditors(201), editor: 403 },
     },
   ],
+  'GET /api/sales/:id/activity': [
+    { name: 'feed', path: () => `/api/sales/${readFixture.id}/activity?pageSize=5`, expect: moduleViewers(200) },
+    {
+      name: 'an unknown sale',
+      path: () => `/api/sales/${RUN_ID}/activity`,
+      expect: { ...moduleViewers(404), disabled: 403 },
+    },
+  ],
   'GET /api/sales/check/products/:id': [
     { name: 'validity check', path: () => `/api/sales/check/products/${readFixture.id}`, expect: moduleViewers(200) },
   ],

@@ -1,7 +1,10 @@
 // The JSON import (SPEC §7 'POST /sales … or imports one from JSON'): it creates a sale, so it lives with sales.
 // The document format and its schema are in packages/contracts (the export writes the same shape).
 import {
+  type ActivityKind,
+  activityDetail,
   countDocumentLines,
+  EMPTY_ACTIVITY_SALE,
   MAX_IMPORT_LINES,
   type ParsedSaleDocument,
   saleDocumentSchema,
@@ -184,7 +187,15 @@ export function saleImportService(deps: { sales: SalesRepository; events?: SaleE
             sec.lines.map((l, i) => ({ ...l, position: i })),
           );
         }
-        return { sale: toSaleDto((await r.findFull(id))!), errors };
+        const sale = toSaleDto((await r.findFull(id))!);
+        await r.recordActivity({
+          saleId: id,
+          version: sale.version,
+          user: { id: user.id, name: user.name },
+          kind: 'imported' satisfies ActivityKind,
+          detail: activityDetail(EMPTY_ACTIVITY_SALE, sale) ?? {},
+        });
+        return { sale, errors };
       });
       deps.events?.publish({
         type: 'sale_created',

@@ -21,6 +21,7 @@ import {
   sql,
 } from '@quotewright/db';
 import { formatQuoteNumber } from '@quotewright/domain';
+import { activityQueries } from './activity.repository';
 
 export type SaleState = SaleRow['state'];
 export type SaleSort = 'quote_number' | 'name' | 'customer' | 'salesperson' | 'total_price' | 'state' | 'updated_on';
@@ -181,6 +182,9 @@ function queries(db: Db) {
   }
 
   return {
+    /** The activity feed's write: in the mutation's own transaction. */
+    ...activityQueries(db),
+
     async list(q: SaleQuery): Promise<{ items: SaleListRow[]; total: number; groups: SaleGroupRow[] }> {
       const { items, total, groups } = listQueries(db, q);
       const [rows, [totalRow]] = await Promise.all([items, total]);

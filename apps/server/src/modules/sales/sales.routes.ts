@@ -1,4 +1,6 @@
 import {
+  activityPageSchema,
+  activityQuerySchema,
   costInput,
   discountInput,
   erpIdInput,
@@ -17,6 +19,7 @@ import { AppError, fieldErrorsFromIssues, validation } from '../../errors';
 
 import { requires } from '../../plugins/auth';
 import type { AuthUser } from '../../policy';
+import type { ActivityService } from './activity.service';
 import type { SalesService } from './sales.service';
 
 /** The JSON import's own body limit (DESIGN §9): larger than the default 1 MB, for quotes of thousands of lines. */
@@ -66,6 +69,8 @@ export function salesRoutes(
     sales: SalesService;
     /** The JSON import (modules/exports): answers { sale, errors }. */
     importSale?: (actor: AuthUser | null, body: unknown) => Promise<unknown>;
+    /** The sale's activity feed (issue 10). */
+    activity?: ActivityService;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -124,6 +129,15 @@ export function salesRoutes(
   r.delete('/api/sales/:id', { ...requires('sales.delete'), schema: { params: saleParams } }, async (req) =>
     sales.remove(req.user, req.params.id),
   );
+  const { activity } = deps;
+  if (activity) {
+    // Newest first, paged like the sales list ({items, total, page, pageSize}; page from 0).
+    r.get(
+      '/api/sales/:id/activity',
+      { schema: { params: saleParams, querystring: activityQuerySchema, response: { 200: activityPageSchema } } },
+      async (req) => activity.list(req.user, req.params.id, req.query),
+    );
+  }
   r.get('/api/sales/check/products/:id', { schema: { params: saleParams } }, async (req) =>
     sales.checkProducts(req.user, req.params.id),
   );

@@ -1,4 +1,11 @@
-import { diffSales, type SaleDelta } from '@quotewright/contracts';
+import {
+  type ActivityHint,
+  type ActivityKind,
+  activityDetail,
+  diffSales,
+  EMPTY_ACTIVITY_SALE,
+  type SaleDelta,
+} from '@quotewright/contracts';
 import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import {
   APPEND,
@@ -188,6 +195,8 @@ export function salesService(
     lines?: Map<string, readonly SaleLineRow[]>;
     /** The sale's sections as locked (before `fn`): looking one up needs no query. */
     readonly heads: readonly SaleSectionRow[];
+    /** What the activity entry needs besides the sale before and after (a markup, a copy's source…). */
+    activity?: ActivityHint;
   }
 
   /**
@@ -239,6 +248,31 @@ export function salesService(
   }
   type ReadSale = NonNullable<Awaited<ReturnType<typeof readSale>>>;
 
+  /** The activity entry of a change (modules/sales/activity.*), written in the change's own transaction. */
+  async function recordActivity(
+    r: SalesQueries,
+    user: AuthUser,
+    kind: ActivityKind,
+    before: Pick<ReadSale, 'sale' | 'sections'> | undefined,
+    after: Pick<ReadSale, 'sale' | 'sections'>,
+    hint?: ActivityHint,
+  ) {
+    const detail = activityDetail(
+      before ? saleDtoOf(before.sale, before.sections) : EMPTY_ACTIVITY_SALE,
+      saleDtoOf(after.sale, after.sections),
+      hint,
+    );
+    // Created and imported sales are recorded even when empty; other actions only when they changed something.
+    if (!detail && before) return;
+    await r.recordActivity({
+      saleId: after.sale.id,
+      version: after.sale.version,
+      user: actorOf(user),
+      kind,
+      detail: detail ?? {},
+    });
+  }
+
   /** After commit: the computed sections become reusable; the DTO is assembled. */
   function answer(read: ReadSale): SaleDto {
     for (const f of read.fresh) sections.put(f.id, f.version, f.dto, f.rows);
@@ -250,12 +284,13 @@ export function salesService(
    * one sale queue up, edits of different sales do not), refuses a sale that is not draft/sent, runs `fn`, and then
    * marks the change (version + 1, who/when), recomputes the total with packages/domain for content changes and
    * marks the sale not synced. Domain errors (a bad index…) become 400 and roll everything back. Only the sections
-   * the change touched are recomputed (section versions, see section-cache.ts).
+   * the change touched are recomputed (section versions, see section-cache.ts). `kind` names the change for the
+   * sale's activity feed, recorded in the same transaction; `{header}` is a header change.
    */
   async function mutate<T>(
     actor: AuthUser | null,
     saleId: string,
-    kind: 'content' | { header: SaleHeader },
+    kind: ActivityKind | { header: SaleHeader },
     fn: (r: SalesQueries, change: Change, locked: SaleRow) => Promise<T>,
   ): Promise<T & { sale: SaleDto; delta: SaleDelta }> {
     const user = authorize(actor, 'sales.edit');
@@ -271,7 +306,7 @@ export function salesService(
         // The sale row itself is not changed by `fn` (only by touch, below): the locked row serves.
         const read = (await readSale(r, saleId, locked, undefined, change.lines))!;
         if (change.changed) {
-          if (kind === 'content') {
+          if (typeof kind === 'string') {
             const lineCount = read.sections.reduce((n, sec) => n + sec.lines.length, 0);
             if (lineCount > MAX_SALE_LINES) {
               throw new AppError(
@@ -287,6 +322,14 @@ export function salesService(
           } else {
             read.sale = await r.touch(saleId, user, { ...kind.header, odooSynced: false });
           }
+          await recordActivity(
+            r,
+            user,
+            typeof kind === 'string' ? kind : 'header_updated',
+            before,
+            read,
+            change.activity,
+          );
         }
         return { result, read, before };
       });
@@ -426,7 +469,9 @@ export function salesService(
       return repo
         .transaction(async (r) => {
           const id = await r.create({ ...headerColumns(input), createdById: user.id, createdByName: user.name });
-          return (await readSale(r, id))!;
+          const read = (await readSale(r, id))!;
+          await recordActivity(r, user, 'created', undefined, read);
+          return read;
         })
         .then((read) => {
           const sale = answer(read);
@@ -504,13 +549,24 @@ export function salesService(
     async copySections(actor: AuthUser | null, destinationId: string, input: CopySectionsInput) {
       authorize(actor, 'sales.view');
       return (
-        await mutate(actor, destinationId, 'content', async (r) => {
+        await mutate(actor, destinationId, 'copied', async (r, change) => {
           const dest = (await r.findFull(destinationId))!;
           const source = input._id === destinationId ? dest : await r.findFull(input._id);
           if (!source) throw notFound('Source sale');
           const wanted = new Set(input.sections);
           const chosen = source.sections.filter((s) => wanted.has(s.id));
           if (chosen.length !== wanted.size) throw notFound('Section');
+          change.activity = {
+            source: {
+              id: source.sale.id,
+              quote_number: source.sale.quoteNumber,
+              name: source.sale.name,
+              sections: chosen.map((c) => c.name),
+              count: chosen.length,
+              same: source === dest,
+            },
+            style: input.copyStyle,
+          };
           const before = dest.sections.map(forCopy);
           const plan = planSectionCopy(before, chosen.map(forCopy), input.copyStyle, input.mergeProducts);
           const order: string[] = [];
@@ -551,7 +607,7 @@ export function salesService(
 
     async createSection(actor: AuthUser | null, saleId: string, input: { name: string; show_details?: boolean }) {
       return (
-        await mutate(actor, saleId, 'content', async (r) => {
+        await mutate(actor, saleId, 'section_created', async (r) => {
           const sections = await r.sectionOrder(saleId);
           const _id = await r.insertSection(saleId, {
             name: input.name,
@@ -566,8 +622,9 @@ export function salesService(
     /** A copy of the section and its lines, right after it. */
     async duplicateSection(actor: AuthUser | null, saleId: string, sectionId: string) {
       return (
-        await mutate(actor, saleId, 'content', async (r) => {
+        await mutate(actor, saleId, 'section_duplicated', async (r, change) => {
           const source = await section(r, saleId, sectionId);
+          change.activity = { of: source.name };
           const sections = await r.sectionOrder(saleId);
           const at = sections.findIndex((s) => s.id === sectionId) + 1;
           const copyId = await r.insertSection(saleId, {
@@ -597,7 +654,7 @@ export function salesService(
       input: { name?: string | undefined; show_details?: boolean | undefined },
     ) {
       return (
-        await mutate(actor, saleId, 'content', async (r, change) => {
+        await mutate(actor, saleId, 'section_updated', async (r, change) => {
           const s = await section(r, saleId, sectionId);
           const patch: SectionPatch = {};
           if (input.name !== undefined && input.name !== s.name) patch.name = input.name;
@@ -612,7 +669,7 @@ export function salesService(
 
     async deleteSection(actor: AuthUser | null, saleId: string, sectionId: string) {
       return (
-        await mutate(actor, saleId, 'content', async (r) => {
+        await mutate(actor, saleId, 'section_deleted', async (r) => {
           await section(r, saleId, sectionId);
           await r.deleteSection(sectionId);
           await r.orderSections((await r.sectionOrder(saleId)).map((s) => s.id));
@@ -623,8 +680,9 @@ export function salesService(
 
     async reorderSections(actor: AuthUser | null, saleId: string, from: number, to: number) {
       return (
-        await mutate(actor, saleId, 'content', async (r, change) => {
+        await mutate(actor, saleId, 'sections_moved', async (r, change) => {
           const ids = (await r.sectionOrder(saleId)).map((s) => s.id);
+          change.activity = { moved: ids[from] };
           await r.orderSections(moveItem(ids, from, to));
           change.changed = from !== to;
           return {};
@@ -644,7 +702,7 @@ export function salesService(
       sectionId: string,
       input: { lines: { product: number; quantity: string }[]; sequence: number },
     ) {
-      const res = await mutate(actor, saleId, 'content', async (r, change) => {
+      const res = await mutate(actor, saleId, 'lines_added', async (r, change) => {
         const { rows } = await sectionRows(r, change, sectionId);
         const found = await r.productsByIds([...new Set(input.lines.map((l) => l.product))]);
         const byId = new Map(found.filter((p) => p.active).map((p) => [p.id, p]));
@@ -688,7 +746,7 @@ export function salesService(
       input: { name: string; sequence: number },
     ) {
       return (
-        await mutate(actor, saleId, 'content', async (r, change) => {
+        await mutate(actor, saleId, 'lines_added', async (r, change) => {
           const { rows } = await sectionRows(r, change, sectionId);
           // a note or header without text would be a blank row
           if (isMissingDescription(kind, input.name))
@@ -714,12 +772,15 @@ export function salesService(
      */
     async updateLines(actor: AuthUser | null, saleId: string, sectionId: string, edits: LineEditInput[]) {
       return (
-        await mutate(actor, saleId, 'content', async (r, change) => {
+        await mutate(actor, saleId, 'line_updated', async (r, change) => {
           // The section's rows come from the cache when it holds this version: a one-line edit of a 2,000-line
           // section reads no line and writes one.
           const { rows: all } = await sectionRows(r, change, sectionId);
           const rows = new Map(rowsWithIds(all, [...new Set(edits.map((e) => e._id))]).map((l) => [l.id, l]));
           const updated = new Map<string, SaleLineRow>();
+          change.activity = {
+            markupEdited: new Set(edits.flatMap((e) => (e.markup_percent !== undefined ? [e._id] : []))),
+          };
           let written = 0;
           for (const edit of edits) {
             const row = rows.get(edit._id)!;
@@ -764,7 +825,7 @@ export function salesService(
 
     async deleteLines(actor: AuthUser | null, saleId: string, sectionId: string, ids: string[]) {
       return (
-        await mutate(actor, saleId, 'content', async (r, change) => {
+        await mutate(actor, saleId, 'lines_deleted', async (r, change) => {
           const { rows } = await sectionRows(r, change, sectionId);
           rowsWithIds(rows, ids);
           const gone = new Set(ids);
@@ -780,9 +841,10 @@ export function salesService(
     /** Moves the line at `index` to `point` (−1: to the end). */
     async reorderLines(actor: AuthUser | null, saleId: string, sectionId: string, index: number, point: number) {
       return (
-        await mutate(actor, saleId, 'content', async (r, change) => {
+        await mutate(actor, saleId, 'lines_moved', async (r, change) => {
           const { rows } = await sectionRows(r, change, sectionId);
           const to = point === APPEND ? rows.length - 1 : point;
+          change.activity = { moved: rows[index]?.id };
           const moved = moveItem(rows, index, to);
           await r.orderLines(moved.map((l) => l.id));
           change.changed = index !== to;
@@ -801,8 +863,8 @@ export function salesService(
       type: LineMoveType,
       ids: string[],
     ) {
-      const res = await mutate(actor, saleId, 'content', async (r) => {
-        await section(r, saleId, fromId);
+      const res = await mutate(actor, saleId, type === 'move' ? 'lines_moved' : 'lines_copied', async (r, change) => {
+        change.activity = { of: (await section(r, saleId, fromId)).name };
         await section(r, saleId, toId);
         const origin = (await r.sectionLines(fromId)).map((row) => ({ _id: row.id, row }));
         const destination =
@@ -838,8 +900,9 @@ export function salesService(
       input: { ids: string[]; markup: string },
     ) {
       return (
-        await mutate(actor, saleId, 'content', async (r, change) => {
+        await mutate(actor, saleId, 'markup_set', async (r, change) => {
           const { rows: all } = await sectionRows(r, change, sectionId);
+          change.activity = { markup: input.markup };
           const found = rowsWithIds(all, input.ids);
           const priced = applyMarkup(
             found.map((row) => ({ ...pricingLine(row), id: row.id })),

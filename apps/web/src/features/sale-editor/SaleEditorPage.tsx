@@ -61,6 +61,7 @@ import {
 } from './api/mutations';
 import { checkProducts, createSale, odooUrl, useSale, useStoreSale } from './api/sale';
 import type { LineChanges, Sale, SaleHeader, SaleSection } from './api/types';
+import { SaleActivityButton } from './components/ActivityPanel';
 import { type CopyRequest, CopySaleDataDialog } from './components/CopySaleDataDialog';
 import { InfoPanel } from './components/InfoPanel';
 import { DELETE_LINES_MESSAGE, LinesTable, type LinesTableHandlers } from './components/LinesTable';
@@ -461,6 +462,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
           <Chip size="small" label="beta" color="warning" sx={{ ml: 1 }} />
         </MenuItem>
       </Menu>
+      <SaleActivityButton saleId={sale._id} version={sale.version} />
       {editable && (
         <Button
           startIcon={windowed ? <CloseFullscreenIcon /> : <OpenInNewIcon />}

@@ -1,0 +1,312 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIVITY_MAX_ITEMS,
+  type ActivityDetail,
+  type ActivityKind,
+  type ActivitySaleView,
+  activityDetail,
+  activityDetailSchema,
+  activitySentence,
+  EMPTY_ACTIVITY_SALE,
+  singleMove,
+} from './activity';
+import type { LineDto, SectionDto } from './sales';
+
+const pricing = {
+  total_price: '0.00',
+  total_cost: '0.00',
+  total_margin: '0.00',
+  total_margin_percent: 0,
+  total_markup_percent: 0,
+};
+function line(id: string, model = `M-${id}`, over: Partial<LineDto> = {}): LineDto {
+  return {
+    _id: id,
+    kind: 'product',
+    product: { id: 1, name: model, manufacturer: { name: null } },
+    name: `Line ${id}`,
+    quantity: '2',
+    price: '100.00',
+    cost: '60.00',
+    discount: 0,
+    markup_percent: 66.67,
+    margin_percent: 40,
+    subtotal: '200.00',
+    price_percentage_active: false,
+    uom: { name: 'Units' },
+    ...over,
+  };
+}
+const section = (id: string, name: string, lines: LineDto[], over: Partial<SectionDto> = {}): SectionDto => ({
+  _id: id,
+  name,
+  show_details: true,
+  merge: false,
+  expanded: false,
+  lines,
+  pricing,
+  ...over,
+});
+const sale = (sections: SectionDto[], over: Partial<ActivitySaleView> = {}): ActivitySaleView => ({
+  ...EMPTY_ACTIVITY_SALE,
+  name: 'Office',
+  sections,
+  ...over,
+});
+const lines = (n: number, prefix = 'l') => Array.from({ length: n }, (_, i) => line(`${prefix}${i + 1}`));
+const ana = { id: 'u1', name: 'Ana' };
+const say = (kind: ActivityKind, detail: ActivityDetail | null, hideMoney = false) =>
+  activitySentence({ kind, detail: detail!, user: ana }, { hideMoney });
+/** A copy of the section with `edit` applied to the line at `index` (a new section object, as after a change). */
+function editLine(s: SectionDto, index: number, over: Partial<LineDto>): SectionDto {
+  return { ...s, lines: s.lines.map((l, i) => (i === index ? { ...l, ...over } : l)) };
+}
+
+describe('activityDetail and activitySentence', () => {
+  it('a quantity edit: the field as the lines table labels it, the line by its 1-based position in its section', () => {
+    const a = section('a', 'A', lines(20));
+    const b = section('b', 'B', lines(3, 'b'));
+    const before = sale([b, a]);
+    const after = sale([b, editLine(a, 13, { quantity: '5' })]);
+    const detail = activityDetail(before, after);
+    expect(detail).toEqual({
+      lines: {
+        added: 0,
+        removed: 0,
+        changed: 1,
+        moved: 0,
+        more: 0,
+        items: [
+          {
+            op: 'changed',
+            section: 'A',
+            line: 14,
+            kind: 'product',
+            label: 'M-l14',
+            field: 'quantity',
+            from: '2',
+            to: '5',
+          },
+        ],
+      },
+    });
+    expect(activityDetailSchema.parse(detail)).toEqual(detail);
+    expect(say('line_updated', detail).text).toBe('Ana set Qty of line 14 from 2 to 5');
+  });
+
+  it('nothing reported changed (totals only, or the very same sections): null', () => {
+    const a = section('a', 'A', lines(3));
+    expect(activityDetail(sale([a]), sale([a]))).toBeNull();
+    expect(activityDetail(sale([a]), sale([{ ...a, pricing: { ...pricing, total_price: '1.00' } }]))).toBeNull();
+  });
+
+  it('a bulk edit of 500 lines keeps the first 20 changes and counts the rest', () => {
+    const a = section('a', 'A', lines(500));
+    const after = { ...a, lines: a.lines.map((l) => ({ ...l, price: '120.00' })) };
+    const detail = activityDetail(sale([a]), sale([after]))!;
+    expect(detail.lines).toMatchObject({ changed: 500, more: 480 });
+    expect(detail.lines!.items).toHaveLength(ACTIVITY_MAX_ITEMS);
+    expect(JSON.stringify(detail).length).toBeLessThan(5000);
+    const s = say('line_updated', detail);
+    expect(s.text).toBe('Ana changed 500 lines in section A');
+    expect(s.items[0]).toBe('Price of line 1 from 100.00 to 120.00');
+    expect(s.items).toHaveLength(5);
+    expect(s.more).toBe(495);
+  });
+
+  it('discrete mode leaves out money values', () => {
+    const a = section('a', 'A', lines(3));
+    const detail = activityDetail(sale([a]), sale([editLine(a, 1, { cost: '70.00' })]));
+    expect(say('line_updated', detail, true).text).toBe('Ana changed Cost of line 2');
+    expect(say('line_updated', detail).text).toBe('Ana set Cost of line 2 from 60.00 to 70.00');
+    const markup = activityDetail(sale([a]), sale([editLine(a, 0, { price: '90.00' })]), { markup: '50' });
+    expect(say('markup_set', markup).text).toBe('Ana set Markup to 50% on 1 line in section A');
+    expect(say('markup_set', markup, true)).toMatchObject({
+      text: 'Ana set Markup on 1 line in section A',
+      items: ['Price of line 1'],
+    });
+  });
+
+  it('a typed Markup % is reported as Markup %, not as the price it produced', () => {
+    const a = section('a', 'A', lines(2));
+    const after = editLine(a, 1, { price: '120.00', markup_percent: 100 });
+    const detail = activityDetail(sale([a]), sale([after]), { markupEdited: new Set(['l2']) });
+    expect(say('line_updated', detail).text).toBe('Ana set Markup % of line 2 from 66.67 to 100');
+  });
+
+  it('added, deleted and described lines', () => {
+    const a = section('a', 'Section A', lines(7));
+    const added = activityDetail(sale([a]), sale([{ ...a, lines: [...a.lines, ...lines(3, 'n')] }]));
+    expect(added!.lines).toMatchObject({ added: 3, changed: 0 });
+    expect(say('lines_added', added)).toMatchObject({
+      text: 'Ana added 3 lines to section Section A',
+      items: ['line 8 (M-n1)', 'line 9 (M-n2)', 'line 10 (M-n3)'],
+    });
+
+    const note = line('t', 'note', { kind: 'note', name: 'Deliver by Friday' });
+    const oneNote = activityDetail(sale([a]), sale([{ ...a, lines: [note, ...a.lines] }]));
+    expect(say('lines_added', oneNote).text).toBe('Ana added line 1 (note: Deliver by Friday) to section Section A');
+
+    const x = { ...a, lines: a.lines.map((l, i) => (i === 6 ? line(l._id, 'Model X') : l)) };
+    const deleted = activityDetail(sale([x]), sale([{ ...x, lines: x.lines.slice(0, 6) }]));
+    expect(say('lines_deleted', deleted).text).toBe('Ana deleted line 7 (Model X)');
+    const three = activityDetail(sale([x]), sale([{ ...x, lines: x.lines.slice(3) }]));
+    expect(say('lines_deleted', three).text).toBe('Ana deleted 3 lines from section Section A');
+
+    const text = activityDetail(sale([a]), sale([editLine(a, 2, { name: 'A much longer description' })]));
+    expect(say('line_updated', text).text).toBe(
+      'Ana set Description of line 3 from Line l3 to A much longer description',
+    );
+  });
+
+  it('an entry spanning sections names the section of each item', () => {
+    const a = section('a', 'A', lines(2));
+    const b = section('b', 'B', lines(2, 'b'));
+    const detail = activityDetail(
+      sale([a, b]),
+      sale([editLine(a, 0, { quantity: '3' }), editLine(b, 1, { quantity: '4' })]),
+    );
+    expect(say('line_updated', detail)).toMatchObject({
+      text: 'Ana changed 2 lines',
+      items: ['Qty of line 1 in section A from 2 to 3', 'Qty of line 2 in section B from 2 to 4'],
+    });
+  });
+
+  it('long texts are cut', () => {
+    const a = section('a', 'A', lines(1));
+    const detail = activityDetail(sale([a]), sale([editLine(a, 0, { name: 'x'.repeat(20_000) })]))!;
+    expect(detail.lines!.items[0]!.to!.length).toBeLessThanOrEqual(120);
+  });
+
+  it('moved lines: within a section (one move found) and to another section', () => {
+    const a = section('a', 'A', lines(5));
+    const [l1, l2, l3, l4, l5] = a.lines as [LineDto, LineDto, LineDto, LineDto, LineDto];
+    const within = activityDetail(sale([a]), sale([{ ...a, lines: [l2, l3, l1, l4, l5] }]));
+    expect(say('lines_moved', within).text).toBe('Ana moved line 1 (M-l1) to line 3 in section A');
+
+    const b = section('b', 'B', [line('b1')]);
+    const across = activityDetail(
+      sale([a, b]),
+      sale([
+        { ...a, lines: [l1, l3, l5] },
+        { ...b, lines: [...b.lines, l2, l4] },
+      ]),
+    );
+    expect(across!.lines).toMatchObject({ moved: 2, added: 0, removed: 0 });
+    expect(say('lines_moved', across).text).toBe('Ana moved 2 lines from section A to section B');
+    const copied = activityDetail(sale([a, b]), sale([a, { ...b, lines: [...b.lines, line('c1'), line('c2')] }]), {
+      of: 'A',
+    });
+    expect(say('lines_copied', copied).text).toBe('Ana copied 2 lines from section A to section B');
+  });
+
+  it('sections: created, renamed, Show Details, deleted, duplicated, moved', () => {
+    const a = section('a', 'A', lines(2));
+    const b = section('b', 'B', []);
+    const c = section('c', 'C', []);
+    expect(say('section_created', activityDetail(sale([a]), sale([a, b]))).text).toBe('Ana added section B');
+    expect(say('section_updated', activityDetail(sale([a]), sale([{ ...a, name: 'B' }]))).text).toBe(
+      'Ana renamed section A to B',
+    );
+    expect(say('section_updated', activityDetail(sale([a]), sale([{ ...a, show_details: false }]))).text).toBe(
+      'Ana turned Show Details off for section A',
+    );
+    expect(say('section_deleted', activityDetail(sale([a, b]), sale([b]))).text).toBe(
+      'Ana deleted section A (2 lines)',
+    );
+    const dup = activityDetail(sale([a]), sale([a, section('a2', 'A (copy)', lines(2, 'd'))]), { of: 'A' });
+    expect(dup!.lines).toBeUndefined();
+    expect(say('section_duplicated', dup).text).toBe('Ana duplicated section A as A (copy)');
+    expect(say('sections_moved', activityDetail(sale([a, b, c]), sale([b, c, a]))).text).toBe(
+      'Ana moved section A from position 1 to 3',
+    );
+  });
+
+  it('header fields as the info panel labels them', () => {
+    const before = sale([], { customer: { id: 1, name: 'Acme' } });
+    const after = sale([], { customer: { id: 2, name: 'Globex' } });
+    expect(say('header_updated', activityDetail(before, after)).text).toBe('Ana changed Customer from Acme to Globex');
+    const two = activityDetail(before, sale([], { name: 'Desks', salesperson: { id: 3, name: 'Bo' } }));
+    expect(say('header_updated', two)).toMatchObject({
+      text: 'Ana changed Name, Customer, Salesperson',
+      items: ['Name from Office to Desks', 'Customer from Acme to (none)', 'Salesperson from (none) to Bo'],
+    });
+  });
+
+  it('created, imported and copied', () => {
+    const imported = activityDetail(EMPTY_ACTIVITY_SALE, sale([section('a', 'A', lines(3)), section('b', 'B', [])]));
+    expect(say('imported', imported).text).toBe('Ana imported the quote (2 sections, 3 lines)');
+    expect(say('created', {}).text).toBe('Ana created the quote');
+    const a = section('a', 'A', lines(1));
+    const source = { id: 's2', quote_number: 'Q00012', name: 'Lab', sections: ['A'], count: 1, same: false };
+    const copied = activityDetail(sale([]), sale([a]), { source, style: 'merge' });
+    expect(say('copied', copied).text).toBe('Ana copied 1 section from Q00012 (Lab) (merge)');
+    const within = activityDetail(sale([a]), sale([a, section('x', 'A', lines(1, 'x'))]), {
+      source: { ...source, same: true },
+    });
+    expect(say('copied', within).text).toBe('Ana copied 1 section within this quote');
+  });
+
+  it('every detail it builds fits its schema', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 0, maxLength: 60 }),
+        fc.array(fc.boolean(), { maxLength: 60 }),
+        (ops, keep) => {
+          const a = section('a', 'A', lines(30));
+          const b = section('b', 'B', lines(5, 'b'));
+          const changed = a.lines.flatMap((l, i) => {
+            const op = ops[i] ?? 0;
+            if (op === 1) return [];
+            if (op === 2) return [{ ...l, quantity: String(i + 10) }];
+            return [l];
+          });
+          const extra = keep.map((k, i) => line(`n${i}`, k ? 'K' : 'N'));
+          const detail = activityDetail(sale([a, b]), sale([{ ...a, lines: [...changed, ...extra] }]));
+          if (detail) expect(activityDetailSchema.safeParse(detail).success).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('singleMove', () => {
+  it('finds the one moved item, whatever the move', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 40 }), fc.nat(), fc.nat(), (n, x, y) => {
+        const a = Array.from({ length: n }, (_, i) => `i${i}`);
+        const from = x % n;
+        const to = y % n;
+        const b = [...a];
+        const [moved] = b.splice(from, 1);
+        b.splice(to, 0, moved!);
+        const found = singleMove(a, b);
+        if (from === to) {
+          expect(found).toBeUndefined();
+          return;
+        }
+        // A swap of neighbours is one move either way: replaying the answer must give b.
+        const replay = [...a];
+        const [again] = replay.splice(found!.from, 1);
+        replay.splice(found!.to, 0, again!);
+        expect(replay).toEqual(b);
+      }),
+    );
+  });
+
+  it('a swap of neighbours is the move of the item the user moved', () => {
+    expect(singleMove(['a', 'b'], ['b', 'a'])).toEqual({ from: 1, to: 0 });
+    expect(singleMove(['a', 'b'], ['b', 'a'], 'a')).toEqual({ from: 0, to: 1 });
+    expect(singleMove(['a', 'b'], ['b', 'a'], 'b')).toEqual({ from: 1, to: 0 });
+    const a = section('a', 'A', lines(2));
+    const swapped = { ...a, lines: [a.lines[1]!, a.lines[0]!] };
+    expect(say('lines_moved', activityDetail(sale([a]), sale([swapped]), { moved: 'l1' })).text).toBe(
+      'Ana moved line 1 (M-l1) to line 2 in section A',
+    );
+  });
+
+  it('is undefined for two independent moves', () => {
+    expect(singleMove(['a', 'b', 'c', 'd'], ['b', 'a', 'd', 'c'])).toBeUndefined();
+  });
+});

@@ -1,0 +1,661 @@
+// The activity feed of a sale (issue 10): one entry per user action — who, when, what kind — with a structured
+// detail built here, by a pure function, from the sale before and after the action. The server stores entries in
+// the mutation's own transaction; the web app renders them as sentences ("Ana set Qty of line 14 from 2 to 5").
+//
+// Line numbers are 1-based positions of a line in ITS SECTION (what the lines table shows): for an added, changed
+// or moved line its position after the action, for a deleted line its position before it.
+import { z } from 'zod';
+import type { LineDto, LineKind, Ref, SaleDto, SectionDto } from './sales';
+
+export const ACTIVITY_KINDS = [
+  'created',
+  'imported',
+  'header_updated',
+  'section_created',
+  'section_updated',
+  'section_deleted',
+  'section_duplicated',
+  'sections_moved',
+  'lines_added',
+  'line_updated',
+  'lines_deleted',
+  'lines_moved',
+  'lines_copied',
+  'markup_set',
+  'copied',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** At most this many items in each list of a detail: a bulk edit of 500 lines stores 20 changes and a count. */
+export const ACTIVITY_MAX_ITEMS = 20;
+/** Texts (descriptions, names) kept in a detail are cut to this many characters. */
+export const ACTIVITY_TEXT_MAX = 120;
+export const ACTIVITY_PAGE_SIZE = 50;
+
+export const ACTIVITY_LINE_FIELDS = [
+  'name',
+  'quantity',
+  'price',
+  'discount',
+  'cost',
+  'markup_percent',
+  'price_percentage_active',
+] as const;
+export type ActivityLineField = (typeof ACTIVITY_LINE_FIELDS)[number];
+/** As the lines table heads its columns. */
+export const ACTIVITY_LINE_FIELD_LABELS: Record<ActivityLineField, string> = {
+  name: 'Description',
+  quantity: 'Qty',
+  price: 'Price',
+  discount: 'Disc. %',
+  cost: 'Cost',
+  markup_percent: 'Markup %',
+  price_percentage_active: 'Price %',
+};
+/** Fields whose values discrete mode hides (the lines table hides their columns). */
+export const ACTIVITY_SENSITIVE_FIELDS: ReadonlySet<ActivityLineField> = new Set([
+  'price',
+  'discount',
+  'cost',
+  'markup_percent',
+]);
+
+export const ACTIVITY_HEADER_FIELDS = [
+  'name',
+  'customer',
+  'customer_invoice',
+  'customer_shipping',
+  'template',
+  'salesperson',
+] as const;
+export type ActivityHeaderField = (typeof ACTIVITY_HEADER_FIELDS)[number];
+/** As the info panel labels its fields. */
+export const ACTIVITY_HEADER_FIELD_LABELS: Record<ActivityHeaderField, string> = {
+  name: 'Name',
+  customer: 'Customer',
+  customer_invoice: 'Invoice Address',
+  customer_shipping: 'Shipping Address',
+  template: 'Quotation Template',
+  salesperson: 'Salesperson',
+};
+
+// ─── Schemas ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const value = z.string().nullable();
+export const activityLineItemSchema = z.strictObject({
+  op: z.enum(['added', 'removed', 'changed', 'moved']),
+  section: z.string(),
+  /** 1-based position in the section (after the action; before it for a removed line). */
+  line: z.number().int(),
+  kind: z.enum(['product', 'note', 'header']),
+  /** The model of a product line, the text of a note or header. */
+  label: z.string(),
+  field: z.enum(ACTIVITY_LINE_FIELDS).optional(),
+  from: value.optional(),
+  to: value.optional(),
+  /** A moved line: where it was. */
+  fromSection: z.string().optional(),
+  fromLine: z.number().int().optional(),
+});
+export type ActivityLineItem = z.infer<typeof activityLineItemSchema>;
+
+const sectionRef = z.strictObject({ name: z.string(), lines: z.number().int() });
+export const activityDetailSchema = z.strictObject({
+  header: z
+    .array(z.strictObject({ field: z.enum(ACTIVITY_HEADER_FIELDS), from: value, to: value }))
+    .max(ACTIVITY_HEADER_FIELDS.length)
+    .optional(),
+  sections: z
+    .strictObject({
+      added: z.array(sectionRef).max(ACTIVITY_MAX_ITEMS),
+      removed: z.array(sectionRef).max(ACTIVITY_MAX_ITEMS),
+      renamed: z.array(z.strictObject({ from: z.string(), to: z.string() })).max(ACTIVITY_MAX_ITEMS),
+      details: z.array(z.strictObject({ section: z.string(), to: z.boolean() })).max(ACTIVITY_MAX_ITEMS),
+      /** Positions are 1-based. */
+      moved: z
+        .array(z.strictObject({ section: z.string(), from: z.number().int(), to: z.number().int() }))
+        .max(ACTIVITY_MAX_ITEMS),
+      /** Totals: the lists above are capped. */
+      total: z.strictObject({
+        added: z.number().int(),
+        removed: z.number().int(),
+        addedLines: z.number().int(),
+        removedLines: z.number().int(),
+      }),
+      /** Entries left out of the lists. */
+      more: z.number().int(),
+    })
+    .optional(),
+  lines: z
+    .strictObject({
+      /** How many lines were added, removed, changed (lines, not fields) and moved. */
+      added: z.number().int(),
+      removed: z.number().int(),
+      changed: z.number().int(),
+      moved: z.number().int(),
+      items: z.array(activityLineItemSchema).max(ACTIVITY_MAX_ITEMS),
+      /** Items left out of `items`. */
+      more: z.number().int(),
+    })
+    .optional(),
+  /** markup_set: the markup applied (percent). */
+  markup: z.string().optional(),
+  /** The section an action started from (a duplicated section, the origin of copied lines). */
+  of: z.string().optional(),
+  /** copied: the source sale and the copy style. */
+  source: z
+    .strictObject({
+      id: z.string(),
+      quote_number: z.string(),
+      name: z.string(),
+      sections: z.array(z.string()).max(ACTIVITY_MAX_ITEMS),
+      count: z.number().int(),
+      /** The sections came from this very sale. */
+      same: z.boolean(),
+    })
+    .optional(),
+  style: z.enum(['new', 'merge', 'overwrite']).optional(),
+});
+export type ActivityDetail = z.infer<typeof activityDetailSchema>;
+
+export const activityEntrySchema = z.strictObject({
+  _id: z.string(),
+  /** The sale's version after the action. */
+  version: z.number().int(),
+  user: z.strictObject({ id: z.string().nullable(), name: z.string() }),
+  kind: z.enum(ACTIVITY_KINDS),
+  detail: activityDetailSchema,
+  created_on: z.string(),
+});
+export type ActivityEntryDto = z.infer<typeof activityEntrySchema>;
+
+/** GET /api/sales/:id/activity — paged like the sales list (page from 0), newest first. */
+export const activityQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(200).default(ACTIVITY_PAGE_SIZE),
+});
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+export const activityPageSchema = z.strictObject({
+  items: z.array(activityEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ActivityPageDto = z.infer<typeof activityPageSchema>;
+
+// ─── The detail of an action ────────────────────────────────────────────────────────────────────────────────────
+
+/** What the detail reads of a sale: its header fields and its sections. */
+export type ActivitySaleView = Pick<SaleDto, ActivityHeaderField | 'sections'>;
+
+/** An empty sale: the "before" of a created or imported one. */
+export const EMPTY_ACTIVITY_SALE: ActivitySaleView = {
+  name: '',
+  customer: null,
+  customer_invoice: null,
+  customer_shipping: null,
+  template: null,
+  salesperson: null,
+  sections: [],
+};
+
+/** What the caller knows that before/after cannot tell. */
+export interface ActivityHint {
+  /** The line or section the user moved (a swap of two neighbours is a move of either). */
+  moved?: string | undefined;
+  /** Lines whose Markup % was typed (their price follows from it): reported as a Markup % change, not Price. */
+  markupEdited?: ReadonlySet<string> | undefined;
+  markup?: string | undefined;
+  of?: string | undefined;
+  source?: ActivityDetail['source'];
+  style?: ActivityDetail['style'];
+}
+
+function clip(text: string, max = ACTIVITY_TEXT_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function headerValue(v: string | Ref | null): string | null {
+  if (v === null) return null;
+  if (typeof v === 'string') return v === '' ? null : clip(v);
+  return clip(v.name);
+}
+const sameHeader = (a: string | Ref | null, b: string | Ref | null) =>
+  a === b ||
+  (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && a.id === b.id && a.name === b.name);
+
+function lineLabel(l: LineDto): string {
+  return clip(l.kind === 'product' ? l.product.name || l.name : l.name, 60);
+}
+
+function fieldValue(l: LineDto, field: ActivityLineField): string | null {
+  switch (field) {
+    case 'name':
+      return clip(l.name);
+    case 'discount':
+    case 'markup_percent':
+      return String(l[field]);
+    case 'price_percentage_active':
+      return l.price_percentage_active ? 'on' : 'off';
+    default:
+      return l[field];
+  }
+}
+const COMPARED: readonly ActivityLineField[] = [
+  'name',
+  'quantity',
+  'price',
+  'discount',
+  'cost',
+  'price_percentage_active',
+];
+
+/**
+ * When `b` is `a` with exactly one item moved, that item's index in `a` and in `b` (O(n)); undefined otherwise.
+ * Both hold the same items. Swapping two neighbours is one move of either: `prefer` (the item the user moved)
+ * decides, else the later one is taken to have moved up.
+ */
+export function singleMove(
+  a: readonly string[],
+  b: readonly string[],
+  prefer?: string,
+): { from: number; to: number } | undefined {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (i === a.length) return undefined;
+  let j = a.length - 1;
+  while (j > i && a[j] === b[j]) j--;
+  // Moved up: b[i] came from a[j]; a[i..j-1] shifted down by one.
+  let up = b[i] === a[j];
+  for (let k = i; k < j && up; k++) up = a[k] === b[k + 1];
+  // Moved down: a[i] went to b[j]; a[i+1..j] shifted up by one.
+  let down = a[i] === b[j];
+  for (let k = i + 1; k <= j && down; k++) down = a[k] === b[k - 1];
+  if (down && (!up || prefer === a[i])) return { from: i, to: j };
+  if (up) return { from: j, to: i };
+  return undefined;
+}
+
+/** A list capped at ACTIVITY_MAX_ITEMS that counts what it leaves out. */
+function capped<T>() {
+  const items: T[] = [];
+  let more = 0;
+  return {
+    items,
+    push(item: T) {
+      if (items.length < ACTIVITY_MAX_ITEMS) items.push(item);
+      else more += 1;
+    },
+    get more() {
+      return more;
+    },
+  };
+}
+
+/**
+ * The detail of one action from the sale before and after it, or null when nothing the feed reports changed.
+ * Unchanged sections (the very same object on both sides, as the server's section cache gives them) are skipped,
+ * so a one-line edit of a big sale costs only its section. Every list is capped (ACTIVITY_MAX_ITEMS) with counts.
+ */
+export function activityDetail(
+  before: ActivitySaleView,
+  after: ActivitySaleView,
+  hint: ActivityHint = {},
+): ActivityDetail | null {
+  const detail: ActivityDetail = {};
+
+  // Header
+  const header = ACTIVITY_HEADER_FIELDS.filter((f) => !sameHeader(before[f], after[f])).map((field) => ({
+    field,
+    from: headerValue(before[field]),
+    to: headerValue(after[field]),
+  }));
+  if (header.length > 0) detail.header = header;
+
+  // Sections
+  const beforeSections = new Map(before.sections.map((s, i) => [s._id, { s, i }]));
+  const afterSections = new Map(after.sections.map((s, i) => [s._id, { s, i }]));
+  const added = capped<{ name: string; lines: number }>();
+  const removed = capped<{ name: string; lines: number }>();
+  const renamed = capped<{ from: string; to: string }>();
+  const details = capped<{ section: string; to: boolean }>();
+  const moved = capped<{ section: string; from: number; to: number }>();
+  const total = { added: 0, removed: 0, addedLines: 0, removedLines: 0 };
+  for (const s of after.sections) {
+    const old = beforeSections.get(s._id)?.s;
+    if (!old) {
+      added.push({ name: clip(s.name), lines: s.lines.length });
+      total.added += 1;
+      total.addedLines += s.lines.length;
+    } else if (old !== s) {
+      if (old.name !== s.name) renamed.push({ from: clip(old.name), to: clip(s.name) });
+      if (old.show_details !== s.show_details) details.push({ section: clip(s.name), to: s.show_details });
+    }
+  }
+  for (const s of before.sections) {
+    if (afterSections.has(s._id)) continue;
+    removed.push({ name: clip(s.name), lines: s.lines.length });
+    total.removed += 1;
+    total.removedLines += s.lines.length;
+  }
+  const keptBefore = before.sections.filter((s) => afterSections.has(s._id)).map((s) => s._id);
+  const keptAfter = after.sections.filter((s) => beforeSections.has(s._id)).map((s) => s._id);
+  if (keptBefore.some((id, i) => keptAfter[i] !== id)) {
+    const one = singleMove(keptBefore, keptAfter, hint.moved);
+    const ids = one ? [keptBefore[one.from]!] : keptAfter.filter((id, i) => keptBefore[i] !== id);
+    for (const id of ids) {
+      moved.push({
+        section: clip(afterSections.get(id)!.s.name),
+        from: beforeSections.get(id)!.i + 1,
+        to: afterSections.get(id)!.i + 1,
+      });
+    }
+  }
+  const more = added.more + removed.more + renamed.more + details.more + moved.more;
+  if (total.added + total.removed + renamed.items.length + details.items.length + moved.items.length + more > 0) {
+    detail.sections = {
+      added: added.items,
+      removed: removed.items,
+      renamed: renamed.items,
+      details: details.items,
+      moved: moved.items,
+      total,
+      more,
+    };
+  }
+
+  // Lines of the sections present on both sides that changed (added and removed sections are counted above).
+  const pairs: { old: SectionDto; now: SectionDto }[] = [];
+  for (const now of after.sections) {
+    const old = beforeSections.get(now._id)?.s;
+    if (old && old !== now) pairs.push({ old, now });
+  }
+  const was = new Map<string, { section: SectionDto; index: number; line: LineDto }>();
+  for (const { old } of pairs) old.lines.forEach((line, index) => was.set(line._id, { section: old, index, line }));
+  const items = capped<ActivityLineItem>();
+  const counts = { added: 0, removed: 0, changed: 0, moved: 0 };
+  const present = new Set<string>();
+  const markupEdited = hint.markupEdited;
+  for (const { old, now } of pairs) {
+    const section = clip(now.name);
+    now.lines.forEach((line, index) => {
+      present.add(line._id);
+      const prior = was.get(line._id);
+      const base = { section, line: index + 1, kind: line.kind as LineKind, label: lineLabel(line) };
+      if (!prior) {
+        counts.added += 1;
+        items.push({ op: 'added', ...base });
+        return;
+      }
+      if (prior.section !== old) {
+        counts.moved += 1;
+        items.push({ op: 'moved', ...base, fromSection: clip(prior.section.name), fromLine: prior.index + 1 });
+      }
+      if (prior.line === line) return;
+      let changed = false;
+      for (const field of COMPARED) {
+        const from = fieldValue(prior.line, field);
+        const to = fieldValue(line, field);
+        if (from === to) continue;
+        changed = true;
+        if (field === 'price' && markupEdited?.has(line._id)) {
+          items.push({
+            op: 'changed',
+            ...base,
+            label: lineLabel(prior.line),
+            field: 'markup_percent',
+            from: fieldValue(prior.line, 'markup_percent'),
+            to: fieldValue(line, 'markup_percent'),
+          });
+        } else {
+          items.push({ op: 'changed', ...base, label: lineLabel(prior.line), field, from, to });
+        }
+      }
+      if (changed) counts.changed += 1;
+    });
+  }
+  for (const { old } of pairs) {
+    const section = clip(old.name);
+    old.lines.forEach((line, index) => {
+      if (present.has(line._id)) return;
+      counts.removed += 1;
+      items.push({ op: 'removed', section, line: index + 1, kind: line.kind, label: lineLabel(line) });
+    });
+  }
+  // Lines reordered within a section (the lines that stayed there, in their before and after order).
+  for (const { old, now } of pairs) {
+    const nowIds = new Set(now.lines.map((l) => l._id));
+    const stayed = old.lines.filter((l) => nowIds.has(l._id));
+    if (stayed.length === 0) continue;
+    const oldIds = new Set(stayed.map((l) => l._id));
+    const a = stayed.map((l) => l._id);
+    const b = now.lines.filter((l) => oldIds.has(l._id)).map((l) => l._id);
+    if (a.every((id, i) => b[i] === id)) continue;
+    const one = singleMove(a, b, hint.moved);
+    if (!one) {
+      counts.moved += a.filter((id, i) => b[i] !== id).length;
+      continue;
+    }
+    const id = a[one.from]!;
+    const from = old.lines.findIndex((l) => l._id === id);
+    const to = now.lines.findIndex((l) => l._id === id);
+    counts.moved += 1;
+    items.push({
+      op: 'moved',
+      section: clip(now.name),
+      line: to + 1,
+      kind: now.lines[to]!.kind,
+      label: lineLabel(now.lines[to]!),
+      fromLine: from + 1,
+    });
+  }
+  if (counts.added + counts.removed + counts.changed + counts.moved > 0) {
+    detail.lines = { ...counts, items: items.items, more: items.more };
+  }
+
+  if (!detail.header && !detail.sections && !detail.lines) return null;
+  if (hint.markup !== undefined) detail.markup = hint.markup;
+  if (hint.of !== undefined) detail.of = clip(hint.of);
+  if (hint.source) {
+    const sections = hint.source.sections.slice(0, ACTIVITY_MAX_ITEMS).map((n) => clip(n));
+    detail.source = { ...hint.source, name: clip(hint.source.name), sections };
+  }
+  if (hint.style) detail.style = hint.style;
+  return detail;
+}
+
+// ─── Sentences ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface ActivitySentence {
+  /** "Ana set Qty of line 14 from 2 to 5". */
+  text: string;
+  /** The first items of a bulk action, each a short phrase ("Qty of line 3 from 2 to 5"). */
+  items: string[];
+  /** Items not listed in `items` (capped in the detail, or beyond what the caller shows). */
+  more: number;
+}
+
+const shown = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '(empty)' : v);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const lineRef = (i: Pick<ActivityLineItem, 'line' | 'label' | 'kind'>) =>
+  `line ${i.line} (${i.kind === 'product' ? i.label : `${i.kind}: ${i.label}`})`;
+
+/** A line's item as a phrase; `withSection` names its section (when the entry spans several). */
+function itemPhrase(i: ActivityLineItem, hideMoney: boolean, withSection = false): string {
+  const where = withSection ? ` in section ${i.section}` : '';
+  switch (i.op) {
+    case 'changed': {
+      const label = ACTIVITY_LINE_FIELD_LABELS[i.field ?? 'name'];
+      if (hideMoney && i.field && ACTIVITY_SENSITIVE_FIELDS.has(i.field)) return `${label} of line ${i.line}${where}`;
+      return `${label} of line ${i.line}${where} from ${shown(i.from)} to ${shown(i.to)}`;
+    }
+    case 'added':
+    case 'removed':
+      return `${lineRef(i)}${where}`;
+    case 'moved':
+      return i.fromSection !== undefined
+        ? `${lineRef(i)} from section ${i.fromSection}${withSection ? ` to section ${i.section}` : ''}`
+        : `line ${i.fromLine} (${i.label}) to line ${i.line}${where}`;
+  }
+}
+
+function oneSection(items: readonly ActivityLineItem[]): string | undefined {
+  const names = new Set(items.map((i) => i.section));
+  return names.size === 1 ? [...names][0] : undefined;
+}
+
+/**
+ * The sentence of an entry. `hideMoney` (discrete mode) leaves out the values of price, cost, discount and markup.
+ */
+export function activitySentence(
+  entry: Pick<ActivityEntryDto, 'kind' | 'detail' | 'user'>,
+  opts: { hideMoney?: boolean; maxItems?: number } = {},
+): ActivitySentence {
+  const hide = opts.hideMoney ?? false;
+  const maxItems = opts.maxItems ?? 5;
+  const who = entry.user.name;
+  const d = entry.detail;
+  const lines = d.lines;
+  const items = lines?.items ?? [];
+  const sec = d.sections;
+  const result = (text: string, list: string[] = [], extra = 0): ActivitySentence => ({
+    text: `${who} ${text}`,
+    items: list.slice(0, maxItems),
+    more: Math.max(0, list.length - maxItems) + extra,
+  });
+  const phrases = (only?: ActivityLineItem['op']) => {
+    const list = items.filter((i) => !only || i.op === only);
+    const several = oneSection(list) === undefined;
+    return list.map((i) => itemPhrase(i, hide, several));
+  };
+
+  switch (entry.kind) {
+    case 'created':
+      return result('created the quote');
+    case 'imported':
+      return result(
+        `imported the quote (${plural(sec?.total.added ?? 0, 'section')}, ${plural(sec?.total.addedLines ?? 0, 'line')})`,
+      );
+    case 'header_updated': {
+      const changes = d.header ?? [];
+      const phrase = (h: (typeof changes)[number]) =>
+        `${ACTIVITY_HEADER_FIELD_LABELS[h.field]} from ${h.from ?? '(none)'} to ${h.to ?? '(none)'}`;
+      if (changes.length === 1) return result(`changed ${phrase(changes[0]!)}`);
+      return result(
+        `changed ${changes.map((h) => ACTIVITY_HEADER_FIELD_LABELS[h.field]).join(', ')}`,
+        changes.map(phrase),
+      );
+    }
+    case 'section_created':
+      return result(`added section ${sec?.added[0]?.name ?? ''}`.trim());
+    case 'section_updated': {
+      const parts = [
+        ...(sec?.renamed ?? []).map((r) => `renamed section ${r.from} to ${r.to}`),
+        ...(sec?.details ?? []).map((t) => `turned Show Details ${t.to ? 'on' : 'off'} for section ${t.section}`),
+      ];
+      return result(parts.join(' and ') || 'changed a section');
+    }
+    case 'section_deleted': {
+      const s = sec?.removed[0];
+      return result(
+        s ? `deleted section ${s.name}${s.lines > 0 ? ` (${plural(s.lines, 'line')})` : ''}` : 'deleted a section',
+      );
+    }
+    case 'section_duplicated':
+      return result(`duplicated section ${d.of ?? ''} as ${sec?.added[0]?.name ?? ''}`.replace(/\s+/g, ' ').trim());
+    case 'sections_moved': {
+      const m = sec?.moved ?? [];
+      if (m.length === 1) return result(`moved section ${m[0]!.section} from position ${m[0]!.from} to ${m[0]!.to}`);
+      return result('reordered the sections');
+    }
+    case 'lines_added': {
+      if (!lines) return result('added lines');
+      if (lines.added === 1 && items[0]) return result(`added ${lineRef(items[0])} to section ${items[0].section}`);
+      const where = oneSection(items);
+      return result(
+        `added ${plural(lines.added, 'line')}${where !== undefined ? ` to section ${where}` : ''}`,
+        phrases('added'),
+        lines.more,
+      );
+    }
+    case 'line_updated': {
+      if (!lines) return result('changed lines');
+      const changes = items.filter((i) => i.op === 'changed');
+      if (changes.length === 1 && lines.more === 0) {
+        const i = changes[0]!;
+        const phrase = itemPhrase(i, hide);
+        return result(
+          hide && i.field && ACTIVITY_SENSITIVE_FIELDS.has(i.field) ? `changed ${phrase}` : `set ${phrase}`,
+        );
+      }
+      const where = oneSection(changes);
+      const text =
+        lines.changed === 1 && changes[0]
+          ? `changed ${lineRef(changes[0])}`
+          : `changed ${plural(lines.changed, 'line')}${where !== undefined ? ` in section ${where}` : ''}`;
+      return result(text, phrases('changed'), lines.more);
+    }
+    case 'lines_deleted': {
+      if (!lines) return result('deleted lines');
+      if (lines.removed === 1 && items[0]) return result(`deleted ${lineRef(items[0])}`);
+      const where = oneSection(items);
+      return result(
+        `deleted ${plural(lines.removed, 'line')}${where !== undefined ? ` from section ${where}` : ''}`,
+        phrases('removed'),
+        lines.more,
+      );
+    }
+    case 'lines_moved': {
+      if (!lines) return result('moved lines');
+      const moves = items.filter((i) => i.op === 'moved');
+      const across = moves.filter((i) => i.fromSection !== undefined);
+      if (across.length === 0 && moves.length === 1 && lines.moved === 1) {
+        const i = moves[0]!;
+        return result(`moved line ${i.fromLine} (${i.label}) to line ${i.line} in section ${i.section}`);
+      }
+      if (across.length > 0) {
+        const from = new Set(across.map((i) => i.fromSection));
+        const to = oneSection(across);
+        const text =
+          across.length === 1 && lines.moved === 1
+            ? `moved ${lineRef(across[0]!)} from section ${across[0]!.fromSection} to section ${to}`
+            : `moved ${plural(lines.moved, 'line')}${from.size === 1 ? ` from section ${[...from][0]}` : ''}${to !== undefined ? ` to section ${to}` : ''}`;
+        return result(text, across.length > 1 ? phrases('moved') : [], lines.more);
+      }
+      return result(`reordered ${plural(lines.moved, 'line')}`, phrases('moved'), lines.more);
+    }
+    case 'lines_copied': {
+      if (!lines) return result('copied lines');
+      const to = oneSection(items.filter((i) => i.op === 'added'));
+      const from = d.of !== undefined ? ` from section ${d.of}` : '';
+      return result(
+        `copied ${plural(lines.added, 'line')}${from}${to !== undefined ? ` to section ${to}` : ''}`,
+        phrases('added'),
+        lines.more,
+      );
+    }
+    case 'markup_set': {
+      const n = lines?.changed ?? 0;
+      const where = oneSection(items);
+      const markup = hide || d.markup === undefined ? 'Markup' : `Markup to ${d.markup}%`;
+      return result(
+        `set ${markup} on ${plural(n, 'line')}${where !== undefined ? ` in section ${where}` : ''}`,
+        phrases('changed'),
+        lines?.more ?? 0,
+      );
+    }
+    case 'copied': {
+      const src = d.source;
+      const what = src ? plural(src.count, 'section') : 'sections';
+      const from = !src
+        ? ''
+        : src.same
+          ? ' within this quote'
+          : ` from ${src.quote_number}${src.name ? ` (${src.name})` : ''}`;
+      const style = d.style && d.style !== 'new' ? ` (${d.style})` : '';
+      return result(`copied ${what}${from}${style}`, src?.sections ?? [], src ? src.count - src.sections.length : 0);
+    }
+  }
+}
