@@ -8,9 +8,9 @@
 // Prints JSON; not a test. PGlite always; PostgreSQL too when DATABASE_URL is set (a fresh database, dropped after).
 import { performance } from 'node:perf_hooks';
 import { type Database, products, saleLines, saleSections, sales } from '@quotewright/db';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
-import pg from 'pg';
 import { type Engine, engines, openDatabase, quantiles } from './kit/bench-kit';
 
 /** SQL statements sent to PostgreSQL (BEGIN/COMMIT included): the PostgreSQL run reports them per operation. */
