@@ -210,6 +210,29 @@ export interface ErpSyncResult {
   deleted: number;
 }
 
+/** Lines a publish/sync would create, change, only move (sequence), leave alone, or delete. */
+export interface ErpPreviewCounts {
+  created: number;
+  updated: number;
+  moved: number;
+  unchanged: number;
+  deleted: number;
+}
+
+/** What publishSale / syncSale would do, read without writing. */
+export interface ErpSalePreview {
+  /** create: no order yet; link: an order with this origin exists (publish adopts it); update: the given order */
+  action: 'create' | 'link' | 'update';
+  odooId: number | null;
+  name: string | null;
+  /** products, notes and headers */
+  lines: ErpPreviewCounts;
+  /** section lines */
+  sections: ErpPreviewCounts;
+  /** order fields that would change (partner_id, user_id, …) */
+  header: string[];
+}
+
 // ---- companies and reports ---------------------------------------------------------------------------------
 //
 // Report data follows SPEC §3 field names (snake_case) where SPEC defines the shape (analytic account, stock
@@ -420,6 +443,12 @@ export interface ErpConnector {
    * line fails with ErpError kind 'validation' carrying Odoo's message, and nothing is changed.
    */
   syncSale(odooId: number, sale: ErpSaleDraft, onProgress?: ErpProgressFn): Promise<ErpSyncResult>;
+  /**
+   * What publishSale (odooId null: an order is looked for by origin) or syncSale (odooId) would do with this sale,
+   * computed from the same plan and line diff, reading only. Throws ErpError kind 'validation' for what planning
+   * refuses (a product line without product, no customer), like publish/sync would.
+   */
+  previewSale(odooId: number | null, sale: ErpSaleDraft): Promise<ErpSalePreview>;
   /** SPEC analytic account summary; see AnalyticAccountReport (all analytic accounts, archived included) */
   analyticAccounts(q: AnalyticAccountsQuery): Promise<AnalyticAccountReport[]>;
   /** posted journal items of a company between two dates, ordered by id, in pages (~2,000 a call) */
