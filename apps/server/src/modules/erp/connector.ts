@@ -13,6 +13,7 @@ import type {
   ErpCompany,
   ErpConnector,
   ErpJournalItem,
+  ErpOrderByOrigin,
   ErpPage,
   ErpPartner,
   ErpPreviewCounts,
@@ -845,6 +846,24 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     };
   }
 
+  async function ordersByOrigin(origins: string[]): Promise<ErpOrderByOrigin[]> {
+    const wanted = [...new Set(origins.filter((o) => o.trim()))];
+    if (wanted.length === 0) return [];
+    const rows = await searchRead(
+      'sale.order',
+      [['origin', 'in', wanted]],
+      ['name', 'origin', 'partner_id', 'client_order_ref'],
+      { order: 'id asc' },
+    );
+    return rows.map((r) => ({
+      odooId: r.id as number,
+      name: str(r.name) ?? '',
+      origin: str(r.origin) ?? '',
+      partnerId: refId(r.partner_id),
+      clientOrderRef: str(r.client_order_ref),
+    }));
+  }
+
   // ---- preview (read only) --------------------------------------------------------------------------------
 
   async function previewSale(odooId: number | null, sale: ErpSaleDraft): Promise<ErpSalePreview> {
@@ -1206,6 +1225,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     publishSale,
     syncSale,
     previewSale,
+    ordersByOrigin,
     analyticAccounts,
     journalItems,
     stockByLocation,

@@ -219,6 +219,16 @@ export interface ErpPreviewCounts {
   deleted: number;
 }
 
+/** An order found by its origin (publish's idempotency key). */
+export interface ErpOrderByOrigin {
+  odooId: number;
+  name: string;
+  origin: string;
+  partnerId: number | null;
+  /** client_order_ref (the sale's name when Quotewright published it) */
+  clientOrderRef: string | null;
+}
+
 /** What publishSale / syncSale would do, read without writing. */
 export interface ErpSalePreview {
   /** create: no order yet; link: an order with this origin exists (publish adopts it); update: the given order */
@@ -449,6 +459,8 @@ export interface ErpConnector {
    * refuses (a product line without product, no customer), like publish/sync would.
    */
   previewSale(odooId: number | null, sale: ErpSaleDraft): Promise<ErpSalePreview>;
+  /** Orders whose origin is one of these (by id), to tell an order a lost answer created from someone else's. */
+  ordersByOrigin(origins: string[]): Promise<ErpOrderByOrigin[]>;
   /** SPEC analytic account summary; see AnalyticAccountReport (all analytic accounts, archived included) */
   analyticAccounts(q: AnalyticAccountsQuery): Promise<AnalyticAccountReport[]>;
   /** posted journal items of a company between two dates, ordered by id, in pages (~2,000 a call) */

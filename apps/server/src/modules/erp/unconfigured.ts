@@ -25,6 +25,7 @@ export function unconfiguredErp(message = 'No ERP connection is configured'): Er
     publishSale: fail,
     syncSale: fail,
     previewSale: fail,
+    ordersByOrigin: fail,
     analyticAccounts: fail,
     journalItems: () => ({
       [Symbol.asyncIterator]: () => ({ next: fail }),

@@ -254,8 +254,14 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   /** Each handler answers what the ack carries beside `ok: true` (nothing for most). */
   const handlers: Record<
     (typeof INBOUND_EVENTS)[number],
-    (socket: RealtimeSocket, args: unknown[]) => Promise<void | Record<string, unknown>>
-  > = { identify, sync_odoo: syncOdoo };
+    (socket: RealtimeSocket, args: unknown[]) => Promise<Record<string, unknown> | undefined>
+  > = {
+    identify: async (socket, args) => {
+      await identify(socket, args);
+      return undefined;
+    },
+    sync_odoo: syncOdoo,
+  };
 
   /** One inbound event: never throws; a refusal is answered through the ack, or a `problem` event without one. */
   async function dispatch(socket: RealtimeSocket, packet: unknown[]) {

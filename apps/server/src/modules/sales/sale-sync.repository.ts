@@ -197,7 +197,7 @@ export function saleSyncRepository(db: Db) {
     async progress(
       id: string,
       attempt: number,
-      p: { progress: number; message: string; odooId?: number; odooName?: string },
+      p: { progress: number; message: string; odooId?: number; odooName?: string; origin?: string },
     ): Promise<SaleSyncRunRow | undefined> {
       const [row] = await db
         .update(saleSyncRuns)

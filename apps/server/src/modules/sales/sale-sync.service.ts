@@ -65,6 +65,17 @@ export interface SaleSyncDeps {
   maxAttempts?: number;
 }
 
+/**
+ * The origins a publish may use, in order: `base`, then the next numbers (`Q00001` → `Q00001-2`, `Q00001-3`…;
+ * `Q00001-2` → `Q00001-3`…). An origin already taken by someone else's order is skipped (see chooseOrigin).
+ */
+export function originCandidates(base: string, n = 10): string[] {
+  const m = /^(.*?)-(\d+)$/.exec(base);
+  const prefix = m ? m[1]! : base;
+  const start = m ? Number(m[2]) : 1;
+  return Array.from({ length: n }, (_, i) => (start + i === 1 ? prefix : `${prefix}-${start + i}`));
+}
+
 const STATE_OF: Record<SaleSyncRunRow['status'], OdooSyncStatus['state']> = {
   queued: 'queued',
   running: 'syncing',
@@ -166,6 +177,31 @@ export function saleSyncService(deps: SaleSyncDeps) {
     return saleProblems(full, (id) => catalog.get(id));
   }
 
+  /**
+   * The origin this publish uses: the first candidate with no order, or whose order is this sale's (one a lost
+   * answer created: no other sale links it, and it has the sale's customer or name). An order with the origin that
+   * is someone else's (another sale links it, or another customer and reference: an older system, another
+   * installation) is never adopted; the next origin is used. Deterministic, so a retry picks the same one.
+   */
+  async function chooseOrigin(sale: SaleRow, base: string, createNew: boolean): Promise<string> {
+    const candidates = originCandidates(base);
+    const found = await erp.ordersByOrigin(candidates);
+    for (const origin of candidates) {
+      // publishSale adopts the oldest order of the origin
+      const order = found.find((o) => o.origin === origin);
+      if (!order) return origin;
+      const linked = await repo.saleWithOrder(order.odooId);
+      const linkedElsewhere = linked !== undefined && (createNew || linked.id !== sale.id);
+      const ours =
+        order.partnerId === sale.customerId || (sale.name !== '' && order.clientOrderRef === sale.name);
+      if (!linkedElsewhere && ours) return origin;
+    }
+    throw new ErpError(
+      'validation',
+      `Orders with the origins ${candidates[0]} to ${candidates.at(-1)} already exist in the ERP and belong to other sales: this sale cannot be published under its quote number`,
+    );
+  }
+
   /** Queues again the active runs (of one sale, or all) whose job went silent, and sends their jobs. */
   async function recover(saleId?: string): Promise<SaleSyncRunRow[]> {
     const runs = await repo.requeueStale(
@@ -197,7 +233,11 @@ export function saleSyncService(deps: SaleSyncDeps) {
     let current = run;
     let writes: Promise<void> = Promise.resolve();
     let lost = false;
-    const report = (progress: number, message: string, extra: { odooId?: number; odooName?: string } = {}) => {
+    const report = (
+      progress: number,
+      message: string,
+      extra: { odooId?: number; odooName?: string; origin?: string } = {},
+    ) => {
       const p = Math.max(current.progress, Math.round(progress));
       current = { ...current, progress: p, message, ...extra };
       announce(sale!, current);
@@ -245,8 +285,14 @@ export function saleSyncService(deps: SaleSyncDeps) {
       }
       const linkedId = full.sale.odooId;
       const publish = run.action === 'publish' || linkedId === null;
+      let origin = run.origin ?? full.sale.quoteNumber;
+      if (publish) {
+        report(2, 'Looking for the order in the ERP');
+        origin = await chooseOrigin(full.sale, origin, run.createNew);
+        if (origin !== run.origin) report(3, `Publishing under the origin ${origin}`, { origin });
+      }
       // A publish makes a new order: the line ids of an order the sale was linked to before do not apply.
-      const base = saleDraft(full, run.origin ?? full.sale.quoteNumber);
+      const base = saleDraft(full, origin);
       const draft = publish ? withLineIds(base, []) : base;
       const ourTotal = saleUntaxedTotal(full);
 
@@ -473,13 +519,12 @@ export function saleSyncService(deps: SaleSyncDeps) {
       if (problems.length > 0) return out;
       const newOrder = createNew && sale.odooId !== null;
       let draft: ErpSaleDraft;
-      if (sale.odooId === null || newOrder) {
-        const origin = newOrder ? await repo.newOrderOrigin(saleId, sale.quoteNumber) : sale.quoteNumber;
-        draft = saleDraft(full, origin);
-        // A new order on purpose: every line is new (ids of the linked order do not apply).
-        if (newOrder) draft = withLineIds(draft, []);
-      } else draft = saleDraft(full, sale.quoteNumber);
       try {
+        if (sale.odooId === null || newOrder) {
+          const base = newOrder ? await repo.newOrderOrigin(saleId, sale.quoteNumber) : sale.quoteNumber;
+          // A new order: every line is new (ids of the linked order do not apply).
+          draft = withLineIds(saleDraft(full, await chooseOrigin(sale, base, newOrder)), []);
+        } else draft = saleDraft(full, sale.quoteNumber);
         const p = await erp.previewSale(sale.odooId === null || newOrder ? null : sale.odooId, draft);
         out.preview = {
           action: p.action,
