@@ -192,8 +192,7 @@ export function saleSyncService(deps: SaleSyncDeps) {
       if (!order) return origin;
       const linked = await repo.saleWithOrder(order.odooId);
       const linkedElsewhere = linked !== undefined && (createNew || linked.id !== sale.id);
-      const ours =
-        order.partnerId === sale.customerId || (sale.name !== '' && order.clientOrderRef === sale.name);
+      const ours = order.partnerId === sale.customerId || (sale.name !== '' && order.clientOrderRef === sale.name);
       if (!linkedElsewhere && ours) return origin;
     }
     throw new ErpError(
