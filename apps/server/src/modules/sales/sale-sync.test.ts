@@ -373,6 +373,23 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
       sale = after;
     });
 
+    it('the ERP sales fetch afterwards finds the order unchanged and leaves the sale alone', async () => {
+      const before = await getSale(sale._id);
+      const res = await call.post('/api/odoo/sync/sales', tokens.admin);
+      expect(res.statusCode).toBe(202);
+      const runId = res.json().id as string;
+      const run = await eventually(async () => {
+        const r = (await call.get(`/api/odoo/runs/${runId}`, tokens.admin)).json() as { state: string; error: string };
+        return r.state === 'loading' ? undefined : r;
+      }, 120_000);
+      expect(run).toMatchObject({ state: 'success', error: null });
+      const after = await getSale(sale._id);
+      expect(after.version).toBe(before.version);
+      expect(after.sections.map((s) => s.lines.map((l) => l._id))).toEqual(
+        before.sections.map((s) => s.lines.map((l) => l._id)),
+      );
+    }, 180_000);
+
     it("'Sync to new Sale' makes a second order on purpose and links the sale to it", async () => {
       const { last } = await publish(sale._id, true);
       expect(last).toMatchObject({ state: 'synced', action: 'publish', createNew: true });
