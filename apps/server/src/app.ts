@@ -176,11 +176,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   let sweep: NodeJS.Timeout | undefined;
   if (opts.workers !== false) {
     await jobs.work(SYNC_QUEUE, (job: { runId: string }) => saleSync.execute(job), { concurrency: 2 });
-    // Runs whose process died (heartbeat stopped) are taken over: now, and every minute.
-    const recover = () =>
-      saleSync.recover().catch((err) => log.error({ err }, 'could not resume the interrupted ERP sale syncs'));
-    await recover();
-    sweep = setInterval(recover, 60_000);
+    // Runs whose process died (heartbeat stopped) are taken over: now, and every minute. The embedded database
+    // serves this process alone: at start, every run still active lost its process.
+    const recover = (orphaned = false) =>
+      saleSync
+        .recover(undefined, { orphaned })
+        .catch((err) => log.error({ err }, 'could not resume the interrupted ERP sale syncs'));
+    await recover(database.engine === 'pglite');
+    sweep = setInterval(() => void recover(), 60_000);
     sweep.unref();
   }
   app.addHook('onClose', async () => {

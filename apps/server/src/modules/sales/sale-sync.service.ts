@@ -201,10 +201,14 @@ export function saleSyncService(deps: SaleSyncDeps) {
     );
   }
 
-  /** Queues again the active runs (of one sale, or all) whose job went silent, and sends their jobs. */
-  async function recover(saleId?: string): Promise<SaleSyncRunRow[]> {
+  /**
+   * Queues again the active runs (of one sale, or all) whose job went silent, and sends their jobs. `orphaned`:
+   * every active run is known to have lost its process (the embedded database serves one process: at start, none
+   * can be running).
+   */
+  async function recover(saleId?: string, opts: { orphaned?: boolean } = {}): Promise<SaleSyncRunRow[]> {
     const runs = await repo.requeueStale(
-      staleBefore(),
+      opts.orphaned ? new Date(Date.now() + 1000) : staleBefore(),
       'Resuming: the server that ran this stopped before it ended',
       saleId,
     );
