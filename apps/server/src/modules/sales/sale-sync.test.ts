@@ -453,6 +453,14 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
       })
       .returning();
     const created = await erp.publishSale(saleDraft((await repo.snapshot(sale._id))!, sale.quote_number));
+    // the check sees the order that attempt made: it will be linked, not created again
+    const check = await call.ok<SyncCheck>('GET', `/api/sales/odoo/check/${sale._id}`, tokens.full);
+    expect(check.preview).toMatchObject({
+      action: 'link',
+      odooId: created.odooId,
+      lines: { created: 0, unchanged: 8 },
+      sections: { created: 0, unchanged: 2 },
+    });
     // Someone clicks again: the run under way is answered (and resumed, its process being gone)
     const s = await socket(tokens.full, sale._id);
     const ack = await syncOdoo(s, sale._id);
