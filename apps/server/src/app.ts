@@ -34,6 +34,9 @@ import { createRealtime } from './modules/realtime/realtime.gateway';
 import { activityRepository } from './modules/sales/activity.repository';
 import { activityService } from './modules/sales/activity.service';
 import { saleImportService } from './modules/sales/sale-import.service';
+import { saleSyncRepository } from './modules/sales/sale-sync.repository';
+import { saleSyncRoutes } from './modules/sales/sale-sync.routes';
+import { type SaleSyncDeps, SYNC_QUEUE, saleSyncService } from './modules/sales/sale-sync.service';
 import { salesRepository } from './modules/sales/sales.repository';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { salesService } from './modules/sales/sales.service';
@@ -64,6 +67,8 @@ export interface BuildAppOptions {
   workers?: boolean;
   /** The sale event bus (tests publish on it); a new one by default. */
   events?: SaleEvents;
+  /** Timings of the ERP publish/sync jobs (tests shorten them). */
+  saleSync?: Pick<SaleSyncDeps, 'staleAfterMs' | 'retryDelaySeconds' | 'maxAttempts'>;
 }
 
 /** Used when no ERP was given (tests that do not need one): every call says so clearly. */
@@ -162,7 +167,31 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await jobs.work(FETCH_QUEUE, (job: { runId: string; kind: 'products' | 'sales' | 'contacts' }) =>
       erpFetch.execute(job),
     );
-  app.addHook('onClose', () => jobs.stop());
+  const saleSync = saleSyncService({
+    repo: saleSyncRepository(db),
+    erp: opts.erp ?? noErp(),
+    jobs,
+    events,
+    log,
+    ...opts.saleSync,
+  });
+  let sweep: NodeJS.Timeout | undefined;
+  if (opts.workers !== false) {
+    await jobs.work(SYNC_QUEUE, (job: { runId: string }) => saleSync.execute(job), { concurrency: 2 });
+    // Runs whose process died (heartbeat stopped) are taken over: now, and every minute. The embedded database
+    // serves this process alone: at start, every run still active lost its process.
+    const recover = (orphaned = false) =>
+      saleSync
+        .recover(undefined, { orphaned })
+        .catch((err) => log.error({ err }, 'could not resume the interrupted ERP sale syncs'));
+    await recover(database.engine === 'pglite');
+    sweep = setInterval(() => void recover(), 60_000);
+    sweep.unref();
+  }
+  app.addHook('onClose', async () => {
+    if (sweep) clearInterval(sweep);
+    await jobs.stop();
+  });
 
   registerAuth(app, auth);
   registerInputGuard(app);
@@ -189,13 +218,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const exports = exportsService({ sales: salesRepo, exports: exportsRepository(db), now: opts.now });
   const sales = salesService(salesRepo, { erp: opts.erp, events });
   // Socket.IO on the same HTTP server (path /socket.io); closed before the server so no socket holds it open.
-  const realtime = await createRealtime(app.server, { auth, sales, events, log, redisUrl: config.REDIS_URL });
+  const realtime = await createRealtime(app.server, {
+    auth,
+    sales,
+    saleSync,
+    events,
+    log,
+    redisUrl: config.REDIS_URL,
+  });
   app.addHook('preClose', () => realtime.close());
   salesRoutes(app, {
     sales,
     importSale: saleImportService({ sales: salesRepo, events }).importSale,
     activity: activityService({ activity: activityRepository(db), sales: salesRepo }),
   });
+  saleSyncRoutes(app, { saleSync });
   exportsRoutes(app, { exports });
   await registerSpa(app, config.WEB_DIST);
   return app;

@@ -6,11 +6,9 @@ import { type AccessLevel, defaultModules, type Module, type Modules } from '@qu
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
-import type { SaleEvents } from '../src/infra/sale-events';
 import { hashPassword } from '../src/modules/auth/passwords';
-import type { ErpConnector } from '../src/modules/erp/erp.types';
 import { adminUrl, withDatabase } from './global-setup';
 
 export const ADMIN_EMAIL = 'admin@quotewright.test';
@@ -51,7 +49,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { now?: () => number; erp?: ErpConnector; workers?: boolean; events?: SaleEvents } = {},
+  opts: Pick<BuildAppOptions, 'now' | 'erp' | 'workers' | 'events' | 'saleSync'> = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const config = testConfig({ ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET: 'x'.repeat(40), ...env });

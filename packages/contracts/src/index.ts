@@ -7,4 +7,5 @@ export * from './problem';
 export * from './realtime';
 export * from './sale-document';
 export * from './sales';
+export * from './sync';
 export * from './users';

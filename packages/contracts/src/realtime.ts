@@ -4,6 +4,7 @@
 import type { Pricing, SaleState } from '@quotewright/domain';
 import { z } from 'zod';
 import type { LineDto, Ref, SectionDto } from './sales';
+import type { OdooSyncStatus, SyncOdooAck, SyncOdooPayload } from './sync';
 
 /** Who made a change. */
 export interface Actor {
@@ -97,8 +98,11 @@ export interface ServerToClientEvents {
   sales_changed(e: SalesListChangedEvent): void;
   /** A refused event (bad payload, no right): the client shows it. */
   problem(e: { event: string; status: number; detail: string }): void;
+  /** Publish/sync progress of the sale joined (packages/contracts/src/sync.ts). */
+  odoo_sync_status(e: OdooSyncStatus): void;
 }
 
 export interface ClientToServerEvents {
   identify(payload: IdentifyPayload, ack?: (answer: { ok: boolean; detail?: string }) => void): void;
+  sync_odoo(payload: SyncOdooPayload, ack?: (answer: SyncOdooAck) => void): void;
 }

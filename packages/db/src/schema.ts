@@ -327,6 +327,57 @@ export const erpFetchRuns = pgTable(
   ],
 );
 
+// ─── Publish / sync of a sale to the ERP (issue 11) ──────────────────────────────────────────────────────────────
+
+/**
+ * One publish or sync of a sale, from the request to its outcome: the job's state, its progress (kept so a reloaded
+ * page shows it) and what it did. `attempt` is the lease of the job running it: every write of a job names the
+ * attempt it claimed, so a job that lost the run (taken over after its process died) changes nothing.
+ */
+export const saleSyncRuns = pgTable(
+  'sale_sync_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    action: text('action').$type<'publish' | 'sync'>().notNull(),
+    createNew: boolean('create_new').notNull().default(false),
+    /** publish: the ERP order's origin (idempotency key): the quote number, or `Q00001-2` for a second order. */
+    origin: text('origin'),
+    status: text('status')
+      .$type<'queued' | 'running' | 'succeeded' | 'failed' | 'unknown'>()
+      .notNull()
+      .default('queued'),
+    attempt: integer('attempt').notNull().default(0),
+    progress: integer('progress').notNull().default(0),
+    message: text('message'),
+    odooId: integer('odoo_id'),
+    odooName: text('odoo_name'),
+    linesCreated: integer('lines_created'),
+    linesUpdated: integer('lines_updated'),
+    linesDeleted: integer('lines_deleted'),
+    /** The sale's untaxed total as sent, and the ERP's amount_untaxed read back. */
+    ourTotal: numeric('our_total', NUMERIC_COLUMNS.total),
+    erpTotal: numeric('erp_total', NUMERIC_COLUMNS.total),
+    startedById: uuid('started_by_id'),
+    startedByName: text('started_by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** Heartbeat: an active run whose heartbeat stopped long ago lost its process and is taken over. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One run per sale at a time: a second request finds the running one instead of starting another.
+    uniqueIndex('sale_sync_runs_one_active')
+      .on(t.saleId)
+      .where(sql`status in ('queued', 'running')`),
+    index('sale_sync_runs_sale_created_idx').on(t.saleId, t.createdAt),
+    index('sale_sync_runs_active_idx').on(t.heartbeatAt).where(sql`status in ('queued', 'running')`),
+  ],
+);
+
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type PartnerRow = typeof partners.$inferSelect;
@@ -335,3 +386,4 @@ export type SaleSectionRow = typeof saleSections.$inferSelect;
 export type SaleLineRow = typeof saleLines.$inferSelect;
 export type SaleActivityRow = typeof saleActivity.$inferSelect;
 export type ErpFetchRunRow = typeof erpFetchRuns.$inferSelect;
+export type SaleSyncRunRow = typeof saleSyncRuns.$inferSelect;

@@ -76,11 +76,14 @@ interface SaleFixture {
 }
 let saleSeq = 0;
 /** A sale with two sections and three lines in the first, written straight to the database. */
-async function saleFixture(state: 'draft' | 'done' = 'draft'): Promise<SaleFixture> {
+async function saleFixture(
+  state: 'draft' | 'done' = 'draft',
+  extra: { customerId?: number; customerName?: string } = {},
+): Promise<SaleFixture> {
   const { db } = t.database;
   const [sale] = await db
     .insert(sales)
-    .values({ name: `Matrix ${++saleSeq}`, quoteNumber: `MX${saleSeq}`, state })
+    .values({ name: `Matrix ${++saleSeq}`, quoteNumber: `MX${saleSeq}`, state, ...extra })
     .returning({ id: sales.id });
   const secs = await db
     .insert(saleSections)
@@ -271,6 +274,16 @@ const MATRIX: Matrix = {
   ],
   'GET /api/sales/odoo/url/:id': [
     { name: 'not linked', path: () => `/api/sales/odoo/url/${readFixture.id}`, expect: moduleViewers(409) },
+  ],
+  'GET /api/sales/odoo/status/:id': [
+    { name: 'never synced', path: () => `/api/sales/odoo/status/${readFixture.id}`, expect: moduleViewers(200) },
+  ],
+  'GET /api/sales/odoo/check/:id': [
+    {
+      name: 'pre-publish check',
+      path: () => `/api/sales/odoo/check/${readFixture.id}`,
+      expect: { ...saleEditors(200), editor: 403 },
+    },
   ],
   'GET /api/sales/excel/:id': [
     { name: 'export', path: () => `/api/sales/excel/${readFixture.id}`, expect: moduleViewers(200) },
@@ -498,7 +511,13 @@ const statusOf = (answer: { ok: boolean; detail?: string }) =>
         ? 404
         : /sign in/.test(answer.detail ?? '')
           ? 401
-          : 400;
+          : /only quotes in draft or sent/.test(answer.detail ?? '')
+            ? 409
+            : 400;
+const syncOdoo = (s: ClientSocket, payload: unknown) =>
+  s.timeout(5000).emitWithAck('sync_odoo', payload as never) as Promise<{ ok: boolean; detail?: string }>;
+/** Full rights (and admins) may publish; a socket without them is refused before anything else. */
+const publishers = (ok: number): Expect => ({ ...saleEditors(ok), editor: 403 });
 /** 200 when `event` arrives within a short wait, else 403 (the user was not allowed to receive it). */
 const received = (socket: ClientSocket, event: string, trigger: () => void, match?: (e: never) => boolean) => {
   const got = nextEvent(socket, event, match, 700).then(
@@ -528,6 +547,48 @@ const SOCKET_MATRIX: Record<string, SocketCase[]> = {
       name: 'an unknown field',
       run: async (s) => statusOf(await s.timeout(5000).emitWithAck('identify', { sale: null, user: 'x' } as never)),
       expect: signedIn(400),
+    },
+  ],
+  sync_odoo: [
+    {
+      name: 'a draft sale ready to publish',
+      run: async (s) => {
+        const sale = await saleFixture('draft', { customerId: 7, customerName: 'Customer' });
+        return statusOf(await syncOdoo(s, { sale: sale.id, create_new: false }));
+      },
+      expect: publishers(200),
+    },
+    {
+      name: 'a locked sale',
+      run: async (s) => statusOf(await syncOdoo(s, { sale: (await saleFixture('done', { customerId: 7 })).id })),
+      expect: publishers(409),
+    },
+    {
+      name: 'a sale the ERP would refuse (no customer)',
+      run: async (s) => statusOf(await syncOdoo(s, { sale: readFixture.id, create_new: true })),
+      expect: publishers(400),
+    },
+    {
+      name: 'an unknown sale',
+      run: async (s) => statusOf(await syncOdoo(s, { sale: UNKNOWN_SALE, create_new: false })),
+      expect: publishers(404),
+    },
+    {
+      name: 'an unknown field',
+      run: async (s) => statusOf(await syncOdoo(s, { sale: readFixture.id, create_new: false, user: 'x' })),
+      expect: signedIn(400),
+    },
+  ],
+  odoo_sync_status: [
+    {
+      name: 'of the sale joined',
+      run: async (s) => {
+        const sale = await saleFixture();
+        await identify(s, sale.id);
+        const status = { saleId: sale.id, state: 'syncing', progress: 40, message: 'Writing' } as never;
+        return received(s, 'odoo_sync_status', () => bus.publish({ type: 'odoo_sync_status', status }));
+      },
+      expect: moduleViewers(200),
     },
   ],
   editors: [

@@ -1,6 +1,6 @@
 // In-process bus between the services (which publish after commit) and the realtime module (which relays to
 // Socket.IO rooms; with REDIS_URL the Socket.IO adapter carries them to the other processes).
-import type { Actor, SaleDelta } from '@quotewright/contracts';
+import type { Actor, OdooSyncStatus, SaleDelta } from '@quotewright/contracts';
 
 export type SaleEvent =
   | { type: 'sale_changed'; delta: SaleDelta }
@@ -8,6 +8,8 @@ export type SaleEvent =
   | { type: 'sale_deleted'; saleId: string; by: Actor }
   /** Sales rewritten from outside the editor (the ERP sales fetch): open editors read them again. */
   | { type: 'sales_replaced'; sales: { saleId: string; version: number }[]; by: Actor }
+  /** Publish/sync progress of a sale (issue 11): relayed to the sale's room as `odoo_sync_status`. */
+  | { type: 'odoo_sync_status'; status: OdooSyncStatus }
   /** A user's rights, password or account changed: their open sockets are checked again at once. */
   | { type: 'user_changed'; userId: string };
 

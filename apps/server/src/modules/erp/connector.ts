@@ -13,8 +13,10 @@ import type {
   ErpCompany,
   ErpConnector,
   ErpJournalItem,
+  ErpOrderByOrigin,
   ErpPage,
   ErpPartner,
+  ErpPreviewCounts,
   ErpProduct,
   ErpProgressFn,
   ErpPublishResult,
@@ -23,6 +25,7 @@ import type {
   ErpSale,
   ErpSaleDraft,
   ErpSaleLine,
+  ErpSalePreview,
   ErpSalesperson,
   ErpServerInfo,
   ErpStockEntry,
@@ -60,6 +63,7 @@ import {
   odooLine,
   type PlannedLine,
   planLines,
+  updateVals,
 } from './publish.js';
 import {
   type AccountInfo,
@@ -842,6 +846,75 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     };
   }
 
+  async function ordersByOrigin(origins: string[]): Promise<ErpOrderByOrigin[]> {
+    const wanted = [...new Set(origins.filter((o) => o.trim()))];
+    if (wanted.length === 0) return [];
+    const rows = await searchRead(
+      'sale.order',
+      [['origin', 'in', wanted]],
+      ['name', 'origin', 'partner_id', 'client_order_ref'],
+      { order: 'id asc' },
+    );
+    return rows.map((r) => ({
+      odooId: r.id as number,
+      name: str(r.name) ?? '',
+      origin: str(r.origin) ?? '',
+      partnerId: refId(r.partner_id),
+      clientOrderRef: str(r.client_order_ref),
+    }));
+  }
+
+  // ---- preview (read only) --------------------------------------------------------------------------------
+
+  async function previewSale(odooId: number | null, sale: ErpSaleDraft): Promise<ErpSalePreview> {
+    if (odooId !== null && (!Number.isInteger(odooId) || odooId <= 0))
+      throw new RangeError('odooId must be a positive integer or null');
+    const o = await saleOptions();
+    const planned = planLines(sale, o);
+    const header = headerVals(sale, o);
+    const zero = (): ErpPreviewCounts => ({ created: 0, updated: 0, moved: 0, unchanged: 0, deleted: 0 });
+    const lines = zero();
+    const sections = zero();
+    const bucket = (displayType: unknown) => (displayType === 'line_section' ? sections : lines);
+    let target: { id: number; name: string } | undefined;
+    if (odooId !== null) target = { id: odooId, name: '' };
+    else {
+      if (!sale.quoteNumber?.trim()) throw erpErrors.validation('The sale has no quote number');
+      target = await findByOrigin(sale.quoteNumber);
+    }
+    if (!target) {
+      for (const p of planned) bucket(p.displayType).created += 1;
+      return { action: 'create', odooId: null, name: null, lines, sections, header: Object.keys(header) };
+    }
+    const head = await readOrderHead(target.id, o.hasTemplate, o.hasLocked);
+    const existing = await orderLines(target.id, o);
+    const diff = diffLines(planned, existing, o);
+    const byId = new Map(existing.map((l) => [l.id, l]));
+    for (const p of planned) {
+      const id = diff.kept.get(p.localId);
+      const b = bucket(p.displayType);
+      if (id === undefined) {
+        b.created += 1;
+        continue;
+      }
+      const vals = updateVals(p, byId.get(id)!, o);
+      const keys = Object.keys(vals);
+      if (keys.length === 0) b.unchanged += 1;
+      else if (keys.length === 1 && keys[0] === 'sequence') b.moved += 1;
+      else b.updated += 1;
+    }
+    const kept = new Set(diff.kept.values());
+    for (const l of existing) if (!kept.has(l.id)) bucket(l.displayType).deleted += 1;
+    return {
+      action: odooId !== null ? 'update' : 'link',
+      odooId: target.id,
+      name: str(head.name) ?? target.name,
+      lines,
+      sections,
+      header: Object.keys(headerChanges(header, head)),
+    };
+  }
+
   // ---- analytic account summary ---------------------------------------------------------------------------
 
   async function analyticAccounts(q: AnalyticAccountsQuery): Promise<AnalyticAccountReport[]> {
@@ -1151,6 +1224,8 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     companies,
     publishSale,
     syncSale,
+    previewSale,
+    ordersByOrigin,
     analyticAccounts,
     journalItems,
     stockByLocation,

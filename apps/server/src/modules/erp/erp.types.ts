@@ -210,6 +210,39 @@ export interface ErpSyncResult {
   deleted: number;
 }
 
+/** Lines a publish/sync would create, change, only move (sequence), leave alone, or delete. */
+export interface ErpPreviewCounts {
+  created: number;
+  updated: number;
+  moved: number;
+  unchanged: number;
+  deleted: number;
+}
+
+/** An order found by its origin (publish's idempotency key). */
+export interface ErpOrderByOrigin {
+  odooId: number;
+  name: string;
+  origin: string;
+  partnerId: number | null;
+  /** client_order_ref (the sale's name when Quotewright published it) */
+  clientOrderRef: string | null;
+}
+
+/** What publishSale / syncSale would do, read without writing. */
+export interface ErpSalePreview {
+  /** create: no order yet; link: an order with this origin exists (publish adopts it); update: the given order */
+  action: 'create' | 'link' | 'update';
+  odooId: number | null;
+  name: string | null;
+  /** products, notes and headers */
+  lines: ErpPreviewCounts;
+  /** section lines */
+  sections: ErpPreviewCounts;
+  /** order fields that would change (partner_id, user_id, …) */
+  header: string[];
+}
+
 // ---- companies and reports ---------------------------------------------------------------------------------
 //
 // Report data follows SPEC §3 field names (snake_case) where SPEC defines the shape (analytic account, stock
@@ -420,6 +453,14 @@ export interface ErpConnector {
    * line fails with ErpError kind 'validation' carrying Odoo's message, and nothing is changed.
    */
   syncSale(odooId: number, sale: ErpSaleDraft, onProgress?: ErpProgressFn): Promise<ErpSyncResult>;
+  /**
+   * What publishSale (odooId null: an order is looked for by origin) or syncSale (odooId) would do with this sale,
+   * computed from the same plan and line diff, reading only. Throws ErpError kind 'validation' for what planning
+   * refuses (a product line without product, no customer), like publish/sync would.
+   */
+  previewSale(odooId: number | null, sale: ErpSaleDraft): Promise<ErpSalePreview>;
+  /** Orders whose origin is one of these (by id), to tell an order a lost answer created from someone else's. */
+  ordersByOrigin(origins: string[]): Promise<ErpOrderByOrigin[]>;
   /** SPEC analytic account summary; see AnalyticAccountReport (all analytic accounts, archived included) */
   analyticAccounts(q: AnalyticAccountsQuery): Promise<AnalyticAccountReport[]>;
   /** posted journal items of a company between two dates, ordered by id, in pages (~2,000 a call) */

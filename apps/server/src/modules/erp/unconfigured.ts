@@ -24,6 +24,8 @@ export function unconfiguredErp(message = 'No ERP connection is configured'): Er
     companies: fail,
     publishSale: fail,
     syncSale: fail,
+    previewSale: fail,
+    ordersByOrigin: fail,
     analyticAccounts: fail,
     journalItems: () => ({
       [Symbol.asyncIterator]: () => ({ next: fail }),

@@ -8,6 +8,7 @@ import {
   type IdentifyPayload,
   identifyPayload,
   type ServerToClientEvents,
+  syncOdooPayload,
 } from '@quotewright/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,10 +18,11 @@ import { AppError } from '../../errors';
 import type { SaleEvent, SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, can } from '../../policy';
 import type { AuthService } from '../auth/auth.service';
+import { type SaleSyncService, SyncProblemsError } from '../sales/sale-sync.service';
 import type { SalesService } from '../sales/sales.service';
 
 /** Every client → server event the gateway accepts; anything else is answered `problem` 404. */
-export const INBOUND_EVENTS = ['identify'] as const;
+export const INBOUND_EVENTS = ['identify', 'sync_odoo'] as const;
 /** Every server → client event (the authorization matrix has a row for each). */
 export const OUTBOUND_EVENTS = [
   'editors',
@@ -28,6 +30,7 @@ export const OUTBOUND_EVENTS = [
   'sale_replaced',
   'sale_deleted',
   'sales_changed',
+  'odoo_sync_status',
   'problem',
 ] as const;
 
@@ -56,6 +59,8 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterSe
 export interface RealtimeDeps {
   auth: Pick<AuthService, 'authenticate'>;
   sales: Pick<SalesService, 'watchable'>;
+  /** Publish/sync to the ERP (sync_odoo); without it the event is refused. */
+  saleSync?: Pick<SaleSyncService, 'start'>;
   events: SaleEvents;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** redis://… : rooms span every process sharing this Redis. */
@@ -72,6 +77,8 @@ class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** More for the ack (e.g. the problems that block a publish). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -192,6 +199,25 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   }
 
   /**
+   * Publish or sync a sale to the ERP (issue 11): full rights on sales, a draft/sent sale, nothing the ERP would
+   * refuse. The ack answers the run started, or the one already under way; progress follows as odoo_sync_status
+   * to the sale's room.
+   */
+  async function syncOdoo(socket: RealtimeSocket, args: unknown[]): Promise<Record<string, unknown>> {
+    if (args.length !== 1) throw new Refusal(400, 'sync_odoo takes one payload: {sale, create_new}');
+    const parsed = syncOdooPayload.safeParse(args[0]);
+    if (!parsed.success) throw new Refusal(400, describeIssues(parsed.error.issues));
+    if (!deps.saleSync) throw new Refusal(503, 'Publishing to the ERP is not available on this server');
+    try {
+      const { started, status } = await deps.saleSync.start(socket.data.user, parsed.data.sale, parsed.data.create_new);
+      return { started, status };
+    } catch (err) {
+      if (err instanceof SyncProblemsError) throw new Refusal(err.status, err.message, { problems: err.problems });
+      throw err;
+    }
+  }
+
+  /**
    * The user behind the socket, checked again before each inbound event: a deleted user, a changed password (token
    * version) or an expired token ends the socket; changed rights take effect (the sales rooms are left).
    */
@@ -225,16 +251,25 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     );
   }
 
-  const handlers: Record<(typeof INBOUND_EVENTS)[number], (socket: RealtimeSocket, args: unknown[]) => Promise<void>> =
-    { identify };
+  /** Each handler answers what the ack carries beside `ok: true` (nothing for most). */
+  const handlers: Record<
+    (typeof INBOUND_EVENTS)[number],
+    (socket: RealtimeSocket, args: unknown[]) => Promise<Record<string, unknown> | undefined>
+  > = {
+    identify: async (socket, args) => {
+      await identify(socket, args);
+      return undefined;
+    },
+    sync_odoo: syncOdoo,
+  };
 
   /** One inbound event: never throws; a refusal is answered through the ack, or a `problem` event without one. */
   async function dispatch(socket: RealtimeSocket, packet: unknown[]) {
     const [rawEvent, ...args] = packet;
     const event = typeof rawEvent === 'string' ? rawEvent.slice(0, 100) : String(rawEvent);
     const ack = typeof args.at(-1) === 'function' ? (args.pop() as (answer: unknown) => void) : undefined;
-    const refuse = (status: number, detail: string) => {
-      if (ack) ack({ ok: false, detail });
+    const refuse = (status: number, detail: string, extra?: Record<string, unknown>) => {
+      if (ack) ack({ ...extra, ok: false, detail });
       else socket.emit('problem', { event, status, detail });
     };
     try {
@@ -246,10 +281,10 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
       }
       const handler = Object.hasOwn(handlers, event) ? handlers[event as keyof typeof handlers] : undefined;
       if (!handler) return refuse(404, `Unknown event: ${event}`);
-      await handler(socket, args);
-      ack?.({ ok: true });
+      const answer = await handler(socket, args);
+      ack?.({ ...answer, ok: true });
     } catch (err) {
-      if (err instanceof Refusal) return refuse(err.status, err.message);
+      if (err instanceof Refusal) return refuse(err.status, err.message, err.extra);
       if (err instanceof AppError) return refuse(err.status, err.message);
       log.error({ err, event }, 'realtime event failed');
       refuse(500, 'The server could not handle this event; try again shortly');
@@ -305,6 +340,9 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
       case 'sales_replaced':
         for (const s of e.sales) io.to(saleRoom(s.saleId)).emit('sale_replaced', { ...s, by: e.by });
         io.to(SALES_ROOM).emit('sales_changed', { saleId: null, version: null });
+        break;
+      case 'odoo_sync_status':
+        io.to(saleRoom(e.status.saleId)).emit('odoo_sync_status', e.status);
         break;
       case 'user_changed':
         void recheckUser(e.userId);
