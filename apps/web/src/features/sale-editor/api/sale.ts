@@ -1,12 +1,18 @@
 // Server state of the sale editor. Every mutation answers only what changed (a SaleDelta, issue 10): it patches the
 // cached sale; a version gap refetches it.
 
-import { applySaleDelta, type SaleDelta } from '@quotewright/contracts';
+import {
+  applySaleDelta,
+  type CreateLinesAnswer,
+  type MoveLinesAnswer,
+  type ProductsCheck,
+  type SaleDelta,
+} from '@quotewright/contracts';
 import { SELECTOR_MAX_OPTIONS } from '@quotewright/domain';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api';
-import type { Customer, LineChanges, Ref, Sale, SaleHeader, SaleLine } from './types';
+import type { Customer, LineChanges, Ref, Sale, SaleHeader } from './types';
 
 export const saleKey = (id: string | undefined) => ['sale', id] as const;
 const enc = encodeURIComponent;
@@ -46,20 +52,11 @@ export function updateSale(id: string, header: SaleHeader): Promise<SaleDelta> {
   return api.post<SaleDelta>(`/sales/${enc(id)}`, header);
 }
 
-export interface CreateLinesResult extends SaleDelta {
-  lines: SaleLine[];
-  errors: { product: unknown }[];
-}
+/** The answers of adding products and of moving lines (packages/contracts' schemas, as the server serializes them). */
+export type CreateLinesResult = CreateLinesAnswer;
+export type MoveLinesResult = MoveLinesAnswer;
 
-export interface MoveLinesResult extends SaleDelta {
-  originSection: unknown;
-  destinationSection: unknown;
-}
-
-export interface ProductsCheck {
-  valid: boolean;
-  sections: { name: string; lines: unknown[] }[];
-}
+export type { ProductsCheck };
 
 /** Calls that change a sale; each applies its answer (what changed) to the cached sale. */
 export function saleActions(saleId: string, apply: (delta: SaleDelta) => void) {
