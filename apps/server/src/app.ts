@@ -45,6 +45,7 @@ import { usersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersService } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerSpa } from './plugins/static';
@@ -123,6 +124,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     },
   });
+  // Before any route: the plugin attaches itself to each route as it is registered.
+  await registerCompression(app);
   // JSON only (and form bodies for the password form): a text body is refused with 415, never parsed.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>

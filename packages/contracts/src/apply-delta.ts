@@ -1,7 +1,7 @@
 // Applying a delta (realtime.ts) to a sale the client holds, and the inverse: the delta between two sales. Pure
 // functions shared by the web app (which patches its cached sale) and the server (which may build deltas by diffing).
-import type { Actor, SaleChanges, SaleDelta, SaleHeaderChange, SectionHeadDto } from './realtime';
-import type { LineDto, SaleDto, SectionDto } from './sales';
+import type { Actor, SaleChanges, SaleDelta, SaleHeaderChange } from './realtime';
+import type { LineDto, SaleDto, SectionDto, SectionHeadDto } from './sales';
 
 /** The header fields a delta may carry besides the always-present ones. */
 const OPTIONAL_HEADER = [

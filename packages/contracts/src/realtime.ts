@@ -1,64 +1,91 @@
 // The delta protocol (issue 10, DESIGN §8): every sale mutation answers — and broadcasts to the sale's room — only
 // what changed, stamped with the sale's new version. A client applies a delta whose version is exactly one more
 // than its own; on a gap (or a reconnect) it refetches the sale (GET, ETag = version).
-import type { Pricing, SaleState } from '@quotewright/domain';
+//
+// Zod schemas, with the types inferred from them: the server serializes its answers through them (Fastify
+// `response:` schemas), the web app reads the same types.
 import { z } from 'zod';
-import type { LineDto, Ref, SectionDto } from './sales';
+import {
+  lineSchema,
+  nullableNameSchema,
+  pricingSchema,
+  refSchema,
+  saleStateSchema,
+  sectionHeadSchema,
+  sectionSchema,
+  templateIdsSchema,
+} from './sales';
 import type { OdooSyncStatus, SyncOdooAck, SyncOdooPayload } from './sync';
 
 /** Who made a change. */
-export interface Actor {
-  id: string;
-  name: string;
-}
+export const actorSchema = z.object({ id: z.string(), name: z.string() });
+export type Actor = z.infer<typeof actorSchema>;
 
 /** The sale's own fields after a change: always the version stamp, totals and sync flags; header fields when set. */
-export interface SaleHeaderChange {
-  version: number;
-  updated_on: string;
-  updated_by: { name: string | null };
-  pricing: Pricing;
-  total_price: string;
-  odoo_synced: boolean;
-  name?: string;
-  state?: SaleState;
-  state_label?: string;
-  customer?: Ref | null;
-  customer_invoice?: Ref | null;
-  customer_shipping?: Ref | null;
-  template?: Ref | null;
-  salesperson?: Ref | null;
-  template_ids?: { _id: string; name: string }[];
-}
+export const saleHeaderChangeSchema = z.object({
+  version: z.number().int(),
+  updated_on: z.string(),
+  updated_by: nullableNameSchema,
+  pricing: pricingSchema,
+  total_price: z.string(),
+  odoo_synced: z.boolean(),
+  name: z.string().optional(),
+  state: saleStateSchema.optional(),
+  state_label: z.string().optional(),
+  customer: refSchema.nullable().optional(),
+  customer_invoice: refSchema.nullable().optional(),
+  customer_shipping: refSchema.nullable().optional(),
+  template: refSchema.nullable().optional(),
+  salesperson: refSchema.nullable().optional(),
+  template_ids: templateIdsSchema.optional(),
+});
+export type SaleHeaderChange = z.infer<typeof saleHeaderChangeSchema>;
 
-/** A section without its lines (lines travel in `lines`). */
-export type SectionHeadDto = Omit<SectionDto, 'lines'>;
-
-export interface SaleChanges {
-  sale: SaleHeaderChange;
-  sections?: {
-    /** Created or changed sections (name, show_details, pricing…). */
-    changed: SectionHeadDto[];
-    removed: string[];
-    /** The whole order of section ids, when it changed (or a section came or went). */
-    order?: string[];
-  };
-  lines?: {
-    /** Created or changed lines, with the section they are in now. */
-    changed: { section: string; line: LineDto }[];
-    removed: string[];
-    /** The whole order of line ids of each section whose order changed (or that gained or lost a line). */
-    order?: { section: string; ids: string[] }[];
-  };
-}
+export const saleChangesSchema = z.object({
+  sale: saleHeaderChangeSchema,
+  sections: z
+    .object({
+      /** Created or changed sections (name, show_details, pricing…). */
+      changed: z.array(sectionHeadSchema),
+      removed: z.array(z.string()),
+      /** The whole order of section ids, when it changed (or a section came or went). */
+      order: z.array(z.string()).optional(),
+    })
+    .optional(),
+  lines: z
+    .object({
+      /** Created or changed lines, with the section they are in now. */
+      changed: z.array(z.object({ section: z.string(), line: lineSchema })),
+      removed: z.array(z.string()),
+      /** The whole order of line ids of each section whose order changed (or that gained or lost a line). */
+      order: z.array(z.object({ section: z.string(), ids: z.array(z.string()) })).optional(),
+    })
+    .optional(),
+});
+export type SaleChanges = z.infer<typeof saleChangesSchema>;
 
 /** The answer to a sale mutation, and the `sale_changed` event. */
-export interface SaleDelta {
-  saleId: string;
-  version: number;
-  by: Actor;
-  changes: SaleChanges;
-}
+export const saleDeltaSchema = z.object({
+  saleId: z.string(),
+  version: z.number().int(),
+  by: actorSchema,
+  changes: saleChangesSchema,
+});
+export type SaleDelta = z.infer<typeof saleDeltaSchema>;
+
+/** POST /api/sales/lines/create: the created lines and the products that could not be added (SPEC §8), beside the delta. */
+export const createLinesAnswerSchema = saleDeltaSchema.extend({
+  lines: z.array(lineSchema),
+  errors: z.array(z.object({ product: z.number().int() })),
+});
+export type CreateLinesAnswer = z.infer<typeof createLinesAnswerSchema>;
+
+/** POST /api/sales/lines/move: both sections as they are now, beside the delta. */
+export const moveLinesAnswerSchema = saleDeltaSchema.extend({
+  originSection: sectionSchema,
+  destinationSection: sectionSchema,
+});
+export type MoveLinesAnswer = z.infer<typeof moveLinesAnswerSchema>;
 
 // ─── Socket.IO events ───────────────────────────────────────────────────────────────────────────────────────────
 
@@ -69,40 +96,49 @@ export const identifyPayload = z.strictObject({
 });
 export type IdentifyPayload = z.infer<typeof identifyPayload>;
 
-export interface EditorsEvent {
-  saleId: string;
-  editors: Actor[];
-}
-export interface SaleDeletedEvent {
-  saleId: string;
-  by: Actor;
-}
+export const editorsEventSchema = z.object({ saleId: z.string(), editors: z.array(actorSchema) });
+export type EditorsEvent = z.infer<typeof editorsEventSchema>;
+
+export const saleDeletedEventSchema = z.object({ saleId: z.string(), by: actorSchema });
+export type SaleDeletedEvent = z.infer<typeof saleDeletedEventSchema>;
+
 /** To everyone allowed to see the sales list: a sale changed, was created or deleted (the list refetches). */
-export interface SalesListChangedEvent {
+export const salesListChangedEventSchema = z.object({
   /** null: several sales at once (a page of the ERP sales fetch). */
-  saleId: string | null;
-  version: number | null;
-}
+  saleId: z.string().nullable(),
+  version: z.number().int().nullable(),
+});
+export type SalesListChangedEvent = z.infer<typeof salesListChangedEventSchema>;
 
 /** The sale was rewritten from outside the editor (the ERP sales fetch): a client older than `version` reads it again. */
-export interface SaleReplacedEvent {
-  saleId: string;
-  version: number;
-  by: Actor;
-}
-export interface ServerToClientEvents {
-  editors(e: EditorsEvent): void;
-  sale_changed(e: SaleDelta): void;
-  sale_replaced(e: SaleReplacedEvent): void;
-  sale_deleted(e: SaleDeletedEvent): void;
-  sales_changed(e: SalesListChangedEvent): void;
-  /** A refused event (bad payload, no right): the client shows it. */
-  problem(e: { event: string; status: number; detail: string }): void;
+export const saleReplacedEventSchema = z.object({ saleId: z.string(), version: z.number().int(), by: actorSchema });
+export type SaleReplacedEvent = z.infer<typeof saleReplacedEventSchema>;
+
+/** A refused event (bad payload, no right): the client shows it. */
+export const problemEventSchema = z.object({ event: z.string(), status: z.number().int(), detail: z.string() });
+export type ProblemEvent = z.infer<typeof problemEventSchema>;
+
+/** Every server → client event and its payload. */
+export const serverEventSchemas = {
+  editors: editorsEventSchema,
+  sale_changed: saleDeltaSchema,
+  sale_replaced: saleReplacedEventSchema,
+  sale_deleted: saleDeletedEventSchema,
+  sales_changed: salesListChangedEventSchema,
+  problem: problemEventSchema,
+} as const;
+
+export type ServerToClientEvents = {
+  [K in keyof typeof serverEventSchemas]: (e: z.infer<(typeof serverEventSchemas)[K]>) => void;
+} & {
   /** Publish/sync progress of the sale joined (packages/contracts/src/sync.ts). */
   odoo_sync_status(e: OdooSyncStatus): void;
-}
+};
+
+export const identifyAckSchema = z.object({ ok: z.boolean(), detail: z.string().optional() });
+export type IdentifyAck = z.infer<typeof identifyAckSchema>;
 
 export interface ClientToServerEvents {
-  identify(payload: IdentifyPayload, ack?: (answer: { ok: boolean; detail?: string }) => void): void;
+  identify(payload: IdentifyPayload, ack?: (answer: IdentifyAck) => void): void;
   sync_odoo(payload: SyncOdooPayload, ack?: (answer: SyncOdooAck) => void): void;
 }

@@ -1,101 +1,138 @@
-// The JSON the sales API answers (SPEC §3). Money is a 2-decimal string, percents are numbers, quantities and costs
-// exact decimal strings. Shared by the server (which builds them) and the web app (which reads them).
-import type { Pricing, SaleState } from '@quotewright/domain';
+// The JSON the sales API answers (SPEC §3), as zod schemas and the types inferred from them. Money is a 2-decimal
+// string, percents are numbers, quantities and costs exact decimal strings. Shared by the server (which builds them
+// and serializes its answers through them: Fastify `response:` schemas) and the web app (which reads them).
+//
+// The schemas are plain `z.object`s: serializing through one drops any key it does not name, so every field an
+// answer carries must be listed here (apps/server's responses test compares answers with what the service built).
+import { type Pricing, SALE_STATES } from '@quotewright/domain';
+import { z } from 'zod';
 
-export interface Ref {
-  id: number;
-  name: string;
-}
+export const refSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Ref = z.infer<typeof refSchema>;
 
-export type LineKind = 'product' | 'note' | 'header';
+export const LINE_KINDS = ['product', 'note', 'header'] as const;
+export const lineKindSchema = z.enum(LINE_KINDS);
+export type LineKind = z.infer<typeof lineKindSchema>;
 
-export interface LineDto {
-  _id: string;
-  kind: LineKind;
+/** Pricing of a section or a sale (packages/domain's Pricing). */
+export const pricingSchema = z.object({
+  total_price: z.string(),
+  total_cost: z.string(),
+  total_margin: z.string(),
+  total_margin_percent: z.number(),
+  total_markup_percent: z.number(),
+}) satisfies z.ZodType<Pricing>;
+
+export const nullableNameSchema = z.object({ name: z.string().nullable() });
+
+export const lineSchema = z.object({
+  _id: z.string(),
+  kind: lineKindSchema,
   /** name: the model for a product line, 'note' or 'header' otherwise (SPEC §3). */
-  product: { id: number | null; name: string; manufacturer: { name: string | null } };
+  product: z.object({ id: z.number().int().nullable(), name: z.string(), manufacturer: nullableNameSchema }),
   /** The description. */
-  name: string;
-  quantity: string;
-  price: string;
-  cost: string;
+  name: z.string(),
+  quantity: z.string(),
+  price: z.string(),
+  cost: z.string(),
   /** Discount % on the price (0–100, up to 4 decimals; 0 on notes and headers). */
-  discount: number;
+  discount: z.number(),
   /** Markup and margin of the net price (price × (1 − discount/100)). */
-  markup_percent: number;
-  margin_percent: number;
+  markup_percent: z.number(),
+  margin_percent: z.number(),
   /** round2(price × quantity × (1 − discount/100)), Odoo's price_subtotal. */
-  subtotal: string;
-  price_percentage_active: boolean;
-  uom: { name: string | null };
-}
+  subtotal: z.string(),
+  price_percentage_active: z.boolean(),
+  uom: nullableNameSchema,
+});
+export type LineDto = z.infer<typeof lineSchema>;
 
-export interface SectionDto {
-  _id: string;
-  name: string;
-  show_details: boolean;
-  merge: boolean;
+/** A section without its lines (a delta carries lines apart). */
+export const sectionHeadSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  show_details: z.boolean(),
+  merge: z.boolean(),
   /** Display only: always false from the server. */
-  expanded: boolean;
-  lines: LineDto[];
-  pricing: Pricing;
-}
+  expanded: z.boolean(),
+  pricing: pricingSchema,
+});
+export type SectionHeadDto = z.infer<typeof sectionHeadSchema>;
 
-export interface SaleDto {
-  _id: string;
-  name: string;
-  quote_number: string;
-  state: SaleState;
-  state_label: string;
-  customer: Ref | null;
-  customer_invoice: Ref | null;
-  customer_shipping: Ref | null;
-  template: Ref | null;
-  salesperson: Ref | null;
-  sections: SectionDto[];
-  template_ids: { _id: string; name: string }[];
-  created_on: string;
-  updated_on: string;
-  created_by: { name: string | null };
-  updated_by: { name: string | null };
-  pricing: Pricing;
-  total_price: string;
-  version: number;
-  odoo_id: number | null;
-  odoo_name: string | null;
-  odoo_synced_on: string | null;
-  odoo_synced: boolean;
-  odoo_sync_error: boolean;
-  odoo_sync_message: string | null;
-}
+export const sectionSchema = sectionHeadSchema.extend({ lines: z.array(lineSchema) });
+export type SectionDto = z.infer<typeof sectionSchema>;
 
-export interface SaleListItemDto {
-  _id: string;
-  quote_number: string;
+export const saleStateSchema = z.enum(SALE_STATES);
+export const templateIdsSchema = z.array(z.object({ _id: z.string(), name: z.string() }));
+
+/** GET /api/sales/:id (and POST /api/sales): a whole sale. */
+export const saleSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  quote_number: z.string(),
+  state: saleStateSchema,
+  state_label: z.string(),
+  customer: refSchema.nullable(),
+  customer_invoice: refSchema.nullable(),
+  customer_shipping: refSchema.nullable(),
+  template: refSchema.nullable(),
+  salesperson: refSchema.nullable(),
+  sections: z.array(sectionSchema),
+  template_ids: templateIdsSchema,
+  created_on: z.string(),
+  updated_on: z.string(),
+  created_by: nullableNameSchema,
+  updated_by: nullableNameSchema,
+  pricing: pricingSchema,
+  total_price: z.string(),
+  version: z.number().int(),
+  odoo_id: z.number().int().nullable(),
+  odoo_name: z.string().nullable(),
+  odoo_synced_on: z.string().nullable(),
+  odoo_synced: z.boolean(),
+  odoo_sync_error: z.boolean(),
+  odoo_sync_message: z.string().nullable(),
+});
+export type SaleDto = z.infer<typeof saleSchema>;
+
+export const saleListItemSchema = z.object({
+  _id: z.string(),
+  quote_number: z.string(),
   /** The ERP order name when linked, else the quote number. */
-  order_number: string;
-  name: string;
-  customer: Ref | null;
-  salesperson: Ref | null;
-  total_price: string;
-  state: SaleState;
-  state_label: string;
-  updated_on: string;
-}
+  order_number: z.string(),
+  name: z.string(),
+  customer: refSchema.nullable(),
+  salesperson: refSchema.nullable(),
+  total_price: z.string(),
+  state: saleStateSchema,
+  state_label: z.string(),
+  updated_on: z.string(),
+});
+export type SaleListItemDto = z.infer<typeof saleListItemSchema>;
 
 /** With groupBy: count and total over the whole filtered list of each group present on the page. */
-export interface SaleListGroupDto {
-  value: string | null;
-  label: string;
-  count: number;
-  total_price: string;
-}
+export const saleListGroupSchema = z.object({
+  value: z.string().nullable(),
+  label: z.string(),
+  count: z.number().int(),
+  total_price: z.string(),
+});
+export type SaleListGroupDto = z.infer<typeof saleListGroupSchema>;
 
-export interface SalesPageDto {
-  items: SaleListItemDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-  groupBy?: 'state' | 'customer' | 'salesperson';
-  groups?: SaleListGroupDto[];
-}
+/** GET /api/sales (and DELETE /api/sales/:id, which answers the list's first page). */
+export const salesPageSchema = z.object({
+  items: z.array(saleListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  groupBy: z.enum(['state', 'customer', 'salesperson']).optional(),
+  groups: z.array(saleListGroupSchema).optional(),
+});
+export type SalesPageDto = z.infer<typeof salesPageSchema>;
+
+/** GET /api/sales/check/products/:id (SPEC §2 validity check): per section, the labels of its invalid lines. */
+export const productsCheckSchema = z.object({
+  valid: z.boolean(),
+  sections: z.array(z.object({ name: z.string(), lines: z.array(z.string()) })),
+});
+export type ProductsCheck = z.infer<typeof productsCheckSchema>;

@@ -2,14 +2,19 @@ import {
   activityPageSchema,
   activityQuerySchema,
   costInput,
+  createLinesAnswerSchema,
   discountInput,
   erpIdInput,
   indexInput,
   indexParam,
   insertionPointInput,
   markupInput,
+  moveLinesAnswerSchema,
   priceInput,
+  productsCheckSchema,
   quantityInput,
+  saleDeltaSchema,
+  salesPageSchema,
 } from '@quotewright/contracts';
 import { SALE_STATES, SALES_PAGE_SIZE, SECTION_COPY_STYLES } from '@quotewright/domain';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +23,7 @@ import { z } from 'zod';
 import { AppError, fieldErrorsFromIssues, validation } from '../../errors';
 
 import { requires } from '../../plugins/auth';
+import { negotiateEncoding } from '../../plugins/compression';
 import type { AuthUser } from '../../policy';
 import type { ActivityService } from './activity.service';
 import type { SalesService } from './sales.service';
@@ -63,6 +69,13 @@ const sectionName = z.string().trim().min(1, 'Name is required').max(500);
 const ids = (what: string) => z.array(uuid(what)).min(1, `Choose at least one ${what}`).max(5000);
 const description = z.string().max(20_000);
 
+/**
+ * Answers are serialized through their contracts schema (fastify-type-provider-zod's serializer: the answer is
+ * checked and only the schema's fields are written). A mutation answers a delta (issue 10); the whole sale (GET) is
+ * served as cached JSON text and has no response schema, so it is never serialized again.
+ */
+const delta = { 200: saleDeltaSchema };
+
 export function salesRoutes(
   app: FastifyInstance,
   deps: {
@@ -77,7 +90,7 @@ export function salesRoutes(
   const { sales } = deps;
 
   // ─── Sales ───────────────────────────────────────────────────────────────────────────────────────────────────
-  r.get('/api/sales', { schema: { querystring: listQuery } }, async (req) => {
+  r.get('/api/sales', { schema: { querystring: listQuery, response: { 200: salesPageSchema } } }, async (req) => {
     const q = req.query;
     return sales.list(req.user, {
       search: q.search,
@@ -92,12 +105,19 @@ export function salesRoutes(
     });
   });
   // ETag = the sale's version and its sections' versions: a client holding the current one gets 304 and no body.
-  r.get('/api/sales/:id', { schema: { params: saleParams } }, async (req, reply) => {
+  // Compressed here, not by the compression plugin: the encoded bytes are kept with the cached JSON (one br or gzip
+  // per version, not per request). A compressed body has a weak ETag (the bytes differ from the identity body's).
+  r.get('/api/sales/:id', { schema: { params: saleParams }, compress: false }, async (req, reply) => {
     const known = /^(?:W\/)?"([\d-]{1,40})"$/.exec(req.headers['if-none-match'] ?? '')?.[1];
     const res = await sales.getJson(req.user, req.params.id, known);
-    reply.header('etag', `"${res.tag}"`).header('cache-control', 'private, no-cache');
+    const encoding = res.json?.encodingFor(negotiateEncoding(req.headers['accept-encoding'])) ?? 'identity';
+    reply
+      .header('etag', `${encoding === 'identity' ? '' : 'W/'}"${res.tag}"`)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'accept-encoding');
     if (res.json === undefined) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(res.json);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(await res.json.body(encoding));
   });
   // One path, two bodies: a header creates a sale; a quotewright.sale document (or {json: "<text>"}) imports one.
   // Its own JSON parser answers 'Invalid JSON' (SPEC §8) and allows IMPORT_BODY_LIMIT.
@@ -123,11 +143,15 @@ export function salesRoutes(
       return reply.code(201).send(await sales.create(req.user, parsed.data));
     });
   });
-  r.post('/api/sales/:id', { ...edit, schema: { params: saleParams, body: headerBody } }, async (req) =>
-    sales.update(req.user, req.params.id, req.body),
+  r.post(
+    '/api/sales/:id',
+    { ...edit, schema: { params: saleParams, body: headerBody, response: delta } },
+    async (req) => sales.update(req.user, req.params.id, req.body),
   );
-  r.delete('/api/sales/:id', { ...requires('sales.delete'), schema: { params: saleParams } }, async (req) =>
-    sales.remove(req.user, req.params.id),
+  r.delete(
+    '/api/sales/:id',
+    { ...requires('sales.delete'), schema: { params: saleParams, response: { 200: salesPageSchema } } },
+    async (req) => sales.remove(req.user, req.params.id),
   );
   const { activity } = deps;
   if (activity) {
@@ -138,8 +162,10 @@ export function salesRoutes(
       async (req) => activity.list(req.user, req.params.id, req.query),
     );
   }
-  r.get('/api/sales/check/products/:id', { schema: { params: saleParams } }, async (req) =>
-    sales.checkProducts(req.user, req.params.id),
+  r.get(
+    '/api/sales/check/products/:id',
+    { schema: { params: saleParams, response: { 200: productsCheckSchema } } },
+    async (req) => sales.checkProducts(req.user, req.params.id),
   );
   r.get('/api/sales/odoo/url/:id', { schema: { params: saleParams } }, async (req) =>
     sales.odooUrl(req.user, req.params.id),
@@ -150,13 +176,17 @@ export function salesRoutes(
     '/api/sales/sections/create/:saleId',
     {
       ...edit,
-      schema: { params: saleOnly, body: z.strictObject({ name: sectionName, show_details: z.boolean().optional() }) },
+      schema: {
+        params: saleOnly,
+        body: z.strictObject({ name: sectionName, show_details: z.boolean().optional() }),
+        response: delta,
+      },
     },
     async (req) => sales.createSection(req.user, req.params.saleId, req.body),
   );
   r.post(
     '/api/sales/sections/duplicate/:saleId/:sectionId',
-    { ...edit, schema: { params: saleSection } },
+    { ...edit, schema: { params: saleSection, response: delta } },
     async (req) => sales.duplicateSection(req.user, req.params.saleId, req.params.sectionId),
   );
   r.post(
@@ -166,18 +196,24 @@ export function salesRoutes(
       schema: {
         params: saleSection,
         body: z.strictObject({ name: sectionName.optional(), show_details: z.boolean().optional() }),
+        response: delta,
       },
     },
     async (req) => sales.updateSection(req.user, req.params.saleId, req.params.sectionId, req.body),
   );
-  r.post('/api/sales/sections/delete/:saleId/:sectionId', { ...edit, schema: { params: saleSection } }, async (req) =>
-    sales.deleteSection(req.user, req.params.saleId, req.params.sectionId),
+  r.post(
+    '/api/sales/sections/delete/:saleId/:sectionId',
+    { ...edit, schema: { params: saleSection, response: delta } },
+    async (req) => sales.deleteSection(req.user, req.params.saleId, req.params.sectionId),
   );
   r.post(
     '/api/sales/sections/reorder/:saleId/:oldIndex/:newIndex',
     {
       ...edit,
-      schema: { params: z.strictObject({ saleId: uuid('sale'), oldIndex: indexParam, newIndex: indexParam }) },
+      schema: {
+        params: z.strictObject({ saleId: uuid('sale'), oldIndex: indexParam, newIndex: indexParam }),
+        response: delta,
+      },
     },
     async (req) => sales.reorderSections(req.user, req.params.saleId, req.params.oldIndex, req.params.newIndex),
   );
@@ -194,6 +230,7 @@ export function salesRoutes(
           copyStyle: z.enum(SECTION_COPY_STYLES, { error: 'Expected new, merge or overwrite' }).default('new'),
           mergeProducts: z.boolean().default(false),
         }),
+        response: delta,
       },
     },
     async (req) => sales.copySections(req.user, req.params.destinationSaleId, req.body),
@@ -218,6 +255,7 @@ export function salesRoutes(
             .max(1000),
           sequence: insertionPointInput.default(-1),
         }),
+        response: { 200: createLinesAnswerSchema },
       },
     },
     async (req) => sales.createLines(req.user, req.params.saleId, req.params.sectionId, req.body),
@@ -230,6 +268,7 @@ export function salesRoutes(
         schema: {
           params: saleSection,
           body: z.strictObject({ name: description, sequence: insertionPointInput.default(-1) }),
+          response: delta,
         },
       },
       async (req) => sales.createTextLine(req.user, req.params.saleId, req.params.sectionId, kind, req.body),
@@ -256,13 +295,14 @@ export function salesRoutes(
           )
           .min(1, 'Send at least one line')
           .max(5000),
+        response: delta,
       },
     },
     async (req) => sales.updateLines(req.user, req.params.saleId, req.params.sectionId, req.body),
   );
   r.post(
     '/api/sales/lines/delete/:saleId/:sectionId',
-    { ...edit, schema: { params: saleSection, body: ids('line') } },
+    { ...edit, schema: { params: saleSection, body: ids('line'), response: delta } },
     async (req) => sales.deleteLines(req.user, req.params.saleId, req.params.sectionId, req.body),
   );
   r.post(
@@ -272,6 +312,7 @@ export function salesRoutes(
       schema: {
         params: saleSection,
         body: z.strictObject({ index: indexInput, line_insertion_point: insertionPointInput }),
+        response: delta,
       },
     },
     async (req) =>
@@ -295,6 +336,7 @@ export function salesRoutes(
           type: z.enum(['move', 'copy'], { error: 'Expected move or copy' }),
         }),
         body: ids('line'),
+        response: { 200: moveLinesAnswerSchema },
       },
     },
     async (req) =>
@@ -309,7 +351,14 @@ export function salesRoutes(
   );
   r.post(
     '/api/sales/lines/markup/:saleId/:sectionId',
-    { ...edit, schema: { params: saleSection, body: z.strictObject({ ids: ids('line'), markup: markupInput }) } },
+    {
+      ...edit,
+      schema: {
+        params: saleSection,
+        body: z.strictObject({ ids: ids('line'), markup: markupInput }),
+        response: delta,
+      },
+    },
     async (req) => sales.setMarkup(req.user, req.params.saleId, req.params.sectionId, req.body),
   );
 }

@@ -35,6 +35,7 @@ import {
   toDecimal,
 } from '@quotewright/domain';
 import { AppError, notFound, validation } from '../../errors';
+import { CachedJson } from '../../infra/cached-json';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector } from '../erp/erp.types';
@@ -162,7 +163,7 @@ const SERIALIZED_SALES = 64;
 
 /** A small LRU of sale JSON texts, each valid for one tag (see getJson). */
 function serializedSales(max: number) {
-  const map = new Map<string, { tag: string; json: string }>();
+  const map = new Map<string, { tag: string; json: CachedJson }>();
   return {
     get(id: string) {
       const hit = map.get(id);
@@ -172,7 +173,7 @@ function serializedSales(max: number) {
       }
       return hit;
     },
-    put(id: string, tag: string, json: string) {
+    put(id: string, tag: string, json: CachedJson) {
       map.delete(id);
       map.set(id, { tag, json });
       if (map.size > max) map.delete(map.keys().next().value!);
@@ -440,7 +441,7 @@ export function salesService(
      * by another program), so a stale copy is never served. `knownTag` (the client's ETag): when it is current,
      * only the tag is answered (304).
      */
-    async getJson(actor: AuthUser | null, id: string, knownTag?: string): Promise<{ tag: string; json?: string }> {
+    async getJson(actor: AuthUser | null, id: string, knownTag?: string): Promise<{ tag: string; json?: CachedJson }> {
       authorize(actor, 'sales.view');
       return repo.snapshot(async (r) => {
         const row = await r.saleRow(id);
@@ -451,7 +452,7 @@ export function salesService(
         const hit = serialized.get(id);
         if (hit?.tag === tag) return hit;
         const read = (await readSale(r, id, row, heads))!;
-        const json = JSON.stringify(answer(read));
+        const json = new CachedJson(JSON.stringify(answer(read)));
         serialized.put(id, tag, json);
         return { tag, json };
       });

@@ -4,7 +4,7 @@
 // drops just that overlay — what other editors changed meanwhile stays — and shows the server's message.
 // Unpredictable actions (creating, duplicating, moving, copying) wait for the answer behind the loading overlay.
 
-import type { SaleDelta } from '@quotewright/contracts';
+import type { CreateLinesAnswer, MoveLinesAnswer, SaleDelta } from '@quotewright/contracts';
 import type { LineMoveType } from '@quotewright/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDialog } from '../../../app/providers/dialog';
@@ -24,19 +24,13 @@ import {
   type Overlay,
   removeLines,
 } from './optimistic';
-import type { LineChanges, Sale, SaleHeader, SaleLine } from './types';
+import type { LineChanges, Sale, SaleHeader } from './types';
 
 const enc = encodeURIComponent;
 
-export interface CreateLinesResult extends SaleDelta {
-  lines: SaleLine[];
-  errors: { product: unknown }[];
-}
-
-export interface MoveLinesResult extends SaleDelta {
-  originSection: unknown;
-  destinationSection: unknown;
-}
+/** The answers of adding products and of moving lines (packages/contracts' schemas, as the server serializes them). */
+export type CreateLinesResult = CreateLinesAnswer;
+export type MoveLinesResult = MoveLinesAnswer;
 
 /**
  * Applies a mutation's answer to the cached sale (the sales list shows the change too); resolves once the cache holds

@@ -2,6 +2,7 @@
 // (mutations.ts); every one answers only what changed (a SaleDelta, issue 10), applied to the cached sale with the
 // pending optimistic edits laid over it (optimistic.ts).
 
+import type { ProductsCheck } from '@quotewright/contracts';
 import { SELECTOR_MAX_OPTIONS } from '@quotewright/domain';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -46,10 +47,7 @@ export function createSale(header: SaleHeader): Promise<Sale> {
   return api.post<Sale>('/sales', header);
 }
 
-export interface ProductsCheck {
-  valid: boolean;
-  sections: { name: string; lines: unknown[] }[];
-}
+export type { ProductsCheck };
 
 /**
  * Keeps a whole sale (a new sale) unless the cache already holds a newer version (answers to quick successive edits

@@ -252,6 +252,42 @@ describe('lines table', () => {
     ]);
   });
 
+  it('starts editing a cell from the keyboard (Enter or F2); Escape leaves it unchanged', async () => {
+    setup(false);
+    const h = handlers();
+    renderWithProviders(<LinesTable section={section([line('a'), line('b')])} editable handlers={h} />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const qty = within(rows()[1]!).getByRole('button', { name: 'Edit Qty' });
+    qty.focus();
+    await userEvent.keyboard('{Enter}');
+    const input = within(rows()[1]!).getByRole('textbox', { name: 'Qty' });
+    expect(input).toHaveFocus();
+    await userEvent.clear(input);
+    await userEvent.type(input, '7{Enter}');
+    expect(h.commit).toHaveBeenCalledWith([{ _id: 'b', quantity: '7' }]);
+
+    within(rows()[0]!).getByRole('button', { name: 'Edit Price' }).focus();
+    await userEvent.keyboard('{F2}');
+    const price = within(rows()[0]!).getByRole('textbox', { name: 'Price' });
+    await userEvent.type(price, '999{Escape}');
+    expect(within(rows()[0]!).queryByRole('textbox')).toBeNull();
+    expect(within(rows()[0]!).getByRole('button', { name: 'Edit Price' })).toHaveTextContent('$130.00');
+    expect(h.commit).toHaveBeenCalledTimes(1);
+  });
+
+  it('read-only: the figures without edit buttons or drag handles; negative money in the error colour', async () => {
+    setup(false);
+    const lines = [line('a'), line('b', { quantity: '-3', subtotal: '-390.00' })];
+    renderWithProviders(<LinesTable section={section(lines)} editable={false} handlers={handlers()} />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const positive = (await within(rows()[0]!).findAllByText('$130.00')).at(-1)!;
+    expect(screen.queryAllByRole('button', { name: /^Edit / })).toHaveLength(0);
+    expect(screen.queryAllByLabelText('Drag to reorder')).toHaveLength(0);
+    expect(within(rows()[1]!).getByText('-3')).toBeInTheDocument();
+    const negative = within(rows()[1]!).getByText(/390\.00/);
+    expect(getComputedStyle(negative).color).not.toBe(getComputedStyle(positive).color);
+  });
+
   it('computes only changed fields per line', () => {
     const lines = [line('a'), line('b', { quantity: '5' })];
     expect(lineEditChanges(lines, new Set(['a', 'b']), 'a', 'quantity', '5')).toEqual([{ _id: 'a', quantity: '5' }]);

@@ -22,12 +22,11 @@ import { CSS } from '@dnd-kit/utilities';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import NotesIcon from '@mui/icons-material/Notes';
 import PercentIcon from '@mui/icons-material/Percent';
 import TitleIcon from '@mui/icons-material/Title';
-import { Box, Button, Divider, ListItemIcon, Menu, MenuItem, Paper, Typography } from '@mui/material';
+import { Box, Button, Divider, ListItemIcon, Menu, MenuItem, Paper, styled, Typography } from '@mui/material';
 import {
   DESCRIPTION_REQUIRED,
   DISCOUNT_OUT_OF_RANGE,
@@ -37,16 +36,27 @@ import {
   isValidDiscount,
 } from '@quotewright/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type MouseEvent, memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useDiscreteColumns, useHideMoney } from '../../../app/discrete';
-import { MoneyCell } from '../../../components/MoneyCell';
 import type { SensitiveKind } from '../../../lib/discreteColumns';
 import { SORTABLE_AUTO_SCROLL } from '../../../lib/dnd';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { draggedProductId, isProductDrag } from '../../../lib/products';
 import type { LineChanges, SaleLine, SaleSection } from '../api/types';
 import { type ClickModifiers, useLineSelection } from '../hooks/useLineSelection';
-import { EditableCell } from './EditableCell';
+import { EditableCell as MountedEditableCell } from './EditableCell';
 
 export const DELETE_LINES_MESSAGE = 'Are you sure you want to delete the following line(s)?';
 
@@ -160,32 +170,137 @@ interface RowProps {
   onRowClick: (index: number, mods: ClickModifiers, detail: number) => void;
   onRowMenu: (index: number, e: MouseEvent) => void;
   onCommit: (lineId: string, field: LineField, value: string) => void;
-  gridTemplate: string;
 }
 
-const LineRow = memo(function LineRow({
-  line,
-  index,
-  columns,
-  selected,
-  editable,
-  measure,
-  onRowClick,
-  onRowMenu,
-  onCommit,
-  gridTemplate,
-}: RowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: line._id,
-    disabled: !editable,
-  });
-  const ref = useCallback(
-    (el: HTMLDivElement | null) => {
-      setNodeRef(el);
-      measure(el);
-    },
-    [setNodeRef, measure],
+/** Rows rendered beyond the visible ones, above and below. */
+const OVERSCAN = 8;
+
+type EditableCellProps = ComponentProps<typeof MountedEditableCell>;
+
+/**
+ * An EditableCell mounted only when the user starts editing the cell: until then its display as plain elements, with
+ * the same role, name, focus and keys (double-click, Enter or F2 starts editing). A product row has six editable
+ * cells; scrolling renders a few rows at every frame, and six styled cells per row were most of their cost.
+ */
+function EditableCell(props: EditableCellProps) {
+  const [mounted, setMounted] = useState(false);
+  const host = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    // The cell was asked to edit: EditableCell starts editing on a double-click of its display.
+    if (mounted) host.current?.firstElementChild?.dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+  }, [mounted]);
+  if (mounted) {
+    return (
+      <div ref={host} className="qw-edit-host">
+        <MountedEditableCell {...props} />
+      </div>
+    );
+  }
+  const { value, display, editable, multiline, label } = props;
+  const className = multiline ? 'qw-edit qw-multiline' : 'qw-edit';
+  if (!editable) return <div className={className}>{display ?? value}</div>;
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      aria-label={`Edit ${label}`}
+      className={className}
+      onDoubleClick={() => setMounted(true)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === 'F2') {
+          e.preventDefault();
+          setMounted(true);
+        }
+      }}
+    >
+      {display ?? value}
+    </div>
   );
+}
+
+/** The drag handle's icon (MUI's DragIndicator path) as a plain element: an SvgIcon per row costs a styled render. */
+const DRAG_ICON = (
+  <svg className="qw-drag-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d="M11 18c0 1.1-.9 2-2 2s-2-.9-2-2 .9-2 2-2 2 .9 2 2m-2-8c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0-6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m6 4c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2" />
+  </svg>
+);
+
+/** A money figure as MoneyCell shows it ($, 2 decimals, negatives in the error colour), without a styled element. */
+function money(value: string): ReactNode {
+  return <span className={Number(value) < 0 ? 'qw-money qw-negative' : 'qw-money'}>{formatMoney(value)}</span>;
+}
+
+/**
+ * The rows' styles, once for the whole table (class names, not an `sx` per row and cell): scrolling renders a few
+ * rows at every frame, and MUI's sx costs more than the rows themselves (DESIGN §10, issue 10 scroll benchmark).
+ */
+const LinesGrid = styled('div')(({ theme }) => ({
+  '& .qw-row': {
+    display: 'grid',
+    gridTemplateColumns: 'var(--qw-line-columns)',
+    alignItems: 'center',
+    minHeight: 40,
+    borderBottom: `1px solid ${theme.palette.divider}`,
+    position: 'relative',
+    userSelect: 'none',
+    fontSize: 14,
+    opacity: 1,
+    // A row lays out and paints on its own: a row coming into view does not make the others lay out or paint again.
+    contain: 'layout style paint',
+  },
+  '& .qw-row:hover': { backgroundColor: theme.palette.action.hover },
+  '& .qw-row[aria-selected="true"], & .qw-row[aria-selected="true"]:hover': {
+    backgroundColor: theme.palette.action.selected,
+  },
+  '& .qw-row.qw-dragging': { opacity: 0.6, zIndex: 2 },
+  '& .qw-cell': {
+    padding: theme.spacing(0.75, 1),
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    textAlign: 'left',
+  },
+  '& .qw-cell.qw-numeric': { textAlign: 'right' },
+  '& .qw-cell.qw-wide': { gridColumn: '2 / -1' },
+  '& .qw-drag': { cursor: 'grab', display: 'flex', color: theme.palette.text.secondary, touchAction: 'none' },
+  '& .qw-drag-icon': {
+    width: '1em',
+    height: '1em',
+    fontSize: theme.typography.pxToRem(20),
+    fill: 'currentColor',
+    flexShrink: 0,
+    userSelect: 'none',
+  },
+  '& .qw-money': { whiteSpace: 'nowrap' },
+  // EditableCell's display, until the cell is edited (see EditableCell below)
+  '& .qw-edit': {
+    minHeight: 22,
+    width: '100%',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    cursor: 'default',
+    outline: 'none',
+  },
+  '& .qw-edit[role="button"]': { cursor: 'text' },
+  '& .qw-edit.qw-multiline': { whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
+  '& .qw-edit:focus-visible': { boxShadow: `inset 0 0 0 2px ${theme.palette.primary.main}` },
+  '& .qw-negative, & .qw-warning': { color: theme.palette.error.main },
+  '& .qw-note': { fontStyle: 'italic' },
+  '& .qw-header': { fontWeight: 700 },
+}));
+
+/**
+ * A row's cells but the drag handle. Their own memoized component: dnd-kit re-renders every sortable row whenever a
+ * row mounts or unmounts (it registers itself), which scrolling does at every frame; the cells then stay as they are.
+ */
+const LineCells = memo(function LineCells({
+  line,
+  columns,
+  editable,
+  onCommit,
+}: Pick<RowProps, 'line' | 'columns' | 'editable' | 'onCommit'>) {
   const isProduct = line.kind === 'product';
   const commit = (field: LineField) => (value: string) => onCommit(line._id, field, value);
   // an open cell is told when someone else changes its field (EditableCell)
@@ -194,19 +309,7 @@ const LineRow = memo(function LineRow({
   const cell = (c: Column): ReactNode => {
     switch (c.id) {
       case 'drag':
-        return editable ? (
-          <Box
-            ref={setActivatorNodeRef}
-            component="span"
-            aria-label="Drag to reorder"
-            sx={{ cursor: 'grab', display: 'flex', color: 'text.secondary', touchAction: 'none' }}
-            onClick={(e) => e.stopPropagation()}
-            {...attributes}
-            {...listeners}
-          >
-            <DragIndicatorIcon fontSize="small" />
-          </Box>
-        ) : null;
+        return null;
       case 'model':
         return line.product.name;
       case 'manufacturer':
@@ -222,15 +325,9 @@ const LineRow = memo(function LineRow({
             watch={watch('name')}
             display={
               line.kind === 'product' ? undefined : (
-                <Box
-                  component="span"
-                  sx={{
-                    fontStyle: line.kind === 'note' ? 'italic' : undefined,
-                    fontWeight: line.kind === 'header' ? 700 : undefined,
-                  }}
-                >
+                <span className={line.kind === 'note' ? 'qw-note' : 'qw-header'}>
                   {line.name || (line.kind === 'note' ? '(empty note)' : '(empty header)')}
-                </Box>
+                </span>
               )
             }
           />
@@ -242,9 +339,9 @@ const LineRow = memo(function LineRow({
           <EditableCell
             value={line.quantity}
             display={
-              <Box component="span" sx={{ color: negative ? 'error.main' : undefined }} data-negative={negative}>
+              <span className={negative ? 'qw-negative' : undefined} data-negative={negative}>
                 {line.quantity}
-              </Box>
+              </span>
             }
             editable={editable}
             numeric
@@ -258,7 +355,7 @@ const LineRow = memo(function LineRow({
         return (
           <EditableCell
             value={line.price}
-            display={<MoneyCell value={line.price} />}
+            display={money(line.price)}
             editable={editable}
             numeric
             label="Price"
@@ -282,7 +379,7 @@ const LineRow = memo(function LineRow({
         return (
           <EditableCell
             value={line.cost}
-            display={<MoneyCell value={line.cost} />}
+            display={money(line.cost)}
             editable={editable}
             numeric
             label="Cost"
@@ -296,9 +393,9 @@ const LineRow = memo(function LineRow({
           <EditableCell
             value={String(line.markup_percent)}
             display={
-              <Box component="span" sx={{ color: warn ? 'error.main' : undefined }} data-warning={warn}>
+              <span className={warn ? 'qw-warning' : undefined} data-warning={warn}>
                 {formatPercent(line.markup_percent)}
-              </Box>
+              </span>
             }
             editable={editable}
             numeric
@@ -311,13 +408,50 @@ const LineRow = memo(function LineRow({
       case 'uom':
         return line.uom.name ?? '';
       case 'subtotal':
-        return <MoneyCell value={line.subtotal} />;
+        return money(line.subtotal);
     }
   };
 
-  const visible = isProduct ? columns : columns.filter((c) => c.id === 'drag' || c.id === 'description');
+  const visible = columns.filter((c) => c.id !== 'drag' && (isProduct || c.id === 'description'));
+  return visible.map((c) => (
+    <div
+      key={c.id}
+      role="cell"
+      data-column={c.id}
+      className={
+        c.numeric ? 'qw-cell qw-numeric' : c.id === 'description' && !isProduct ? 'qw-cell qw-wide' : 'qw-cell'
+      }
+    >
+      {cell(c)}
+    </div>
+  ));
+});
+
+const LineRow = memo(function LineRow({
+  line,
+  index,
+  columns,
+  selected,
+  editable,
+  measure,
+  onRowClick,
+  onRowMenu,
+  onCommit,
+}: RowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: line._id,
+    disabled: !editable,
+  });
+  const ref = useCallback(
+    (el: HTMLDivElement | null) => {
+      setNodeRef(el);
+      measure(el);
+    },
+    [setNodeRef, measure],
+  );
   return (
-    <Box
+    // biome-ignore lint/a11y: a grid row: keys work on the focusable scroll area (Ctrl+A, Delete, Escape), cells edit
+    <div
       ref={ref}
       data-index={index}
       data-testid="line-row"
@@ -325,45 +459,119 @@ const LineRow = memo(function LineRow({
       data-line-id={line._id}
       aria-selected={selected}
       role="row"
+      className={isDragging ? 'qw-row qw-dragging' : 'qw-row'}
+      style={transform || transition ? { transform: CSS.Transform.toString(transform), transition } : undefined}
       onClick={(e) => onRowClick(index, { ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey }, e.detail)}
       onContextMenu={(e) => onRowMenu(index, e)}
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: gridTemplate,
-        alignItems: 'center',
-        minHeight: 40,
-        borderBottom: 1,
-        borderColor: 'divider',
-        bgcolor: selected ? 'action.selected' : undefined,
-        '&:hover': { bgcolor: selected ? 'action.selected' : 'action.hover' },
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.6 : 1,
-        position: 'relative',
-        zIndex: isDragging ? 2 : undefined,
-        userSelect: 'none',
-        fontSize: 14,
-      }}
     >
-      {visible.map((c) => (
-        <Box
-          key={c.id}
-          role="cell"
-          data-column={c.id}
-          sx={{
-            px: 1,
-            py: 0.75,
-            minWidth: 0,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
-            textAlign: c.numeric ? 'right' : 'left',
-            ...(c.id === 'description' && !isProduct ? { gridColumn: '2 / -1' } : {}),
-          }}
-        >
-          {cell(c)}
+      <div role="cell" data-column="drag" className="qw-cell">
+        {editable ? (
+          // biome-ignore lint/a11y: dnd-kit's attributes make the handle a focusable role="button" (KeyboardSensor)
+          <span
+            ref={setActivatorNodeRef}
+            className="qw-drag"
+            aria-label="Drag to reorder"
+            onClick={(e) => e.stopPropagation()}
+            {...attributes}
+            {...listeners}
+          >
+            {DRAG_ICON}
+          </span>
+        ) : null}
+      </div>
+      <LineCells line={line} columns={columns} editable={editable} onCommit={onCommit} />
+    </div>
+  );
+});
+
+/**
+ * The scrolled, virtualized rows. Their own component, so that scrolling (the virtualizer's state) re-renders only
+ * the rows that come into view, never the table's toolbar, header or menus.
+ */
+const LinesBody = memo(function LinesBody({
+  lines,
+  columns,
+  gridTemplate,
+  selected,
+  editable,
+  onRowClick,
+  onRowMenu,
+  onCommit,
+  onKeyDown,
+}: {
+  lines: readonly SaleLine[];
+  columns: Column[];
+  gridTemplate: string;
+  selected: ReadonlySet<string>;
+  editable: boolean;
+  onRowClick: RowProps['onRowClick'];
+  onRowMenu: RowProps['onRowMenu'];
+  onCommit: RowProps['onCommit'];
+  onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scrollRef.current,
+    // products usually wrap their description on two lines; measured heights replace the estimates
+    estimateSize: (i) => (lines[i]?.kind === 'product' ? 57 : 41),
+    overscan: OVERSCAN,
+    getItemKey: (i) => lines[i]?._id ?? i,
+    initialRect: { width: 1200, height: 640 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  return (
+    <Box
+      ref={scrollRef}
+      // An opaque scroll area lets Chromium scroll it on the compositor instead of repainting it at every frame.
+      sx={{
+        maxHeight: 'max(360px, calc(100vh - 330px))',
+        minHeight: 120,
+        overflowY: 'auto',
+        bgcolor: 'background.paper',
+      }}
+      data-testid="lines-scroll"
+      // focusable, so Delete, Ctrl+A and Escape work on the selection after a click on a row
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
+      <div
+        role="rowgroup"
+        style={
+          {
+            paddingTop: padTop,
+            paddingBottom: padBottom,
+            '--qw-line-columns': gridTemplate,
+          } as CSSProperties
+        }
+      >
+        {items.map((item) => {
+          const line = lines[item.index];
+          if (!line) return null;
+          return (
+            <LineRow
+              key={line._id}
+              line={line}
+              index={item.index}
+              columns={columns}
+              selected={selected.has(line._id)}
+              editable={editable}
+              measure={virtualizer.measureElement}
+              onRowClick={onRowClick}
+              onRowMenu={onRowMenu}
+              onCommit={onCommit}
+            />
+          );
+        })}
+      </div>
+      {lines.length === 0 && (
+        <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
+          No lines yet.
+          {editable ? ' Add a product, drop one here from the product list, or add a note or header.' : ''}
         </Box>
-      ))}
+      )}
     </Box>
   );
 });
@@ -387,21 +595,10 @@ export function LinesTable({
   const hideMoney = useHideMoney();
   const [menu, setMenu] = useState<{ x: number; y: number; index: number } | null>(null);
   const [dropActive, setDropActive] = useState(false);
-  const scrollRef = useRef<HTMLDivElement | null>(null);
   const linesRef = useRef(lines);
   linesRef.current = lines;
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
-
-  const virtualizer = useVirtualizer({
-    count: lines.length,
-    getScrollElement: () => scrollRef.current,
-    // products usually wrap their description on two lines; measured heights replace the estimates
-    estimateSize: (i) => (lines[i]?.kind === 'product' ? 57 : 41),
-    overscan: 12,
-    getItemKey: (i) => lines[i]?._id ?? i,
-    initialRect: { width: 1200, height: 640 },
-  });
 
   // A double-click on a cell of a multi-selection edits it for all selected rows: its first click must not reduce
   // the selection to one row, so a plain click inside a multi-selection applies only once no second click follows.
@@ -480,9 +677,27 @@ export function LinesTable({
     closeMenu();
     fn();
   };
-  const items = virtualizer.getVirtualItems();
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  // The scroll area's keys (Escape, Ctrl+A, Delete): one stable function, so the rows' component is not rendered
+  // again by a render of the table.
+  const keyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') clear();
+    if (
+      e.key === 'a' &&
+      (e.ctrlKey || e.metaKey) &&
+      !(e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)
+    ) {
+      e.preventDefault();
+      selectAll();
+    }
+    const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
+    if (e.key === 'Delete' && editable && selected.size > 0 && !typing) {
+      e.preventDefault();
+      handlers.remove(selectedIds());
+    }
+  };
+  const keyDownRef = useRef(keyDown);
+  keyDownRef.current = keyDown;
+  const onKeyDown = useCallback((e: KeyboardEvent<HTMLDivElement>) => keyDownRef.current(e), []);
 
   return (
     <Paper variant="outlined" data-testid="lines-table">
@@ -589,7 +804,7 @@ export function LinesTable({
         }}
         data-testid="lines-drop-zone"
       >
-        <Box sx={{ minWidth: minGridWidth }}>
+        <LinesGrid style={{ minWidth: minGridWidth }}>
           <Box
             role="row"
             sx={{
@@ -620,67 +835,27 @@ export function LinesTable({
               </Box>
             ))}
           </Box>
-          <Box
-            ref={scrollRef}
-            sx={{ maxHeight: 'max(360px, calc(100vh - 330px))', minHeight: 120, overflowY: 'auto' }}
-            data-testid="lines-scroll"
-            // focusable, so Delete, Ctrl+A and Escape work on the selection after a click on a row
-            tabIndex={0}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') clear();
-              if (
-                e.key === 'a' &&
-                (e.ctrlKey || e.metaKey) &&
-                !(e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)
-              ) {
-                e.preventDefault();
-                selectAll();
-              }
-              const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
-              if (e.key === 'Delete' && editable && selected.size > 0 && !typing) {
-                e.preventDefault();
-                handlers.remove(selectedIds());
-              }
-            }}
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            autoScroll={SORTABLE_AUTO_SCROLL}
+            onDragEnd={onDragEnd}
           >
-            <DndContext
-              sensors={sensors}
-              collisionDetection={closestCenter}
-              autoScroll={SORTABLE_AUTO_SCROLL}
-              onDragEnd={onDragEnd}
-            >
-              <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-                <Box role="rowgroup" sx={{ paddingTop: `${padTop}px`, paddingBottom: `${padBottom}px` }}>
-                  {items.map((item) => {
-                    const line = lines[item.index];
-                    if (!line) return null;
-                    return (
-                      <LineRow
-                        key={line._id}
-                        line={line}
-                        index={item.index}
-                        columns={columns}
-                        selected={selected.has(line._id)}
-                        editable={editable}
-                        measure={virtualizer.measureElement}
-                        onRowClick={onRowClick}
-                        onRowMenu={onRowMenu}
-                        onCommit={onCommit}
-                        gridTemplate={gridTemplate}
-                      />
-                    );
-                  })}
-                </Box>
-              </SortableContext>
-            </DndContext>
-            {lines.length === 0 && (
-              <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
-                No lines yet.
-                {editable ? ' Add a product, drop one here from the product list, or add a note or header.' : ''}
-              </Box>
-            )}
-          </Box>
-        </Box>
+            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+              <LinesBody
+                lines={lines}
+                columns={columns}
+                gridTemplate={gridTemplate}
+                selected={selected}
+                editable={editable}
+                onRowClick={onRowClick}
+                onRowMenu={onRowMenu}
+                onCommit={onCommit}
+                onKeyDown={onKeyDown}
+              />
+            </SortableContext>
+          </DndContext>
+        </LinesGrid>
         {dropActive && (
           <Box
             sx={{

@@ -40,8 +40,9 @@ export function useSalesPage(q: SalesQuery) {
   });
 }
 
-export function deleteSale(id: string): Promise<unknown> {
-  return api.delete(`/sales/${encodeURIComponent(id)}`);
+/** Answers the list's first page. */
+export function deleteSale(id: string): Promise<SalesPage> {
+  return api.delete<SalesPage>(`/sales/${encodeURIComponent(id)}`);
 }
 
 export interface ImportProblem {
