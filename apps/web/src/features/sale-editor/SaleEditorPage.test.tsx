@@ -5,6 +5,7 @@ import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
 import { type MockResponse, mockApi, problem } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import type { Sale, SaleLine } from './api/types';
+import { syncStatus } from './test/liveSale';
 
 const admin = makeUser({ _id: 'a1', name: 'Admin', isAdmin: true });
 const pricing = {
@@ -68,19 +69,20 @@ function setup(routes: Record<string, MockResponse | ((req: { body: unknown }) =
     'GET /api/partners/templates': { body: [] },
     'GET /api/partners/salespersons': { body: [] },
     'GET /api/products': { body: { items: [], total: 0, page: 0, pageSize: 5 } },
+    'GET /api/sales/odoo/status/s1': { body: syncStatus() },
     ...routes,
   });
 }
 
 describe('sale editor', () => {
-  it('shows the info panel, the sections and the drawer summary; publishing is not offered yet', async () => {
+  it('shows the info panel, the sections and the drawer summary; and the publish button', async () => {
     setup();
     renderApp('/sale/s1');
     expect(await screen.findByTestId('state-chip')).toHaveTextContent('Quote');
     expect(screen.getByTestId('quote-number')).toHaveTextContent('Q00007');
     expect(screen.getByText(/Last modified by Admin on 11\/21\/2026/)).toBeInTheDocument();
     expect(screen.getByTestId('sync-button')).toHaveTextContent('Publish to Odoo');
-    expect(screen.getByTestId('sync-button')).toBeDisabled();
+    expect(screen.getByTestId('sync-button')).toBeEnabled();
     expect(screen.getByTestId('section-row')).toHaveTextContent('Main');
     expect(within(screen.getByTestId('sale-summary')).getByText('Office')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Office (Q00007) | Quotewright'));

@@ -72,6 +72,7 @@ import { SalePrintView } from './components/SalePrintView';
 import { SaleSummary } from './components/SaleSummary';
 import { DELETE_SECTION_MESSAGE, type SectionHandlers, SectionsTable } from './components/SectionsTable';
 import { MoveLinesDialog, SetMarkupDialog, TextLineDialog } from './components/SmallDialogs';
+import { SyncButton } from './components/SyncButton';
 import { useProductListExpanded } from './hooks/useProductListExpanded';
 import { useSaleRoom } from './hooks/useSaleRoom';
 
@@ -132,7 +133,6 @@ function NewSale() {
   const navigate = useNavigate();
   const dialog = useDialog();
   const store = useStoreSale();
-  const erpName = useErpName();
   const save = async (header: SaleHeader) => {
     try {
       const sale = await createSale(header);
@@ -147,15 +147,7 @@ function NewSale() {
   return (
     <>
       <PageHeader title="New Sale" />
-      <InfoPanel
-        sale={undefined}
-        canEditHeader
-        canSync={false}
-        erpName={erpName}
-        onSave={save}
-        onOpenInErp={() => {}}
-        onCancelNew={() => navigate('/')}
-      />
+      <InfoPanel sale={undefined} canEditHeader onSave={save} onCancelNew={() => navigate('/')} />
       <Typography color="text.secondary">Save the quote to start adding sections.</Typography>
     </>
   );
@@ -212,7 +204,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const section = sale.sections.find((s) => s._id === sectionId) ?? null;
   const sectionRef = useRef(section);
   sectionRef.current = section;
-  useSaleRoom(sale._id, sectionId);
+  const { syncOdoo } = useSaleRoom(sale._id, sectionId);
 
   useEffect(() => {
     setSummary(<SaleSummary sale={sale} />);
@@ -496,10 +488,16 @@ function SaleEditor({ sale }: { sale: Sale }) {
         <InfoPanel
           sale={sale}
           canEditHeader={editable}
-          canSync={canSync}
-          erpName={erpName}
+          syncControl={
+            <SyncButton
+              sale={sale}
+              canSync={canSync}
+              erpName={erpName}
+              syncOdoo={syncOdoo}
+              onOpenInErp={() => void openInErp()}
+            />
+          }
           onSave={saveHeader}
-          onOpenInErp={openInErp}
           collapseSoon={justCreated}
         />
         {productList && windowed && !windowBlocked && (

@@ -1,10 +1,8 @@
 // The collapsible info panel (SPEC §2 Sale editor, §4 editing flags): name, quote number, status, last change, the
-// ERP sync button area and the header form. The pencil toggles edit mode; while editing it saves.
+// ERP sync button (SyncButton) and the header form. The pencil toggles edit mode; while editing it saves.
 import CheckIcon from '@mui/icons-material/Check';
 import EditIcon from '@mui/icons-material/Edit';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import SyncIcon from '@mui/icons-material/Sync';
 import {
   Accordion,
   AccordionDetails,
@@ -20,15 +18,13 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { INFO_PANEL_COLLAPSE_MS, saleStateLabel, syncButtonKind, syncButtonLabel } from '@quotewright/domain';
-import { useEffect, useRef, useState } from 'react';
+import { INFO_PANEL_COLLAPSE_MS, saleStateLabel } from '@quotewright/domain';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type RefOption, RefSelect } from '../../../components/RefSelect';
 import { formatDateTime } from '../../../lib/format';
 import { stateChipColor } from '../../../lib/saleState';
 import { usePartners } from '../api/sale';
 import type { Customer, Sale, SaleHeader } from '../api/types';
-
-export const PUBLISH_LATER_TOOLTIP = 'Publishing arrives in a later version';
 
 function headerOf(sale: Sale | undefined): SaleHeader {
   return {
@@ -46,21 +42,18 @@ const ref = (r: RefOption | null) => (r ? { id: r.id, name: r.name } : null);
 export function InfoPanel({
   sale,
   canEditHeader,
-  canSync,
-  erpName,
+  syncControl,
   onSave,
-  onOpenInErp,
   onCancelNew,
   collapseSoon = false,
 }: {
   /** undefined for a new sale (opens in edit mode). */
   sale: Sale | undefined;
   canEditHeader: boolean;
-  canSync: boolean;
-  erpName: string;
+  /** The ERP sync button (SyncButton) of a saved sale. */
+  syncControl?: ReactNode;
   /** Resolves true when saved. */
   onSave: (header: SaleHeader) => Promise<boolean>;
-  onOpenInErp: () => void;
   /** A new sale's Cancel (there is nothing to go back to in the panel: the page leaves). */
   onCancelNew?: () => void;
   /** Collapse INFO_PANEL_COLLAPSE_MS after mounting (a new sale's first save moved the page here). */
@@ -107,19 +100,6 @@ export function InfoPanel({
     }
   };
 
-  const isLinked = sale?.odoo_id != null;
-  const editableState = sale ? sale.state === 'draft' || sale.state === 'sent' : true;
-  const syncState = {
-    isLinked,
-    isSynced: sale?.odoo_synced ?? false,
-    isSyncing: false,
-    error: sale?.odoo_sync_error ? (sale.odoo_sync_message ?? true) : null,
-    editable: editableState,
-  };
-  const syncLabel = syncButtonLabel({ ...syncState, erpName });
-  // A linked sale that can no longer change offers only 'Open in {ERP}' (SPEC §4): that works today.
-  const opensErp = syncButtonKind(syncState) === 'open';
-
   return (
     <Accordion
       expanded={expanded}
@@ -157,43 +137,7 @@ export function InfoPanel({
       </AccordionSummary>
       <AccordionDetails id="sale-info-content">
         <Stack spacing={2}>
-          {sale && (
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              {opensErp ? (
-                <Button
-                  variant="contained"
-                  startIcon={<OpenInNewIcon />}
-                  onClick={onOpenInErp}
-                  data-testid="sync-button"
-                >
-                  {syncLabel}
-                </Button>
-              ) : (
-                <Tooltip title={PUBLISH_LATER_TOOLTIP}>
-                  <span>
-                    <Button variant="contained" startIcon={<SyncIcon />} disabled data-testid="sync-button">
-                      {syncLabel}
-                    </Button>
-                  </span>
-                </Tooltip>
-              )}
-              {isLinked && !opensErp && (
-                <Button variant="outlined" startIcon={<OpenInNewIcon />} onClick={onOpenInErp}>
-                  {`Open in ${erpName}`}
-                </Button>
-              )}
-              {sale.odoo_sync_error && sale.odoo_sync_message && (
-                <Typography variant="body2" color="error">
-                  {sale.odoo_sync_message}
-                </Typography>
-              )}
-              {!canSync && !opensErp && (
-                <Typography variant="caption" color="text.secondary">
-                  Publishing needs full rights on sales and a sale in Quote or Quote Sent.
-                </Typography>
-              )}
-            </Box>
-          )}
+          {sale && syncControl}
           <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
             <Grid container spacing={2} sx={{ flexGrow: 1 }}>
               <Grid size={{ xs: 12, md: 6 }}>

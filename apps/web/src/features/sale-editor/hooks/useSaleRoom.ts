@@ -1,15 +1,22 @@
 // Live co-editing of the open sale (issue 10, DESIGN §8): joins the sale's room, shows who else is in it, patches the
 // cached sale with every delta another editor's change broadcasts, and refetches when it cannot (a gap, a reconnect).
 // A change of a cell someone is editing here is reported to that cell (editConflicts.ts).
-import type { SaleDeletedEvent, SaleDelta, SaleReplacedEvent } from '@quotewright/contracts';
+import type {
+  OdooSyncStatus,
+  SaleDeletedEvent,
+  SaleDelta,
+  SaleReplacedEvent,
+  SyncOdooAck,
+} from '@quotewright/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useEditors } from '../../../app/providers/editors';
 import { useSession } from '../../../app/providers/session';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { createSocket } from '../../../lib/socket';
+import { createSocket, type LiveSocket } from '../../../lib/socket';
 import { applyServerDelta, saleKey, serverSale } from '../api/optimistic';
+import { syncStatusKey } from '../api/sync';
 import type { Sale } from '../api/types';
 import { reportEditConflicts } from './editConflicts';
 
@@ -28,7 +35,10 @@ function focusedLineId(): string | null {
  * Keeps the sale `saleId` live while mounted: `openSectionId` is the section shown (a notice when someone else
  * deletes it). Leaves the room (closes the socket) on unmount and clears the editors.
  */
-export function useSaleRoom(saleId: string | undefined, openSectionId: string | null = null): void {
+export function useSaleRoom(
+  saleId: string | undefined,
+  openSectionId: string | null = null,
+): { syncOdoo: (createNew: boolean) => Promise<SyncOdooAck> } {
   const queryClient = useQueryClient();
   const { setEditors } = useEditors();
   const snackbar = useSnackbar();
@@ -37,11 +47,13 @@ export function useSaleRoom(saleId: string | undefined, openSectionId: string | 
   // The latest values without reconnecting when they change.
   const latest = useRef({ openSectionId, snackbar, navigate, setEditors, userId });
   latest.current = { openSectionId, snackbar, navigate, setEditors, userId };
+  const socketRef = useRef<LiveSocket | null>(null);
 
   useEffect(() => {
     if (!saleId) return;
     const key = saleKey(saleId);
     const socket = createSocket();
+    socketRef.current = socket;
     const refetch = () => void queryClient.invalidateQueries({ queryKey: key, exact: true });
     let connectedBefore = false;
 
@@ -82,6 +94,12 @@ export function useSaleRoom(saleId: string | undefined, openSectionId: string | 
       queryClient.removeQueries({ queryKey: key, exact: true });
       void queryClient.invalidateQueries({ queryKey: ['sales', 'list'] });
     });
+    // Publish/sync progress (issue 11): kept as the status the GET would answer; a finished run changed the sale.
+    socket.on('odoo_sync_status', (status: OdooSyncStatus) => {
+      if (status.saleId !== saleId) return;
+      queryClient.setQueryData(syncStatusKey(saleId), status);
+      if (status.state !== 'queued' && status.state !== 'syncing') refetch();
+    });
     socket.connect();
 
     function noticesFor(delta: SaleDelta, current: Sale): { notify: string[] } {
@@ -97,7 +115,26 @@ export function useSaleRoom(saleId: string | undefined, openSectionId: string | 
 
     return () => {
       socket.close();
+      if (socketRef.current === socket) socketRef.current = null;
       latest.current.setEditors([]);
     };
   }, [saleId, queryClient]);
+
+  /** Starts a publish/sync of the sale (`sync_odoo`); the ack says whether it started or why not. */
+  const syncOdoo = useCallback(
+    (createNew: boolean) =>
+      new Promise<SyncOdooAck>((resolve) => {
+        const socket = socketRef.current;
+        if (!saleId || !socket) {
+          resolve({ ok: false, detail: 'Not connected to the server' });
+          return;
+        }
+        socket.emit('sync_odoo', { sale: saleId, create_new: createNew }, (answer) => {
+          if (answer?.ok) queryClient.setQueryData(syncStatusKey(saleId), answer.status);
+          resolve(answer);
+        });
+      }),
+    [saleId, queryClient],
+  );
+  return { syncOdoo };
 }

@@ -1,6 +1,6 @@
 // Shared by the live sale editor's tests: a sale of two lines, another editor (Bob) whose changes arrive as the
 // server would broadcast them, and the app opened on the sale with the fake socket playing the server.
-import { diffSales, type SaleDelta } from '@quotewright/contracts';
+import { diffSales, type OdooSyncStatus, type SaleDelta } from '@quotewright/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { lastSocket } from '../../../test/fakeSocket';
@@ -87,6 +87,28 @@ export function change(
 /** A line of the sale's first section, to edit in a `change`. */
 export const lineOf = (s: Sale, id: string): SaleLine => s.sections[0]!.lines.find((l) => l._id === id)!;
 
+/** A publish/sync status of the sale s1 (idle: never synced from here). */
+export function syncStatus(over: Partial<OdooSyncStatus> = {}): OdooSyncStatus {
+  return {
+    saleId: 's1',
+    runId: null,
+    state: 'idle',
+    action: null,
+    createNew: false,
+    progress: 0,
+    message: null,
+    odooId: null,
+    odooName: null,
+    lines: null,
+    totals: null,
+    startedBy: null,
+    startedAt: null,
+    finishedAt: null,
+    sale: { linked: false, synced: false, syncedOn: null, error: false, errorMessage: null },
+    ...over,
+  };
+}
+
 type Route = MockResponse | ((req: { body: unknown }) => MockResponse | Promise<MockResponse>);
 
 export function setup(current: () => Sale = () => sale, routes: Record<string, Route> = {}) {
@@ -101,6 +123,7 @@ export function setup(current: () => Sale = () => sale, routes: Record<string, R
     'GET /api/partners/templates': { body: [] },
     'GET /api/partners/salespersons': { body: [] },
     'GET /api/products': { body: { items: [], total: 0, page: 0, pageSize: 5 } },
+    'GET /api/sales/odoo/status/s1': { body: syncStatus() },
     ...routes,
   });
 }

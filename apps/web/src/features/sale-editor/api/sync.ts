@@ -1,0 +1,24 @@
+// Publish/sync to the ERP (issue 11, SPEC §2, §4): the last run's status (live through the sale's room, read again
+// on reload) and the pre-publish check.
+import type { OdooSyncStatus, SyncCheck } from '@quotewright/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const syncStatusKey = (saleId: string) => ['sale', saleId, 'odoo-sync'] as const;
+
+/** The sale's last publish/sync (updated by `odoo_sync_status` in useSaleRoom). */
+export function useSyncStatus(saleId: string) {
+  return useQuery({
+    queryKey: syncStatusKey(saleId),
+    queryFn: () => api.get<OdooSyncStatus>(`/sales/odoo/status/${encodeURIComponent(saleId)}`),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** What a publish/sync would do, and what the ERP would refuse. */
+export function checkSync(saleId: string, createNew: boolean): Promise<SyncCheck> {
+  return api.get<SyncCheck>(`/sales/odoo/check/${encodeURIComponent(saleId)}${createNew ? '?create_new=true' : ''}`);
+}
+
+export const isRunning = (s: OdooSyncStatus | undefined) => s?.state === 'queued' || s?.state === 'syncing';
