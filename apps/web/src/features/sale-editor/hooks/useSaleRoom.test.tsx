@@ -124,6 +124,23 @@ describe('the sale editor, live', () => {
     expect(saleGets(calls)).toBe(2);
   });
 
+  it("a publish/sync by someone else is named; the user's own is read again without a notice", async () => {
+    let current = sale;
+    const { calls } = setup(() => current);
+    const { socket } = await openSale();
+    await waitFor(() => expect(saleGets(calls)).toBe(1));
+    current = { ...sale, version: 6, name: 'Office (synced)' };
+    act(() => socket.serverSends('sale_replaced', { saleId: 's1', version: 6, by: bob }));
+    expect(await screen.findByText('Bob Baker synced this sale with the ERP')).toBeInTheDocument();
+    await waitFor(() => expect(saleGets(calls)).toBe(2));
+    current = { ...sale, version: 7, name: 'Office (mine)' };
+    act(() =>
+      socket.serverSends('sale_replaced', { saleId: 's1', version: 7, by: { id: admin._id, name: admin.name } }),
+    );
+    expect(await screen.findByDisplayValue('Office (mine)')).toBeInTheDocument();
+    expect(screen.queryByText('Admin synced this sale with the ERP')).not.toBeInTheDocument();
+  });
+
   describe('a cell someone else changes while it is being edited', () => {
     it('says who changed it and to what; Escape takes theirs and sends nothing', async () => {
       const { calls } = setup();

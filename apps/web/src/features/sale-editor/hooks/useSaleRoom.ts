@@ -23,7 +23,9 @@ import { reportEditConflicts } from './editConflicts';
 export const saleDeletedNotice = (name: string) => `This sale was deleted by ${name}`;
 export const lineDeletedNotice = (name: string) => `The line you were editing was deleted by ${name}`;
 export const sectionDeletedNotice = (name: string) => `The section you had open was deleted by ${name}`;
-export const saleReplacedNotice = (name: string) => `This sale was updated from the ${name}`;
+/** A sale rewritten outside the editor: by the ERP fetch (id 'erp'), or by someone's publish/sync. */
+export const saleReplacedNotice = (by: { id: string; name: string }) =>
+  by.id === 'erp' ? 'This sale was updated from the ERP' : `${by.name} synced this sale with the ERP`;
 
 /** The line whose row holds the keyboard focus (an open cell editor), if any. */
 function focusedLineId(): string | null {
@@ -85,7 +87,8 @@ export function useSaleRoom(
       const current = queryClient.getQueryData<Sale>(key);
       if (current && e.version <= current.version) return;
       refetch();
-      latest.current.snackbar.show(saleReplacedNotice(e.by.name), 'info');
+      // The user's own publish/sync needs no notice (the sync button shows it).
+      if (e.by.id !== latest.current.userId) latest.current.snackbar.show(saleReplacedNotice(e.by), 'info');
     });
     socket.on('sale_deleted', (e: SaleDeletedEvent) => {
       if (e.saleId !== saleId) return;
