@@ -6,7 +6,7 @@ import { makeToken, makeUser, nowSeconds } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mockApi';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { SaleLine, SaleSection } from '../api/types';
-import { LinesTable, type LinesTableHandlers, lineEditChanges } from './LinesTable';
+import { estimateRowHeight, LinesTable, type LinesTableHandlers, lineEditChanges } from './LinesTable';
 
 const line = (id: string, over: Partial<SaleLine> = {}): SaleLine => ({
   _id: id,
@@ -286,6 +286,16 @@ describe('lines table', () => {
     expect(within(rows()[1]!).getByText('-3')).toBeInTheDocument();
     const negative = within(rows()[1]!).getByText(/390\.00/);
     expect(getComputedStyle(negative).color).not.toBe(getComputedStyle(positive).color);
+  });
+
+  it('estimates a row from its description: one line, wrapped lines, notes across the row', () => {
+    // 1,076 px wide, 876 px for the other columns: the description wraps at (200 - 16) / 7 = 26 characters
+    expect(estimateRowHeight(line('a', { name: 'Short' }), 1076, 876)).toBe(41);
+    expect(estimateRowHeight(line('a', { name: 'x'.repeat(27) }), 1076, 876)).toBe(13 + 2 * 21);
+    expect(estimateRowHeight(line('a', { name: `${'x'.repeat(30)}\nend` }), 1076, 876)).toBe(13 + 3 * 21);
+    const note = line('n', { kind: 'note', name: 'y'.repeat(100) });
+    expect(estimateRowHeight(note, 1076, 876)).toBe(41);
+    expect(estimateRowHeight(undefined, 1076, 876)).toBe(41);
   });
 
   it('computes only changed fields per line', () => {

@@ -172,6 +172,23 @@ interface RowProps {
   onCommit: (lineId: string, field: LineField, value: string) => void;
 }
 
+/** Line height, cell padding and average character width of the rows' 14 px text (the estimates below). */
+const ROW_LINE_PX = 21;
+const ROW_PADDING_PX = 13;
+const ROW_MIN_PX = 41;
+const CHAR_PX = 7;
+
+/** A row's height before it is measured: its description's lines at the width they wrap in. */
+export function estimateRowHeight(line: SaleLine | undefined, tableWidth: number, otherColumnsWidth: number): number {
+  if (!line) return ROW_MIN_PX;
+  // notes and headers span every column but the drag handle's
+  const width = line.kind === 'product' ? tableWidth - otherColumnsWidth : tableWidth - 36;
+  const perLine = Math.max(10, Math.floor((width - 16) / CHAR_PX));
+  let rows = 0;
+  for (const paragraph of (line.name || ' ').split('\n')) rows += Math.max(1, Math.ceil(paragraph.length / perLine));
+  return Math.max(ROW_MIN_PX, ROW_PADDING_PX + rows * ROW_LINE_PX);
+}
+
 /** Rows rendered beyond the visible ones, above and below. */
 const OVERSCAN = 8;
 
@@ -491,7 +508,6 @@ const LineRow = memo(function LineRow({
 const LinesBody = memo(function LinesBody({
   lines,
   columns,
-  gridTemplate,
   selected,
   editable,
   onRowClick,
@@ -501,7 +517,6 @@ const LinesBody = memo(function LinesBody({
 }: {
   lines: readonly SaleLine[];
   columns: Column[];
-  gridTemplate: string;
   selected: ReadonlySet<string>;
   editable: boolean;
   onRowClick: RowProps['onRowClick'];
@@ -510,15 +525,26 @@ const LinesBody = memo(function LinesBody({
   onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
 }) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  // The width the descriptions wrap in: the table's width less the other columns' (at most their maximum).
+  const otherColumns = useMemo(
+    () =>
+      columns
+        .filter((c) => c.id !== 'description')
+        .reduce((w, c) => w + (Number(/(\d+)px\)?$/.exec(c.width)?.[1]) || 0), 0),
+    [columns],
+  );
+  const widthRef = useRef(1200);
   const virtualizer = useVirtualizer({
     count: lines.length,
     getScrollElement: () => scrollRef.current,
-    // products usually wrap their description on two lines; measured heights replace the estimates
-    estimateSize: (i) => (lines[i]?.kind === 'product' ? 57 : 41),
+    // Estimated from the description's length (measured heights replace the estimates): a good estimate keeps the
+    // scroll bar steady and spares a render and a layout when a row comes into view and is measured.
+    estimateSize: (i) => estimateRowHeight(lines[i], widthRef.current, otherColumns),
     overscan: OVERSCAN,
     getItemKey: (i) => lines[i]?._id ?? i,
     initialRect: { width: 1200, height: 640 },
   });
+  widthRef.current = virtualizer.scrollRect?.width ?? widthRef.current;
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
@@ -537,16 +563,7 @@ const LinesBody = memo(function LinesBody({
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <div
-        role="rowgroup"
-        style={
-          {
-            paddingTop: padTop,
-            paddingBottom: padBottom,
-            '--qw-line-columns': gridTemplate,
-          } as CSSProperties
-        }
-      >
+      <div role="rowgroup" style={{ paddingTop: padTop, paddingBottom: padBottom }}>
         {items.map((item) => {
           const line = lines[item.index];
           if (!line) return null;
@@ -804,7 +821,9 @@ export function LinesTable({
         }}
         data-testid="lines-drop-zone"
       >
-        <LinesGrid style={{ minWidth: minGridWidth }}>
+        {/* The rows' columns, as a custom property of an element that scrolling does not render again (the rows'
+            parent changes its padding at every frame). */}
+        <LinesGrid style={{ minWidth: minGridWidth, '--qw-line-columns': gridTemplate } as CSSProperties}>
           <Box
             role="row"
             sx={{
@@ -845,7 +864,6 @@ export function LinesTable({
               <LinesBody
                 lines={lines}
                 columns={columns}
-                gridTemplate={gridTemplate}
                 selected={selected}
                 editable={editable}
                 onRowClick={onRowClick}
