@@ -250,12 +250,13 @@ function SectionRow({
       <TableCell align="right" onClick={stop} sx={{ whiteSpace: 'nowrap' }}>
         {editable && (
           <>
-            <Tooltip title="Rename">
+            {/* Not interactive: a tooltip shown on focus (after a rename by keyboard) must not catch the clicks on the row below. */}
+            <Tooltip title="Rename" disableInteractive>
               <IconButton size="small" aria-label="Rename" onClick={() => setRenaming(true)}>
                 <DriveFileRenameOutlineIcon fontSize="small" />
               </IconButton>
             </Tooltip>
-            <Tooltip title="Duplicate">
+            <Tooltip title="Duplicate" disableInteractive>
               <IconButton size="small" aria-label="Duplicate" onClick={() => handlers.duplicate(section)}>
                 <FileCopyIcon fontSize="small" />
               </IconButton>
@@ -263,14 +264,14 @@ function SectionRow({
           </>
         )}
         {canCopy && (
-          <Tooltip title="Copy to sale">
+          <Tooltip title="Copy to sale" disableInteractive>
             <IconButton size="small" aria-label="Copy to sale" onClick={() => handlers.copy(section)}>
               <ContentCopyIcon fontSize="small" />
             </IconButton>
           </Tooltip>
         )}
         {editable && (
-          <Tooltip title="Delete">
+          <Tooltip title="Delete" disableInteractive>
             <IconButton size="small" color="error" aria-label="Delete section" onClick={() => handlers.remove(section)}>
               <DeleteIcon fontSize="small" />
             </IconButton>
