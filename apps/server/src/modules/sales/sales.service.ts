@@ -221,7 +221,10 @@ export function salesService(
     known?: SaleRow,
     knownHeads?: SaleSectionRow[],
     knownLines?: ReadonlyMap<string, readonly SaleLineRow[]>,
+    /** Sections computed earlier in the same transaction (the read before a change): reused at the same version. */
+    computedBefore?: readonly { id: string; version: number; dto: SectionDto }[],
   ) {
+    const earlier = new Map(computedBefore?.map((f) => [f.id, f]));
     const sale = known ?? (await r.saleRow(saleId));
     if (!sale) return undefined;
     const heads = knownHeads ?? (await r.sectionHeads(saleId));
@@ -235,7 +238,8 @@ export function salesService(
       fresh.push({ id: h.id, version: h.version, dto, rows });
     };
     heads.forEach((h, i) => {
-      const hit = sections.get(h.id, h.version);
+      const prior = earlier.get(h.id);
+      const hit = prior?.version === h.version ? prior.dto : sections.get(h.id, h.version);
       const given = knownLines?.get(h.id);
       if (hit) dtos[i] = hit;
       else if (given) compute(i, given);
@@ -254,29 +258,30 @@ export function salesService(
     r: SalesQueries,
     user: AuthUser,
     kind: ActivityKind,
-    before: Pick<ReadSale, 'sale' | 'sections'> | undefined,
-    after: Pick<ReadSale, 'sale' | 'sections'>,
+    before: SaleDto | undefined,
+    after: SaleDto,
     hint?: ActivityHint,
   ) {
-    const detail = activityDetail(
-      before ? saleDtoOf(before.sale, before.sections) : EMPTY_ACTIVITY_SALE,
-      saleDtoOf(after.sale, after.sections),
-      hint,
-    );
+    const detail = activityDetail(before ?? EMPTY_ACTIVITY_SALE, after, hint);
     // Created and imported sales are recorded even when empty; other actions only when they changed something.
     if (!detail && before) return;
     await r.recordActivity({
-      saleId: after.sale.id,
-      version: after.sale.version,
+      saleId: after._id,
+      version: after.version,
       user: actorOf(user),
       kind,
       detail: detail ?? {},
     });
   }
 
+  /** After commit: the computed sections become reusable. */
+  function remember(read: ReadSale): void {
+    for (const f of read.fresh) sections.put(f.id, f.version, f.dto, f.rows);
+  }
+
   /** After commit: the computed sections become reusable; the DTO is assembled. */
   function answer(read: ReadSale): SaleDto {
-    for (const f of read.fresh) sections.put(f.id, f.version, f.dto, f.rows);
+    remember(read);
     return saleDtoOf(read.sale, read.sections);
   }
 
@@ -296,16 +301,17 @@ export function salesService(
   ): Promise<T & { sale: SaleDto; delta: SaleDelta }> {
     const user = authorize(actor, 'sales.edit');
     try {
-      const { result, read, before } = await repo.transaction(async (r) => {
+      const { result, read, before, saleBefore, saleAfter } = await repo.transaction(async (r) => {
         const locked = await r.lockSale(saleId);
         if (!locked) throw notFound('Sale');
         if (!isEditableState(locked.state)) throw saleNotEditable(locked.state);
         // The sale as it was, for the delta (unchanged sections come from the cache, by identity).
         const before = (await readSale(r, saleId, locked))!;
+        const saleBefore = saleDtoOf(before.sale, before.sections);
         const change: Change = { changed: true, heads: before.heads };
         const result = await fn(r, change, locked);
         // The sale row itself is not changed by `fn` (only by touch, below): the locked row serves.
-        const read = (await readSale(r, saleId, locked, undefined, change.lines))!;
+        const read = (await readSale(r, saleId, locked, undefined, change.lines, before.fresh))!;
         if (change.changed) {
           if (typeof kind === 'string') {
             const lineCount = read.sections.reduce((n, sec) => n + sec.lines.length, 0);
@@ -323,20 +329,20 @@ export function salesService(
           } else {
             read.sale = await r.touch(saleId, user, { ...kind.header, odooSynced: false });
           }
-          await recordActivity(
-            r,
-            user,
-            typeof kind === 'string' ? kind : 'header_updated',
-            before,
-            read,
-            change.activity,
-          );
         }
-        return { result, read, before };
+        // Each DTO is assembled once: for the activity entry (inside the transaction) and for the delta.
+        const saleAfter = saleDtoOf(read.sale, read.sections);
+        if (change.changed) {
+          const activityKind = typeof kind === 'string' ? kind : 'header_updated';
+          await recordActivity(r, user, activityKind, saleBefore, saleAfter, change.activity);
+        }
+        return { result, read, before, saleBefore, saleAfter };
       });
-      const sale = answer(read);
+      remember(before);
+      remember(read);
+      const sale = saleAfter;
       // Only what changed is answered, and (after commit) sent to the sale's room (modules/realtime).
-      const delta = diffSales(answer(before), sale, actorOf(user));
+      const delta = diffSales(saleBefore, sale, actorOf(user));
       if (sale.version !== before.sale.version) events?.publish({ type: 'sale_changed', delta });
       return { ...result, sale, delta };
     } catch (e) {
@@ -471,11 +477,12 @@ export function salesService(
         .transaction(async (r) => {
           const id = await r.create({ ...headerColumns(input), createdById: user.id, createdByName: user.name });
           const read = (await readSale(r, id))!;
-          await recordActivity(r, user, 'created', undefined, read);
-          return read;
+          const sale = saleDtoOf(read.sale, read.sections);
+          await recordActivity(r, user, 'created', undefined, sale);
+          return { read, sale };
         })
-        .then((read) => {
-          const sale = answer(read);
+        .then(({ read, sale }) => {
+          remember(read);
           events?.publish({ type: 'sale_created', saleId: sale._id, version: sale.version, by: actorOf(user) });
           return sale;
         });
