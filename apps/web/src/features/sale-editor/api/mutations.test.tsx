@@ -98,4 +98,52 @@ describe('optimistic line edits', () => {
     await waitFor(() => expect(ids()).toEqual(['l1', 'l2']));
     expect(cached(queryClient)).toEqual(sale);
   });
+
+  it('an edit of a line Bob deleted meanwhile names Bob instead of "Line not found"', async () => {
+    const answer = deferred<MockResponse>();
+    setup(() => sale, { [UPDATE]: () => answer.promise });
+    const { socket } = await openSale();
+    await editQuantity('l1', '7');
+    await waitFor(() => expect(cell('l1', 'quantity')).toHaveTextContent('7'));
+    // Bob's deletion reaches us before the server refuses our edit of that line.
+    const bobs = change(sale, (s) => {
+      s.sections[0]!.lines = s.sections[0]!.lines.filter((l) => l._id !== 'l1');
+    });
+    act(() => socket.serverSends('sale_changed', bobs.delta));
+    answer.resolve(problem(404, 'Line not found', undefined, 'NOT_FOUND'));
+    const snackbar = await screen.findByTestId('snackbar');
+    await waitFor(() => expect(snackbar).toHaveTextContent('Your change was not saved: Bob Baker deleted the line'));
+    expect(snackbar).not.toHaveTextContent('Line not found');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('line-row').map((r) => r.getAttribute('data-line-id'))).toEqual(['l2']),
+    );
+  });
+
+  it('a 404 that arrives before the deletion reads the sale again and says the line was deleted', async () => {
+    let current = sale;
+    const { calls } = setup(() => current, {
+      [UPDATE]: () => {
+        // Deleted on the server; the broadcast has not reached this client.
+        current = change(sale, (s) => {
+          s.sections[0]!.lines = s.sections[0]!.lines.filter((l) => l._id !== 'l1');
+        }).after;
+        return problem(404, 'Line not found', undefined, 'NOT_FOUND');
+      },
+    });
+    await openSale();
+    await editQuantity('l1', '7');
+    const snackbar = await screen.findByTestId('snackbar');
+    await waitFor(() => expect(snackbar).toHaveTextContent('Your change was not saved: someone else deleted the line'));
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/sales/s1').length).toBe(2);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('line-row').map((r) => r.getAttribute('data-line-id'))).toEqual(['l2']),
+    );
+  });
+
+  it('a 404 for a line that still exists shows the server message', async () => {
+    setup(() => sale, { [UPDATE]: problem(404, 'Line not found', undefined, 'NOT_FOUND') });
+    await openSale();
+    await editQuantity('l1', '7');
+    await waitFor(() => expect(screen.getByTestId('snackbar')).toHaveTextContent('Line not found'));
+  });
 });

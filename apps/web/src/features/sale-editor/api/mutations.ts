@@ -10,7 +10,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { useDialog } from '../../../app/providers/dialog';
 import { useLoadingOverlay } from '../../../app/providers/loading';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { api, errorMessage } from '../../../lib/api';
+import { ApiError, api, errorMessage } from '../../../lib/api';
 import {
   applyServerDelta,
   beginOptimistic,
@@ -22,7 +22,10 @@ import {
   moveLine,
   moveSection,
   type Overlay,
+  removedBy,
   removeLines,
+  saleKey,
+  serverSale,
 } from './optimistic';
 import type { LineChanges, Sale, SaleHeader } from './types';
 
@@ -53,6 +56,41 @@ interface SaleMutationSpec<V, A extends SaleDelta> {
   optimistic?(vars: V, sale: Sale): Overlay;
   /** SPEC §8: line actions report in an error snackbar; section, copy and header actions in the 'Error' dialog. */
   report: 'snackbar' | 'dialog';
+  /**
+   * The section (and lines) the action works on: when the server answers 404 because someone else deleted one of
+   * them, the user is told who did instead of "Line not found".
+   */
+  targets?(vars: V): Targets;
+}
+
+interface Targets {
+  section: string;
+  lines?: readonly string[];
+}
+
+export const lineGoneNotice = (name: string) => `Your change was not saved: ${name} deleted the line`;
+export const sectionGoneNotice = (name: string) => `Your change was not saved: ${name} deleted the section`;
+
+/**
+ * Why an action on `targets` found nothing (a 404): the notice naming who deleted the section or line, or undefined
+ * when they still exist here. Reads the sale again first when the deletion has not reached this client yet.
+ */
+export async function goneNotice(qc: QueryClient, saleId: string, targets: Targets): Promise<string | undefined> {
+  const missing = (): { id: string; notice: (name: string) => string } | undefined => {
+    const sale = serverSale(qc, saleId);
+    if (!sale) return undefined;
+    const section = sale.sections.find((s) => s._id === targets.section);
+    if (!section) return { id: targets.section, notice: sectionGoneNotice };
+    const held = new Set(sale.sections.flatMap((s) => s.lines.map((l) => l._id)));
+    const gone = targets.lines?.find((id) => !held.has(id));
+    return gone === undefined ? undefined : { id: gone, notice: lineGoneNotice };
+  };
+  let found = missing();
+  if (!found) {
+    await qc.invalidateQueries({ queryKey: saleKey(saleId), exact: true }).catch(() => undefined);
+    found = missing();
+  }
+  return found && found.notice(removedBy(qc, found.id) ?? 'someone else');
 }
 
 /** A hook for one sale action: `mutate(vars)` / `mutateAsync(vars)` on the sale `saleId`. */
@@ -81,8 +119,15 @@ function saleMutation<V, A extends SaleDelta = SaleDelta>(spec: SaleMutationSpec
         await storeDelta(qc, answer);
         endOptimistic(qc, saleId, context.token);
       },
-      onError: (err, _vars, context) => {
+      onError: async (err, vars, context) => {
         endOptimistic(qc, saleId, context?.token);
+        if (spec.targets && err instanceof ApiError && err.status === 404) {
+          const notice = await goneNotice(qc, saleId, spec.targets(vars));
+          if (notice) {
+            snackbar.show(notice, 'warning');
+            return;
+          }
+        }
         const message = errorMessage(err);
         if (spec.report === 'snackbar') snackbar.show(message, 'error');
         else void dialog.error(message);
@@ -118,6 +163,7 @@ export const useCreateSection = saleMutation<{ name: string; show_details?: bool
 export const useDuplicateSection = saleMutation<{ sectionId: string }>({
   action: 'duplicateSection',
   request: (saleId, { sectionId }) => api.post<SaleDelta>(sectionsPath('duplicate', saleId, sectionId)),
+  targets: ({ sectionId }) => ({ section: sectionId }),
   report: 'dialog',
 });
 
@@ -125,12 +171,14 @@ export const useUpdateSection = saleMutation<{ sectionId: string; name?: string;
   action: 'updateSection',
   request: (saleId, { sectionId, ...body }) => api.post<SaleDelta>(sectionsPath('update', saleId, sectionId), body),
   optimistic: ({ sectionId, ...patch }) => editSection(sectionId, patch),
+  targets: ({ sectionId }) => ({ section: sectionId }),
   report: 'dialog',
 });
 
 export const useDeleteSection = saleMutation<{ sectionId: string }>({
   action: 'deleteSection',
   request: (saleId, { sectionId }) => api.post<SaleDelta>(sectionsPath('delete', saleId, sectionId)),
+  targets: ({ sectionId }) => ({ section: sectionId }),
   report: 'dialog',
 });
 
@@ -163,6 +211,7 @@ export const useUpdateLines = saleMutation<{ sectionId: string; changes: LineCha
   action: 'updateLines',
   request: (saleId, { sectionId, changes }) => api.post<SaleDelta>(linesPath('update', saleId, sectionId), changes),
   optimistic: ({ sectionId, changes }) => editLines(sectionId, changes),
+  targets: ({ sectionId, changes }) => ({ section: sectionId, lines: changes.map((c) => c._id) }),
   report: 'snackbar',
 });
 
@@ -170,6 +219,7 @@ export const useDeleteLines = saleMutation<{ sectionId: string; ids: string[] }>
   action: 'deleteLines',
   request: (saleId, { sectionId, ids }) => api.post<SaleDelta>(linesPath('delete', saleId, sectionId), ids),
   optimistic: ({ sectionId, ids }) => removeLines(sectionId, ids),
+  targets: ({ sectionId, ids }) => ({ section: sectionId, lines: ids }),
   report: 'snackbar',
 });
 
@@ -178,6 +228,7 @@ export const useSetMarkup = saleMutation<{ sectionId: string; ids: string[]; mar
   request: (saleId, { sectionId, ids, markup }) =>
     api.post<SaleDelta>(linesPath('markup', saleId, sectionId), { ids, markup }),
   optimistic: ({ sectionId, ids, markup }) => markupLines(sectionId, ids, markup),
+  targets: ({ sectionId, ids }) => ({ section: sectionId, lines: ids }),
   report: 'snackbar',
 });
 
@@ -190,6 +241,7 @@ export const useReorderLines = saleMutation<{ sectionId: string; from: number; t
     const id = sale.sections.find((s) => s._id === sectionId)?.lines[from]?._id;
     return id === undefined ? (s) => s : moveLine(sectionId, id, to);
   },
+  targets: ({ sectionId }) => ({ section: sectionId }),
   report: 'snackbar',
 });
 
@@ -203,6 +255,7 @@ export const useCreateLines = saleMutation<
       lines: lines.map((l) => ({ product: l.product, quantity: String(l.quantity) })),
       sequence,
     }),
+  targets: ({ sectionId }) => ({ section: sectionId }),
   report: 'snackbar',
 });
 
@@ -215,6 +268,7 @@ export const useCreateTextLine = saleMutation<{
   action: 'createTextLine',
   request: (saleId, { sectionId, kind, name, sequence }) =>
     api.post<SaleDelta>(linesPath(kind, saleId, sectionId), { name, sequence }),
+  targets: ({ sectionId }) => ({ section: sectionId }),
   report: 'snackbar',
 });
 
@@ -225,5 +279,6 @@ export const useMoveLines = saleMutation<
   action: 'moveLines',
   request: (saleId, { from, to, type, ids }) =>
     api.post<MoveLinesResult>(`/sales/lines/move/${enc(saleId)}/${enc(from)}/${enc(to)}/${type}`, ids),
+  targets: ({ from, ids }) => ({ section: from, lines: ids }),
   report: 'snackbar',
 });

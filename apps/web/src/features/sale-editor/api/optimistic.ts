@@ -28,6 +28,31 @@ export const saleKey = (id: string | undefined) => ['sale', id] as const;
 const ledgers = new WeakMap<QueryClient, Map<string, Ledger>>();
 let nextToken = 1;
 
+/** Who removed a line or section, by its id, as the deltas applied here said (an edit of it then fails with 404). */
+const removers = new WeakMap<QueryClient, Map<string, string>>();
+/** Kept for this many removed ids per client (the oldest are forgotten). */
+const REMOVERS_KEPT = 2000;
+
+function recordRemovals(qc: QueryClient, delta: SaleDelta) {
+  const ids = [...(delta.changes.lines?.removed ?? []), ...(delta.changes.sections?.removed ?? [])];
+  if (ids.length === 0) return;
+  let byId = removers.get(qc);
+  if (!byId) {
+    byId = new Map();
+    removers.set(qc, byId);
+  }
+  for (const id of ids) byId.set(id, delta.by.name);
+  for (const oldest of byId.keys()) {
+    if (byId.size <= REMOVERS_KEPT) break;
+    byId.delete(oldest);
+  }
+}
+
+/** The name of whoever removed the line or section `id`, when a delta received here said so. */
+export function removedBy(qc: QueryClient, id: string): string | undefined {
+  return removers.get(qc)?.get(id);
+}
+
 function ledgerOf(qc: QueryClient, saleId: string): Ledger | undefined {
   return ledgers.get(qc)?.get(saleId);
 }
@@ -104,6 +129,7 @@ export function applyServerDelta(qc: QueryClient, delta: SaleDelta): DeltaOutcom
   const ledger = ledgerOf(qc, delta.saleId);
   const before = ledger?.confirmed ?? qc.getQueryData<Sale>(key);
   if (!before || delta.version <= before.version) return { status: 'ignored' };
+  recordRemovals(qc, delta);
   const next = applySaleDelta(before, delta);
   if (next === 'refetch') {
     const done = qc.invalidateQueries({ queryKey: key, exact: true }).catch(() => undefined);
