@@ -138,21 +138,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const usersRepo = usersRepository(db);
   await bootstrapFirstAdmin(config, usersRepo, settings, log);
   const tokens = tokenService(await resolveJwtSecret(config, settings), config.TOKEN_TTL, opts.now);
-  const auth = authService({
-    users: usersRepo,
-    loginCodes: loginCodesRepository(db),
-    tokens,
-    throttle: loginThrottle(
-      {
-        perPair: config.LOGIN_MAX_FAILURES_PER_EMAIL,
-        perEmail: config.LOGIN_EMAIL_BACKOFF_AFTER,
-        perAddress: config.LOGIN_MAX_FAILURES_PER_IP,
-        windowSeconds: config.LOGIN_WINDOW,
-      },
-      opts.now,
-    ),
-  });
+  const auth = authService(
+    {
+      users: usersRepo,
+      loginCodes: loginCodesRepository(db),
+      tokens,
+      throttle: loginThrottle(
+        {
+          perPair: config.LOGIN_MAX_FAILURES_PER_EMAIL,
+          perEmail: config.LOGIN_EMAIL_BACKOFF_AFTER,
+          perAddress: config.LOGIN_MAX_FAILURES_PER_IP,
+          windowSeconds: config.LOGIN_WINDOW,
+        },
+        opts.now,
+      ),
+    },
+    opts.now,
+  );
   const events = opts.events ?? saleEvents((err) => log.error({ err }, 'a sale event listener failed'));
+  // A user whose rights, password or account changed is read again on the next request (before the sockets'
+  // re-check, which subscribes later).
+  events.subscribe((e) => {
+    if (e.type === 'user_changed') auth.forget(e.userId);
+  });
   const users = usersService(usersRepo, (userId) => events.publish({ type: 'user_changed', userId }));
   const catalogRepo = catalogRepository(db);
   const jobs = createJobs(database.executeSql, log);

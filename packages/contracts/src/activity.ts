@@ -383,6 +383,8 @@ export function activityDetail(
     now.lines.forEach((line, index) => {
       present.add(line._id);
       const prior = was.get(line._id);
+      // An unchanged line in place (the common case of a big section) costs nothing more.
+      if (prior && prior.section === old && prior.line === line) return;
       const base = { section, line: index + 1, kind: line.kind as LineKind, label: lineLabel(line) };
       if (!prior) {
         counts.added += 1;

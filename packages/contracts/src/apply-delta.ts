@@ -176,21 +176,25 @@ export function diffSales(before: SaleDto, after: SaleDto, by: Actor): SaleDelta
     };
   }
 
-  // Lines
+  // Lines. Only sections that are not the very same object can differ: a line can neither leave nor join a section
+  // that the server reused unchanged.
+  const afterById = new Map(after.sections.map((s) => [s._id, s]));
   const beforeLines = new Map<string, { section: string; line: LineDto }>();
-  for (const s of before.sections) for (const line of s.lines) beforeLines.set(line._id, { section: s._id, line });
+  for (const s of before.sections) {
+    if (afterById.get(s._id) === s) continue;
+    for (const line of s.lines) beforeLines.set(line._id, { section: s._id, line });
+  }
   const afterLineIds = new Set<string>();
   const changedLines: { section: string; line: LineDto }[] = [];
   const lineOrder: { section: string; ids: string[] }[] = [];
   for (const s of after.sections) {
-    if (beforeSections.get(s._id) === s) {
-      for (const line of s.lines) afterLineIds.add(line._id);
-      continue;
-    }
+    if (beforeSections.get(s._id) === s) continue;
     for (const line of s.lines) {
       afterLineIds.add(line._id);
       const old = beforeLines.get(line._id);
-      if (!old || old.section !== s._id || !same(old.line, line)) changedLines.push({ section: s._id, line });
+      if (!old || old.section !== s._id || (old.line !== line && !same(old.line, line))) {
+        changedLines.push({ section: s._id, line });
+      }
     }
     const ids = s.lines.map((l) => l._id);
     const old = beforeSections.get(s._id)?.lines.map((l) => l._id) ?? [];

@@ -196,51 +196,63 @@ export function sectionLineMetrics(lines: readonly PricingLine[]): LineMetrics[]
 }
 
 /**
- * A section's line metrics and pricing in one pass, each value parsed once: the same results as
- * sectionLineMetrics(lines) and sectionPricing(lines) (property-tested), for the hot path that builds a whole sale.
+ * One line of a section parsed once, with its own totals and metrics when they do not depend on the section (every
+ * product line but a "Based on Total" one); null for notes and headers. Parts are immutable: a caller that keeps the
+ * line objects may keep their parts too, and recompute a section from them (sectionDetailsOf) after one line changed.
  */
-export function sectionDetails(lines: readonly PricingLine[]): { metrics: LineMetrics[]; pricing: Pricing } {
-  const parsed = lines.map((line) =>
-    isProductLine(line)
-      ? {
-          percent: isPercentLine(line),
-          price: toDecimalOrZero(line.price),
-          cost: toDecimalOrZero(line.cost),
-          qty: toDecimalOrZero(line.quantity),
-          factor: discountFactor(line.discount),
-        }
-      : null,
-  );
-  const metrics: LineMetrics[] = new Array(lines.length);
+export interface LinePart {
+  readonly percent: boolean;
+  readonly price: Decimal;
+  readonly cost: Decimal;
+  readonly qty: Decimal;
+  readonly factor: Decimal;
+  /** Non-percent lines: rounded subtotal, rounded cost total and the line's metrics. */
+  readonly own?: { readonly tp: Decimal; readonly tc: Decimal; readonly metrics: LineMetrics };
+}
+
+export function linePart(line: PricingLine): LinePart | null {
+  if (!isProductLine(line)) return null;
+  const price = toDecimalOrZero(line.price);
+  const cost = toDecimalOrZero(line.cost);
+  const qty = toDecimalOrZero(line.quantity);
+  const factor = discountFactor(line.discount);
+  if (isPercentLine(line)) return { percent: true, price, cost, qty, factor };
+  const tp = discountedTotal(price, qty, factor);
+  const tc = round2(cost.times(qty));
+  const net = factor === ONE ? price : price.times(factor);
+  const metrics: LineMetrics = {
+    subtotal: tp.toFixed(2),
+    cost_total: tc.toFixed(2),
+    markup_percent: markupPercentOf(net, cost),
+    margin_percent: marginPercentOf(net, cost),
+  };
+  return { percent: false, price, cost, qty, factor, own: { tp, tc, metrics } };
+}
+
+/** A section's line metrics and pricing from its lines' parts (see linePart). */
+export function sectionDetailsOf(parts: readonly (LinePart | null)[]): { metrics: LineMetrics[]; pricing: Pricing } {
+  const metrics: LineMetrics[] = new Array(parts.length);
   let subtotal = toDecimal(0);
   let costTotal = toDecimal(0);
   let hasPercent = false;
-  parsed.forEach((p, i) => {
+  parts.forEach((p, i) => {
     if (!p) {
       metrics[i] = { ...ZERO_METRICS };
       return;
     }
-    if (p.percent) {
+    if (!p.own) {
       hasPercent = true;
       return;
     }
-    const tp = discountedTotal(p.price, p.qty, p.factor);
-    const tc = round2(p.cost.times(p.qty));
-    const net = p.factor === ONE ? p.price : p.price.times(p.factor);
-    subtotal = subtotal.plus(tp);
-    costTotal = costTotal.plus(tc);
-    metrics[i] = {
-      subtotal: tp.toFixed(2),
-      cost_total: tc.toFixed(2),
-      markup_percent: markupPercentOf(net, p.cost),
-      margin_percent: marginPercentOf(net, p.cost),
-    };
+    subtotal = subtotal.plus(p.own.tp);
+    costTotal = costTotal.plus(p.own.tc);
+    metrics[i] = p.own.metrics;
   });
   let price = subtotal;
   let cost = costTotal;
   if (hasPercent) {
-    parsed.forEach((p, i) => {
-      if (!p?.percent) return;
+    parts.forEach((p, i) => {
+      if (!p || p.own) return;
       const unitPrice = round2(subtotal.times(p.price).div(100));
       const unitCost = round2(costTotal.times(p.cost).div(100));
       const tp = discountedTotal(unitPrice, p.qty, p.factor);
@@ -257,6 +269,14 @@ export function sectionDetails(lines: readonly PricingLine[]): { metrics: LineMe
     });
   }
   return { metrics, pricing: pricingFromTotals(price, cost) };
+}
+
+/**
+ * A section's line metrics and pricing in one pass, each value parsed once: the same results as
+ * sectionLineMetrics(lines) and sectionPricing(lines) (property-tested), for the hot path that builds a whole sale.
+ */
+export function sectionDetails(lines: readonly PricingLine[]): { metrics: LineMetrics[]; pricing: Pricing } {
+  return sectionDetailsOf(lines.map(linePart));
 }
 
 /** A line after resolution/markup: price and cost may have become money strings. */

@@ -9,6 +9,14 @@ import type { TokenService } from './tokens';
 
 const LOGIN_ERROR = 'The email or password is incorrect';
 
+/**
+ * How long a checked token's user is reused without reading the user again (decision 0012). A change of the user's
+ * rights, password or account drops it at once on every process (`forget`, wired to the user_changed event); this
+ * only bounds a change made outside the app.
+ */
+export const AUTH_CACHE_MS = 5_000;
+const AUTH_CACHE_MAX = 10_000;
+
 export interface AuthServiceDeps {
   users: UsersRepository;
   loginCodes: LoginCodesRepository;
@@ -16,7 +24,12 @@ export interface AuthServiceDeps {
   throttle: LoginThrottle;
 }
 
-export function authService({ users, loginCodes, tokens, throttle }: AuthServiceDeps) {
+export function authService(
+  { users, loginCodes, tokens, throttle }: AuthServiceDeps,
+  now: () => number = () => Date.now(),
+) {
+  /** token → the user it stood for when last checked, until when, and the token's own expiry (ms). */
+  const checked = new Map<string, { user: AuthUser; until: number }>();
   function tooMany(seconds: number): AppError {
     return new AppError(
       'RATE_LIMITED',
@@ -55,13 +68,35 @@ export function authService({ users, loginCodes, tokens, throttle }: AuthService
       return tokens.issue(user);
     },
 
-    /** The acting user behind a bearer token, or null (bad, expired, revoked token or deleted user). */
+    /**
+     * The acting user behind a bearer token, or null (bad, expired, revoked token or deleted user). A token checked
+     * less than AUTH_CACHE_MS ago (and not expired since) is answered from memory: every request of an editor
+     * would otherwise verify the signature and read the user.
+     */
     async authenticate(token: string): Promise<AuthUser | null> {
+      const at = now();
+      const hit = checked.get(token);
+      if (hit && hit.until > at) return hit.user;
+      if (hit) checked.delete(token);
       const claims = await tokens.verify(token);
       if (!claims) return null;
       const user = await users.findById(claims.sub);
       if (!user || user.tokenVersion !== claims.tv) return null;
-      return { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, modules: user.modules };
+      const acting: AuthUser = {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        isAdmin: user.isAdmin,
+        modules: user.modules,
+      };
+      if (checked.size >= AUTH_CACHE_MAX) checked.delete(checked.keys().next().value!);
+      checked.set(token, { user: acting, until: Math.min(at + AUTH_CACHE_MS, claims.exp * 1000) });
+      return acting;
+    },
+
+    /** Forgets every checked token of `userId` (their rights, password or account changed). */
+    forget(userId: string): void {
+      for (const [token, entry] of checked) if (entry.user.id === userId) checked.delete(token);
     },
   };
 }

@@ -1,7 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { eq, users } from '@quotewright/db';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  bearer,
+  createTestApp,
+  createUser,
+  login,
+  type TestApp,
+} from '../../../test/helpers';
+import { AUTH_CACHE_MS } from './auth.service';
 import { loginCodesRepository } from './login-codes.repository';
 
 let t: TestApp;
@@ -43,5 +53,36 @@ describe('one-time sign-in codes', () => {
   it('the public config says whether SSO is offered', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toEqual({ ssoProvider: null, erpName: 'Odoo' });
+  });
+});
+
+describe('checked tokens are reused briefly (decision 0012)', () => {
+  it('a rights change through the app applies to the very next request; a change made outside it within AUTH_CACHE_MS', async () => {
+    let clock = Date.now();
+    const c = await createTestApp({}, { now: () => clock });
+    try {
+      const u = await createUser(c, { email: 'cache@example.com', isAdmin: true });
+      const token = await login(c, 'cache@example.com');
+      const users_ = () => c.app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) });
+      expect((await users_()).statusCode).toBe(200);
+
+      // Outside the app (another program writes the database): seen once the checked token is older than the TTL.
+      await c.database.db.update(users).set({ tokenVersion: 99 }).where(eq(users.id, u.id));
+      expect((await users_()).statusCode).toBe(200);
+      clock += AUTH_CACHE_MS + 1;
+      expect((await users_()).statusCode).toBe(401);
+
+      // Through the app: the admin deletes another user; that user's very next request is refused.
+      const v = await createUser(c, { email: 'cache2@example.com', isAdmin: true });
+      const vToken = await login(c, 'cache2@example.com');
+      const asV = () => c.app.inject({ method: 'GET', url: '/api/users', headers: bearer(vToken) });
+      expect((await asV()).statusCode).toBe(200);
+      const adminToken = await login(c, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const del = await c.app.inject({ method: 'DELETE', url: `/api/users/${v.id}`, headers: bearer(adminToken) });
+      expect(del.statusCode).toBeLessThan(300);
+      expect((await asV()).statusCode).toBe(401);
+    } finally {
+      await c.close();
+    }
   });
 });

@@ -383,19 +383,19 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     expect(writes).toHaveLength(1);
     expect(res).toMatchObject({ odooId: pub.odooId, name: pub.name, state: 'draft', created: 2, deleted: 1 });
 
+    // In document order (Odoo orders by sequence); the lines already in order keep their sequences (keepSequences).
     const lines = storeLines(pub.odooId);
-    expect(
-      lines.map((l) => [l.sequence, l.display_type || 'product', l.display_type ? l.name : l.product_uom_qty]),
-    ).toEqual([
-      [10, 'line_section', 'Services'],
-      [20, 'line_note', 'Weekend work'],
-      [30, 'line_note', 'Installation on site'],
-      [40, 'product', 1],
-      [50, 'line_section', 'Hardware'],
-      [60, 'product', 7],
-      [70, 'product', 2.5],
-      [80, 'product', 4],
+    expect(lines.map((l) => [l.display_type || 'product', l.display_type ? l.name : l.product_uom_qty])).toEqual([
+      ['line_section', 'Services'],
+      ['line_note', 'Weekend work'],
+      ['line_note', 'Installation on site'],
+      ['product', 1],
+      ['line_section', 'Hardware'],
+      ['product', 7],
+      ['product', 2.5],
+      ['product', 4],
     ]);
+    expect(lines.every((l, i) => i === 0 || Number(l.sequence) > Number(lines[i - 1]!.sequence))).toBe(true);
     const byId = new Map(lines.map((l) => [l.id, l]));
     // kept lines keep their ids
     for (const k of ['s1', 'l1', 'l3', 's2', 'l4', 'l5']) expect(byId.has(ids[k]!)).toBe(true);

@@ -56,6 +56,7 @@ import {
   diffLines,
   headerChanges,
   headerVals,
+  keepSequences,
   LINE_FIELDS,
   type LineDiff,
   linkLines,
@@ -795,10 +796,12 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     if (!Number.isInteger(odooId) || odooId <= 0) throw new RangeError('odooId must be a positive integer');
     progress(0, 'Reading the order from the ERP');
     const o = await saleOptions();
-    const planned: PlannedLine[] = planLines(sale, o);
     const header = headerVals(sale, o);
     let head = await readOrderHead(odooId, o.hasTemplate, o.hasLocked);
-    let diff: LineDiff = diffLines(planned, await orderLines(odooId, o), o);
+    const existing = await orderLines(odooId, o);
+    // Planned once: a retry after a lost answer plans the same sequences, so diffLines adopts what it created.
+    const planned: PlannedLine[] = keepSequences(planLines(sale, o), existing);
+    let diff: LineDiff = diffLines(planned, existing, o);
     let changes = headerChanges(header, head);
     const first = diff;
 

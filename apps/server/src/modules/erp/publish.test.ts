@@ -7,7 +7,9 @@ import {
   diffLines,
   headerChanges,
   headerVals,
+  keepSequences,
   linkLines,
+  NO_SECTION_LINE,
   type OdooLine,
   odooLine,
   planLines,
@@ -266,6 +268,94 @@ describe('diffLines', () => {
     const stale = withIds(sale(), 500);
     const d2 = diffLines(planLines(stale, { subsections: true, hasCost: true }), [], opts);
     expect(d2.created).toBe(6);
+  });
+});
+
+describe('NO_SECTION_LINE', () => {
+  it('the first section of an ERP order that had lines before any section line gets no section line', () => {
+    const s = sale();
+    s.sections[0]!.odooLineId = NO_SECTION_LINE;
+    const planned = planLines(s, { subsections: true, hasCost: true });
+    expect(planned.map((p) => p.displayType || 'product')).toEqual([
+      'product',
+      'line_subsection',
+      'line_note',
+      'product',
+      'line_section',
+    ]);
+    // Moved down, it needs one: its lines would otherwise fall under the section above.
+    s.sections.reverse();
+    const moved = planLines(s, { subsections: true, hasCost: true });
+    expect(moved.filter((p) => p.displayType === 'line_section').map((p) => p.name)).toEqual(['Section', 'Hardware']);
+  });
+});
+
+describe('keepSequences', () => {
+  const opts = { subsections: true, hasCost: true };
+  const withIds = (s: ErpSaleDraft): ErpSaleDraft => {
+    let id = 100;
+    return {
+      ...s,
+      sections: s.sections.map((sec) => ({
+        ...sec,
+        odooLineId: id++,
+        lines: sec.lines.map((l) => ({ ...l, odooLineId: id++ })),
+      })),
+    };
+  };
+  const note = (localId: string) => ({
+    localId,
+    kind: 'note' as const,
+    productId: null,
+    description: localId,
+    quantity: 0,
+    priceUnit: 0,
+    cost: 0,
+  });
+
+  it('a line inserted in the middle takes a sequence between its neighbours: no other line is written', () => {
+    const s = withIds(sale());
+    s.sections[0]!.lines.splice(1, 0, note('new'));
+    const planned = keepSequences(planLines(s, opts), odooOf());
+    expect(planned.map((p) => p.sequence)).toEqual([10, 20, 25, 30, 40, 50, 60]);
+    const d = diffLines(planned, odooOf(), { hasCost: true });
+    expect(d.commands).toEqual([[0, 0, { display_type: 'line_note', name: 'new', sequence: 25 }]]);
+  });
+
+  it('a moved line takes a sequence at its new place; the lines in order keep theirs', () => {
+    const s = withIds(sale());
+    const [a] = s.sections[0]!.lines.splice(0, 1);
+    s.sections[0]!.lines.push(a!); // a (20) goes after d (50)
+    const planned = keepSequences(planLines(s, opts), odooOf());
+    expect(planned.map((p) => p.sequence)).toEqual([10, 30, 40, 50, 55, 60]);
+    const d = diffLines(planned, odooOf(), { hasCost: true });
+    expect(d.commands).toEqual([[1, 101, { sequence: 55 }]]);
+  });
+
+  it('lines appended after the last kept line go on 10 apart; several lines fit in a gap of 10', () => {
+    const s = withIds(sale());
+    s.sections[1]!.lines.push(note('x'), note('y'));
+    s.sections[0]!.lines.splice(2, 0, note('p'), note('q'), note('r'));
+    const seq = keepSequences(planLines(s, opts), odooOf()).map((p) => p.sequence);
+    expect(seq).toEqual([10, 20, 30, 32, 35, 37, 40, 50, 60, 70, 80]);
+  });
+
+  it('no room between neighbours (sequences 1 apart): everything is numbered 10, 20, … again', () => {
+    const s = withIds(sale());
+    s.sections[0]!.lines.splice(1, 0, note('new'));
+    const tight = odooOf().map((o, i) => ({ ...o, sequence: i + 1 }));
+    const planned = keepSequences(planLines(s, opts), tight);
+    expect(planned.map((p) => p.sequence)).toEqual([10, 20, 30, 40, 50, 60, 70]);
+  });
+
+  it('a retry plans the same sequences, so the line a lost write created is adopted', () => {
+    const s = withIds(sale());
+    s.sections[0]!.lines.splice(1, 0, note('new'));
+    const first = keepSequences(planLines(s, opts), odooOf());
+    const afterLostWrite = [...odooOf(), odooLine({ id: 300, sequence: 25, display_type: 'line_note', name: 'new' })];
+    const retry = keepSequences(planLines(s, opts), afterLostWrite);
+    expect(retry.map((p) => p.sequence)).toEqual(first.map((p) => p.sequence));
+    expect(diffLines(retry, afterLostWrite, { hasCost: true }).commands).toEqual([]);
   });
 });
 

@@ -94,7 +94,16 @@ function plannedProduct(l: ErpDraftLine, sequence: number): PlannedLine {
   };
 }
 
-/** The Odoo lines of a local sale in document order: each section line, then its lines; sequences 10, 20, … */
+/**
+ * A section's ERP line id meaning "the ERP order has these lines before any section line": the sales fetch makes such
+ * a section (named after the order), and a sync does not add a section line for it while it stays the first one.
+ */
+export const NO_SECTION_LINE = 0;
+
+/**
+ * The Odoo lines of a local sale in document order: each section line, then its lines; sequences 10, 20, … (the
+ * first section has no section line when the ERP order had none: NO_SECTION_LINE).
+ */
 export function planLines(sale: ErpSaleDraft, opts: PlanOptions): PlannedLine[] {
   const step = opts.sequenceStep ?? 10;
   const out: PlannedLine[] = [];
@@ -118,8 +127,13 @@ export function planLines(sale: ErpSaleDraft, opts: PlanOptions): PlannedLine[] 
     seen.add(p.localId);
     out.push(p);
   };
-  for (const section of sale.sections) {
-    add({ ...text('line_section', section.localId, section.name, 'Section'), odooLineId: section.odooLineId ?? null });
+  for (const [i, section] of sale.sections.entries()) {
+    if (!(i === 0 && section.odooLineId === NO_SECTION_LINE)) {
+      add({
+        ...text('line_section', section.localId, section.name, 'Section'),
+        odooLineId: section.odooLineId ?? null,
+      });
+    }
     for (const l of section.lines) {
       if (l.kind === 'product') add(plannedProduct(l, next()));
       else {
@@ -132,6 +146,72 @@ export function planLines(sale: ErpSaleDraft, opts: PlanOptions): PlannedLine[] 
     }
   }
   return out;
+}
+
+/** Indices of a longest strictly increasing run of the defined values (in order). */
+function longestIncreasing(values: readonly (number | undefined)[]): Set<number> {
+  const tails: number[] = []; // tails[k]: index ending the best run of length k + 1
+  const prev = new Map<number, number>();
+  values.forEach((v, i) => {
+    if (v === undefined) return;
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (values[tails[mid]!]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) prev.set(i, tails[lo - 1]!);
+    tails[lo] = i;
+  });
+  const out = new Set<number>();
+  for (let i = tails.at(-1); i !== undefined; i = prev.get(i)) out.add(i);
+  return out;
+}
+
+/**
+ * Sequences for a sync that move as few Odoo lines as possible: the lines kept on their Odoo line keep its sequence
+ * when their order allows it (the longest run of them already in order), and new or moved lines get sequences
+ * between their neighbours' (10 apart after the last one). So a line inserted in the middle of a 300-line order
+ * writes one line, not every line after it. When the gaps are too narrow, every line is numbered 10, 20, … again.
+ */
+export function keepSequences(planned: PlannedLine[], existing: OdooLine[], step = 10): PlannedLine[] {
+  const byId = new Map(existing.map((o) => [o.id, o]));
+  const claimed = new Set<number>();
+  const anchors = planned.map((p) => {
+    const o = p.odooLineId !== null ? byId.get(p.odooLineId) : undefined;
+    if (!o || claimed.has(o.id) || o.displayType !== p.displayType) return undefined;
+    claimed.add(o.id);
+    return o.sequence;
+  });
+  const kept = longestIncreasing(anchors);
+  if (kept.size === 0) return planned;
+  const sequences: number[] = new Array(planned.length);
+  let i = 0;
+  let lo: number | undefined;
+  while (i < planned.length) {
+    if (kept.has(i)) {
+      lo = anchors[i]!;
+      sequences[i++] = lo;
+      continue;
+    }
+    let j = i;
+    while (j < planned.length && !kept.has(j)) j++;
+    const k = j - i;
+    const hi = j < planned.length ? anchors[j]! : undefined;
+    for (let n = 0; n < k; n++) {
+      let v: number;
+      if (hi === undefined) v = (lo ?? 0) + step * (n + 1);
+      else if (lo === undefined) v = hi - step * k >= 1 ? hi - step * (k - n) : Math.floor(((n + 1) * hi) / (k + 1));
+      else if (lo + step * k < hi) v = lo + step * (n + 1);
+      else v = lo + Math.floor(((n + 1) * (hi - lo)) / (k + 1));
+      sequences[i + n] = v;
+    }
+    i = j;
+  }
+  // Every sequence must stay strictly increasing (and positive); otherwise number them all again.
+  const fits = sequences.every((v, n) => v >= 1 && (n === 0 || v > sequences[n - 1]!));
+  return fits ? planned.map((p, n) => (p.sequence === sequences[n] ? p : { ...p, sequence: sequences[n]! })) : planned;
 }
 
 type ValsOptions = Pick<PlanOptions, 'hasCost' | 'hasDiscount'>;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mapOdooSaleState, salePricing } from '@quotewright/domain';
 import type { ProductUpsert } from '../catalog/catalog.repository';
 import type { ErpPartner, ErpProduct, ErpSale } from '../erp/erp.types';
+import { NO_SECTION_LINE } from '../erp/publish';
 import type { PartnerUpsert } from '../partners/partners.repository';
 import type { ErpSaleImport } from '../sales/sales-erp.repository';
 
@@ -43,7 +44,8 @@ const ref = (r: { odooId: number; name: string } | null) => (r ? { id: r.odooId,
 
 /**
  * An ERP order as local sections: each section line opens a section; lines before the first section go into one
- * named after the order; subsections become headers, notes stay notes (DESIGN §6 mapping).
+ * named after the order (with NO_SECTION_LINE: a sync adds no section line for it); subsections become headers,
+ * notes stay notes (DESIGN §6 mapping).
  */
 export function saleImport(
   s: ErpSale,
@@ -58,7 +60,7 @@ export function saleImport(
       continue;
     }
     if (!current) {
-      current = { name: s.name, odooLineId: null, lines: [] };
+      current = { name: s.name, odooLineId: NO_SECTION_LINE, lines: [] };
       sections.push(current);
     }
     const info = l.productOdooId !== null ? productInfo(l.productOdooId) : undefined;

@@ -201,6 +201,21 @@ describe('ERP data fetch', () => {
     ]);
   });
 
+  it("origins the ERP holds move our quote counter past them: a new quote never takes another order's origin", async () => {
+    const [order] = sim.data.search('sale.order', [['state', '=', 'draft']]);
+    sim.data.write('sale.order', [order!], { origin: 'Q00500-2' });
+    await runFetch('sales');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sales',
+      headers: bearer(admin),
+      payload: { name: 'After the fetch' },
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    const [created] = await t.database.db.select().from(sales).where(eq(sales.name, 'After the fetch'));
+    expect(Number(created!.quoteNumber.slice(1))).toBeGreaterThan(500);
+  });
+
   it('an ERP failure is reported with its message and leaves the local data as it was', async () => {
     const before = await t.database.db.select().from(products);
     sim.faults.set({ httpStatus: 500 });

@@ -57,7 +57,7 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, 
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface RealtimeDeps {
-  auth: Pick<AuthService, 'authenticate'>;
+  auth: Pick<AuthService, 'authenticate' | 'forget'>;
   sales: Pick<SalesService, 'watchable'>;
   /** Publish/sync to the ERP (sync_odoo); without it the event is refused. */
   saleSync?: Pick<SaleSyncService, 'start'>;
@@ -140,7 +140,11 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   });
   if (redis) {
     io.adapter(createAdapter(redis.pub, redis.sub, { key: 'quotewright' }));
-    io.on('user_changed', (userId) => void recheckUser(userId));
+    io.on('user_changed', (userId) => {
+      // Another process changed this user: its requests here must not be answered from the checked-token cache.
+      auth.forget(userId);
+      void recheckUser(userId);
+    });
   }
 
   // ─── Editors ────────────────────────────────────────────────────────────────────────────────────────────────

@@ -355,7 +355,7 @@ describe('REDIS_URL', () => {
   it('a Redis that cannot be reached stops the start with a clear message', async () => {
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const start = createRealtime(createServer(), {
-      auth: { authenticate: async () => null },
+      auth: { authenticate: async () => null, forget: () => undefined },
       sales: { watchable: async () => false },
       events: saleEvents(),
       log: quiet,

@@ -1,5 +1,5 @@
 import { type Db, eq, inArray, pgArray, saleLines, saleSections, sales, sql } from '@quotewright/db';
-import { formatQuoteNumber } from '@quotewright/domain';
+import { formatQuoteNumber, parseQuoteNumber } from '@quotewright/domain';
 
 type Ref = { id: number; name: string } | null;
 export interface ErpSaleImport {
@@ -70,6 +70,15 @@ export function salesErpRepository(db: Db) {
               ? sql`${sales.odooId} = any(${pgArray(ids)}::int[]) or (${sales.odooId} is null and ${sales.quoteNumber} = any(${pgArray(origins)}::text[]))`
               : inArray(sales.odooId, ids),
           );
+        // Our quote numbers must not collide with origins the ERP already holds (orders another installation
+        // published, or whose sale was deleted here): the counter moves past the highest one seen ('Q00042-2', a
+        // 'Sync to new Sale' order, holds Q00042 too).
+        const highest = Math.max(0, ...origins.map((o) => parseQuoteNumber(o.replace(/-\d+$/, '')) ?? 0));
+        if (highest > 0) {
+          await tx.execute(
+            sql`select setval('sale_quote_number_seq', greatest((select last_value from sale_quote_number_seq), ${highest}::bigint))`,
+          );
+        }
         const byOdoo = new Map(existing.filter((e) => e.odooId !== null).map((e) => [e.odooId!, e]));
         const byQuote = new Map(existing.filter((e) => e.odooId === null).map((e) => [e.quoteNumber, e]));
 

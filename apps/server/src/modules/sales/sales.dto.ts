@@ -4,12 +4,14 @@ import type { Ref as ContractRef, LineDto, SaleDto, SaleListItemDto, SectionDto 
 import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import {
   type LineMetrics,
+  type LinePart,
+  linePart,
   money,
   orderNumberLabel,
   type PricingLine,
   salePricingFromSections,
   saleStateLabel,
-  sectionDetails,
+  sectionDetailsOf,
   toDecimalOrZero,
 } from '@quotewright/domain';
 import type { FullSale, SaleListRow } from './sales.repository';
@@ -89,15 +91,37 @@ export function toLineDto(l: SaleLineRow, m: LineMetrics): LineDto {
   };
 }
 
-export function toSectionDto(s: SaleSectionRow & { lines: SaleLineRow[] }): SectionDto {
-  const { metrics, pricing } = sectionDetails(s.lines.map(pricingLine));
+/**
+ * Per line row (rows are never changed in place: an edit is a new row object): its parsed pricing part and, when it
+ * does not depend on its section (not "Based on Total"), its DTO. A one-line edit of a 1,000-line section then
+ * parses and formats one line and only sums the others.
+ */
+const rowMemo = new WeakMap<SaleLineRow, { part: LinePart | null; dto?: LineDto }>();
+
+function memoOf(row: SaleLineRow) {
+  let m = rowMemo.get(row);
+  if (!m) {
+    m = { part: linePart(pricingLine(row)) };
+    rowMemo.set(row, m);
+  }
+  return m;
+}
+
+export function toSectionDto(s: SaleSectionRow & { lines: readonly SaleLineRow[] }): SectionDto {
+  const memos = s.lines.map(memoOf);
+  const { metrics, pricing } = sectionDetailsOf(memos.map((m) => m.part));
   return {
     _id: s.id,
     name: s.name,
     show_details: s.showDetails,
     merge: s.merge,
     expanded: false,
-    lines: s.lines.map((l, i) => toLineDto(l, metrics[i]!)),
+    lines: s.lines.map((l, i) => {
+      const m = memos[i]!;
+      if (m.part?.percent) return toLineDto(l, metrics[i]!);
+      m.dto ??= toLineDto(l, metrics[i]!);
+      return m.dto;
+    }),
     pricing,
   };
 }

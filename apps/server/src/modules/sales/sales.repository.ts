@@ -5,6 +5,7 @@ import {
   type Db,
   desc,
   eq,
+  getTableColumns,
   inArray,
   isNull,
   or,
@@ -169,6 +170,35 @@ export function listQueries(db: Db, q: SaleQuery) {
 /** Rows per INSERT: 1,000 lines × 13 columns stays well under PostgreSQL's 65,535 bind parameters. */
 const INSERT_CHUNK = 1000;
 
+/** A sale's sections in order (no lines), as one JSON value of the sale's row: locking and touching read them too. */
+type HeadTuple = [string, number, string, boolean, boolean, number | null, number];
+// (The sale's id is written qualified: drizzle leaves a lone table's columns unqualified, and inside the subquery
+// "id" would be the section's.)
+const headsOfSale = sql<HeadTuple[] | string>`coalesce((select json_agg(json_build_array(ss.id, ss.position, ss.name,
+  ss.show_details, ss.merge, ss.odoo_line_id, ss.version) order by ss.position) from ${saleSections} ss
+  where ss.sale_id = "sales"."id"), '[]'::json)`;
+
+function headRows(saleId: string, value: HeadTuple[] | string): SaleSectionRow[] {
+  const tuples: HeadTuple[] = typeof value === 'string' ? JSON.parse(value) : value;
+  return tuples.map(([id, position, name, showDetails, merge, odooLineId, version]) => ({
+    id,
+    saleId,
+    position,
+    name,
+    showDetails,
+    merge,
+    odooLineId,
+    version,
+  }));
+}
+
+/** The activity entry written with a change (same statement as the sale's touch). */
+export interface ActivityEntry {
+  user: { id: string; name: string };
+  kind: string;
+  detail: object;
+}
+
 /** Every query of the module, bound to a connection or to a transaction. */
 function queries(db: Db) {
   /** Sets `position` of many rows in one statement; only rows whose position differs are written. */
@@ -254,6 +284,18 @@ function queries(db: Db) {
       return row;
     },
 
+    /** Locks the sale row (as lockSale) and reads its sections in order in the same statement. */
+    async lockSaleWithHeads(id: string): Promise<{ sale: SaleRow; heads: SaleSectionRow[] } | undefined> {
+      const [row] = await db
+        .select({ ...getTableColumns(sales), heads: headsOfSale })
+        .from(sales)
+        .where(eq(sales.id, id))
+        .for('no key update', { of: sales });
+      if (!row) return undefined;
+      const { heads, ...sale } = row;
+      return { sale, heads: headRows(id, heads) };
+    },
+
     async create(
       values: SaleHeader & { createdById: string; createdByName: string; totalPrice?: string },
     ): Promise<string> {
@@ -290,6 +332,41 @@ function queries(db: Db) {
         .where(eq(sales.id, id))
         .returning();
       return row!;
+    },
+
+    /**
+     * touch, the change's activity entry and the sale's sections as they are now (their versions moved with the
+     * lines written before), in ONE statement: a mutation's last write before COMMIT.
+     */
+    async touchRecorded(
+      id: string,
+      actor: { id: string; name: string },
+      set: SaleHeader & { totalPrice?: string; odooSynced?: boolean },
+      activity: ActivityEntry | null,
+    ): Promise<{ sale: SaleRow; heads: SaleSectionRow[] }> {
+      const values = {
+        ...set,
+        version: sql`${sales.version} + 1`,
+        updatedAt: sql`now()`,
+        updatedById: actor.id,
+        updatedByName: actor.name,
+      };
+      const returning = { ...getTableColumns(sales), heads: headsOfSale };
+      const update = activity
+        ? db
+            .with(
+              db.$with('activity', { one: sql<number>`one` }).as(
+                sql`insert into sale_activity (sale_id, version, user_id, user_name, kind, detail, created_at)
+                  select id, version + 1, ${activity.user.id}::uuid, ${activity.user.name}, ${activity.kind},
+                    ${JSON.stringify(activity.detail)}::jsonb, clock_timestamp()
+                  from sales where id = ${id} returning 1 as one`,
+              ),
+            )
+            .update(sales)
+        : db.update(sales);
+      const [row] = await update.set(values).where(eq(sales.id, id)).returning(returning);
+      const { heads, ...sale } = row!;
+      return { sale, heads: headRows(id, heads) };
     },
 
     async remove(id: string): Promise<boolean> {

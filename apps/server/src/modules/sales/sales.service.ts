@@ -49,6 +49,7 @@ import {
   toSectionDto,
 } from './sales.dto';
 import type {
+  ActivityEntry,
   LinePatch,
   NewLine,
   SaleHeader,
@@ -194,6 +195,11 @@ export function salesService(
      * from the cache at the version locked): the sale after is computed from them without reading those sections.
      */
     lines?: Map<string, readonly SaleLineRow[]>;
+    /**
+     * Set (by linesOnly) when the change wrote only the lines of the sections in `lines`: the sale's sections are
+     * otherwise as locked, so they are not read again (their new versions come back with the touch).
+     */
+    sectionsKept?: boolean;
     /** The sale's sections as locked (before `fn`): looking one up needs no query. */
     readonly heads: readonly SaleSectionRow[];
     /** What the activity entry needs besides the sale before and after (a markup, a copy's source…). */
@@ -241,8 +247,9 @@ export function salesService(
       const prior = earlier.get(h.id);
       const hit = prior?.version === h.version ? prior.dto : sections.get(h.id, h.version);
       const given = knownLines?.get(h.id);
-      if (hit) dtos[i] = hit;
-      else if (given) compute(i, given);
+      // Rows the mutation holds come first: with the locked heads their version is the one before the change.
+      if (given) compute(i, given);
+      else if (hit) dtos[i] = hit;
       else missing.push(i);
     });
     if (missing.length > 0) {
@@ -253,25 +260,43 @@ export function salesService(
   }
   type ReadSale = NonNullable<Awaited<ReturnType<typeof readSale>>>;
 
-  /** The activity entry of a change (modules/sales/activity.*), written in the change's own transaction. */
-  async function recordActivity(
-    r: SalesQueries,
+  /** The activity entry of a change (modules/sales/activity.*); none when the change shows no difference. */
+  function activityEntry(
     user: AuthUser,
     kind: ActivityKind,
-    before: SaleDto | undefined,
+    before: SaleDto,
     after: SaleDto,
     hint?: ActivityHint,
-  ) {
-    const detail = activityDetail(before ?? EMPTY_ACTIVITY_SALE, after, hint);
-    // Created and imported sales are recorded even when empty; other actions only when they changed something.
-    if (!detail && before) return;
-    await r.recordActivity({
-      saleId: after._id,
-      version: after.version,
-      user: actorOf(user),
-      kind,
-      detail: detail ?? {},
-    });
+  ): ActivityEntry | null {
+    const detail = activityDetail(before, after, hint);
+    return detail ? { user: actorOf(user), kind, detail } : null;
+  }
+
+  /** Records that `fn` wrote only the lines of `sectionId`, whose rows are now `rows` (see Change.sectionsKept). */
+  function linesOnly(change: Change, sectionId: string, rows: readonly SaleLineRow[]) {
+    change.lines = new Map([[sectionId, rows]]);
+    change.sectionsKept = true;
+  }
+
+  /**
+   * The sale read after a lines-only change (with the locked heads) given the sections as they are now: the same
+   * sections in the same order get their new versions (the computed ones are cached under them). Undefined when the
+   * sections differ from the locked ones (then the sale is computed again from `heads`).
+   */
+  function withVersions(read: ReadSale, heads: SaleSectionRow[]): ReadSale | undefined {
+    const same =
+      heads.length === read.heads.length &&
+      heads.every((h, i) => {
+        const o = read.heads[i]!;
+        return h.id === o.id && h.name === o.name && h.showDetails === o.showDetails && h.merge === o.merge;
+      });
+    if (!same) return undefined;
+    const version = new Map(heads.map((h) => [h.id, h.version]));
+    return {
+      ...read,
+      heads,
+      fresh: read.fresh.map((f) => ({ ...f, version: version.get(f.id)! })),
+    };
   }
 
   /** After commit: the computed sections become reusable. */
@@ -302,40 +327,64 @@ export function salesService(
     const user = authorize(actor, 'sales.edit');
     try {
       const { result, read, before, saleBefore, saleAfter } = await repo.transaction(async (r) => {
-        const locked = await r.lockSale(saleId);
-        if (!locked) throw notFound('Sale');
+        // The lock and the sale's sections in one statement.
+        const held = await r.lockSaleWithHeads(saleId);
+        if (!held) throw notFound('Sale');
+        const locked = held.sale;
         if (!isEditableState(locked.state)) throw saleNotEditable(locked.state);
         // The sale as it was, for the delta (unchanged sections come from the cache, by identity).
-        const before = (await readSale(r, saleId, locked))!;
+        const before = (await readSale(r, saleId, locked, held.heads))!;
         const saleBefore = saleDtoOf(before.sale, before.sections);
         const change: Change = { changed: true, heads: before.heads };
         const result = await fn(r, change, locked);
-        // The sale row itself is not changed by `fn` (only by touch, below): the locked row serves.
-        const read = (await readSale(r, saleId, locked, undefined, change.lines, before.fresh))!;
-        if (change.changed) {
-          if (typeof kind === 'string') {
-            const lineCount = read.sections.reduce((n, sec) => n + sec.lines.length, 0);
-            if (lineCount > MAX_SALE_LINES) {
-              throw new AppError(
-                'VALIDATION_FAILED',
-                `A sale holds at most ${MAX_SALE_LINES.toLocaleString('en-US')} lines (this change would make ${lineCount.toLocaleString('en-US')})`,
-              );
-            }
-            const pricing = salePricingFromSections(read.sections.map((sec) => sec.pricing));
-            if (toDecimal(pricing.total_price).abs().gte(MAX_SALE_TOTAL)) {
-              throw new AppError('VALIDATION_FAILED', 'The sale total would be too large');
-            }
-            read.sale = await r.touch(saleId, user, { totalPrice: pricing.total_price, odooSynced: false });
-          } else {
-            read.sale = await r.touch(saleId, user, { ...kind.header, odooSynced: false });
+        // Nothing written: the sale is as it was.
+        if (!change.changed) return { result, read: before, before, saleBefore, saleAfter: saleBefore };
+        // A change of lines only keeps the sale's sections: the locked ones serve (the touch below answers their
+        // new versions). Any other change reads them again.
+        const kept = change.sectionsKept === true && change.lines !== undefined;
+        const heads = kept ? before.heads : await r.sectionHeads(saleId);
+        // The sale row itself is not changed by `fn` (only by the touch, below): the locked row serves.
+        let read = (await readSale(r, saleId, locked, heads, change.lines, before.fresh))!;
+        let set: SaleHeader & { totalPrice?: string; odooSynced: boolean };
+        if (typeof kind === 'string') {
+          const lineCount = read.sections.reduce((n, sec) => n + sec.lines.length, 0);
+          if (lineCount > MAX_SALE_LINES) {
+            throw new AppError(
+              'VALIDATION_FAILED',
+              `A sale holds at most ${MAX_SALE_LINES.toLocaleString('en-US')} lines (this change would make ${lineCount.toLocaleString('en-US')})`,
+            );
           }
+          const pricing = salePricingFromSections(read.sections.map((sec) => sec.pricing));
+          if (toDecimal(pricing.total_price).abs().gte(MAX_SALE_TOTAL)) {
+            throw new AppError('VALIDATION_FAILED', 'The sale total would be too large');
+          }
+          set = { totalPrice: pricing.total_price, odooSynced: false };
+        } else {
+          set = { ...kind.header, odooSynced: false };
         }
-        // Each DTO is assembled once: for the activity entry (inside the transaction) and for the delta.
+        // The activity entry compares the sale before with the sale after; it is written by the touch's statement.
+        const provisional: SaleRow = {
+          ...locked,
+          ...set,
+          version: locked.version + 1,
+          updatedById: user.id,
+          updatedByName: user.name,
+        };
+        const entry = activityEntry(
+          user,
+          typeof kind === 'string' ? kind : 'header_updated',
+          saleBefore,
+          saleDtoOf(provisional, read.sections),
+          change.activity,
+        );
+        const touched = await r.touchRecorded(saleId, user, set, entry);
+        read.sale = touched.sale;
+        if (kept)
+          read =
+            withVersions(read, touched.heads) ??
+            (await readSale(r, saleId, touched.sale, touched.heads, change.lines))!;
+        // Each DTO is assembled once more with the stored row (its time and version).
         const saleAfter = saleDtoOf(read.sale, read.sections);
-        if (change.changed) {
-          const activityKind = typeof kind === 'string' ? kind : 'header_updated';
-          await recordActivity(r, user, activityKind, saleBefore, saleAfter, change.activity);
-        }
         return { result, read, before, saleBefore, saleAfter };
       });
       remember(before);
@@ -409,7 +458,7 @@ export function salesService(
     const all = [...current.slice(0, at), ...inserted, ...current.slice(at)];
     // Appending keeps every other position: nothing to renumber.
     if (at < current.length) await r.orderLines(all.map((l) => l.id));
-    change.lines = new Map([[sectionId, positioned(all)]]);
+    linesOnly(change, sectionId, positioned(all));
     return inserted.map((l) => l.id);
   }
 
@@ -478,7 +527,14 @@ export function salesService(
           const id = await r.create({ ...headerColumns(input), createdById: user.id, createdByName: user.name });
           const read = (await readSale(r, id))!;
           const sale = saleDtoOf(read.sale, read.sections);
-          await recordActivity(r, user, 'created', undefined, sale);
+          // A created sale is recorded even though it is empty.
+          await r.recordActivity({
+            saleId: sale._id,
+            version: sale.version,
+            user: actorOf(user),
+            kind: 'created',
+            detail: activityDetail(EMPTY_ACTIVITY_SALE, sale) ?? {},
+          });
           return { read, sale };
         })
         .then(({ read, sale }) => {
@@ -824,7 +880,7 @@ export function salesService(
             updated.set(row.id, stored);
             written += 1;
           }
-          change.lines = new Map([[sectionId, withUpdated(all, updated)]]);
+          linesOnly(change, sectionId, withUpdated(all, updated));
           change.changed = written > 0;
           return {};
         })
@@ -840,7 +896,7 @@ export function salesService(
           await r.deleteLines([...gone]);
           const kept = rows.filter((l) => !gone.has(l.id));
           await r.orderLines(kept.map((l) => l.id));
-          change.lines = new Map([[sectionId, positioned(kept)]]);
+          linesOnly(change, sectionId, positioned(kept));
           return {};
         })
       ).delta;
@@ -856,7 +912,7 @@ export function salesService(
           const moved = moveItem(rows, index, to);
           await r.orderLines(moved.map((l) => l.id));
           change.changed = index !== to;
-          change.lines = new Map([[sectionId, positioned(moved)]]);
+          linesOnly(change, sectionId, positioned(moved));
           return {};
         })
       ).delta;
@@ -922,7 +978,7 @@ export function salesService(
             updated.set(line.id, await r.updateLine(line.id, { price: checkPrice(String(line.price)) }));
           }
           change.changed = updated.size > 0;
-          change.lines = new Map([[sectionId, withUpdated(all, updated)]]);
+          linesOnly(change, sectionId, withUpdated(all, updated));
           return {};
         })
       ).delta;
