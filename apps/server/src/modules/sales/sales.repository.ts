@@ -296,6 +296,17 @@ function queries(db: Db) {
       return { sale, heads: headRows(id, heads) };
     },
 
+    /** The sale row and its sections in order, in one statement (one snapshot) and without a lock. */
+    async saleWithHeads(id: string): Promise<{ sale: SaleRow; heads: SaleSectionRow[] } | undefined> {
+      const [row] = await db
+        .select({ ...getTableColumns(sales), heads: headsOfSale })
+        .from(sales)
+        .where(eq(sales.id, id));
+      if (!row) return undefined;
+      const { heads, ...sale } = row;
+      return { sale, heads: headRows(id, heads) };
+    },
+
     async create(
       values: SaleHeader & { createdById: string; createdByName: string; totalPrice?: string },
     ): Promise<string> {

@@ -498,18 +498,24 @@ export function salesService(
      */
     async getJson(actor: AuthUser | null, id: string, knownTag?: string): Promise<{ tag: string; json?: CachedJson }> {
       authorize(actor, 'sales.view');
+      const tagOf = (row: SaleRow, heads: SaleSectionRow[]) =>
+        `${row.version}-${heads.reduce((h, s) => (Math.imul(h, 31) + s.version) | 0, heads.length) >>> 0}`;
+      // The tag needs only the sale row and its sections: one statement, no transaction. Only a sale not
+      // serialized at that tag is read whole, in one snapshot.
+      const head = await repo.saleWithHeads(id);
+      if (!head) throw notFound('Sale');
+      const tag = tagOf(head.sale, head.heads);
+      if (knownTag === tag) return { tag };
+      const hit = serialized.get(id);
+      if (hit?.tag === tag) return hit;
       return repo.snapshot(async (r) => {
-        const row = await r.saleRow(id);
-        if (!row) throw notFound('Sale');
-        const heads = await r.sectionHeads(id);
-        const tag = `${row.version}-${heads.reduce((h, s) => (Math.imul(h, 31) + s.version) | 0, heads.length) >>> 0}`;
-        if (knownTag === tag) return { tag };
-        const hit = serialized.get(id);
-        if (hit?.tag === tag) return hit;
-        const read = (await readSale(r, id, row, heads))!;
+        const now = await r.saleWithHeads(id);
+        if (!now) throw notFound('Sale');
+        const read = (await readSale(r, id, now.sale, now.heads))!;
+        const current = tagOf(now.sale, now.heads);
         const json = new CachedJson(JSON.stringify(answer(read)));
-        serialized.put(id, tag, json);
-        return { tag, json };
+        serialized.put(id, current, json);
+        return { tag: current, json };
       });
     },
 
