@@ -405,6 +405,30 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     });
   });
 
+  it('an ERP order whose lines come before any section line syncs without gaining a section line', async () => {
+    const orderId = sim.data.create('sale.order', {
+      partner_id: customer.id,
+      order_line: [
+        [0, 0, { product_id: catalog[0], product_uom_qty: 2, sequence: 10 }],
+        [0, 0, { display_type: 'line_note', name: 'No section above', sequence: 20 }],
+        [0, 0, { product_id: catalog[1], product_uom_qty: 1, sequence: 30 }],
+      ],
+    });
+    const res = await call.post('/api/odoo/sync/sales', tokens.admin);
+    expect(res.statusCode).toBe(202);
+    const runId = res.json().id as string;
+    await eventually(async () => {
+      const r = (await call.get(`/api/odoo/runs/${runId}`, tokens.admin)).json() as { state: string };
+      return r.state === 'loading' ? undefined : r;
+    }, 120_000);
+    const [row] = await t.database.db.select().from(sales).where(eq(sales.odooId, orderId));
+    const before = orderLines(orderId);
+    const { last } = await publish(row!.id);
+    expect(last).toMatchObject({ state: 'synced', action: 'sync' });
+    expect(orderLines(orderId)).toEqual(before);
+    expect(before.some((l) => l.display_type === 'line_section')).toBe(false);
+  }, 180_000);
+
   it('a timeout after Odoo committed the order leaves exactly one order', async () => {
     const sale = await newSale([3, 2]);
     sim.faults.set({ dropAfterCommit: true, match: 'sale.order.create', times: 1 });
