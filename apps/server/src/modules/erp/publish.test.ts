@@ -61,6 +61,19 @@ const odooOf = (s = sale()): OdooLine[] =>
     discount: p.discount,
   }));
 
+/** The sale as published: sections and lines carry Odoo line ids from `from` on, in document order (as odooOf). */
+const withIds = (s: ErpSaleDraft, from = 100): ErpSaleDraft => {
+  let id = from;
+  return {
+    ...s,
+    sections: s.sections.map((sec) => ({
+      ...sec,
+      odooLineId: id++,
+      lines: sec.lines.map((l) => ({ ...l, odooLineId: id++ })),
+    })),
+  };
+};
+
 describe('planLines / createVals', () => {
   it('flattens sections and lines with sequences 10, 20, … and maps kinds to display types', () => {
     const p19 = planLines(sale(), { subsections: true, hasCost: true });
@@ -123,17 +136,6 @@ describe('discount', () => {
     s.sections[0]!.lines[0]!.discount = '5';
     return s;
   };
-  const idsFrom = (s: ErpSaleDraft) => {
-    let id = 100;
-    return {
-      ...s,
-      sections: s.sections.map((sec) => ({
-        ...sec,
-        odooLineId: id++,
-        lines: sec.lines.map((l) => ({ ...l, odooLineId: id++ })),
-      })),
-    };
-  };
 
   it('a product line carries its discount (0 included) when sale.order.line has the field; text lines never', () => {
     const [s1, a, b, , d] = planLines(discounted(), { subsections: true, hasCost: true, hasDiscount: true });
@@ -156,14 +158,14 @@ describe('discount', () => {
   it('a changed discount is written with quantity and price (Odoo recomputes them together)', () => {
     const opts = { hasCost: true, hasDiscount: true };
     const before = odooOf(); // discount 0 everywhere
-    const diff = diffLines(planLines(idsFrom(discounted()), { subsections: true, hasCost: true }), before, opts);
+    const diff = diffLines(planLines(withIds(discounted()), { subsections: true, hasCost: true }), before, opts);
     expect(diff.commands).toEqual([[1, 101, { product_uom_qty: 2, price_unit: 10.5, discount: 5 }]]);
     // unchanged discount: nothing; a quantity change sends the discount along
     const same = odooOf(discounted());
     expect(
-      diffLines(planLines(idsFrom(discounted()), { subsections: true, hasCost: true }), same, opts).commands,
+      diffLines(planLines(withIds(discounted()), { subsections: true, hasCost: true }), same, opts).commands,
     ).toEqual([]);
-    const more = idsFrom(discounted());
+    const more = withIds(discounted());
     more.sections[0]!.lines[0]!.quantity = 3;
     expect(diffLines(planLines(more, { subsections: true, hasCost: true }), same, opts).commands).toEqual([
       [1, 101, { product_uom_qty: 3, price_unit: 10.5, discount: 5 }],
@@ -181,17 +183,6 @@ describe('discount', () => {
 
 describe('diffLines', () => {
   const opts = { hasCost: true };
-  const withIds = (s: ErpSaleDraft, from = 100): ErpSaleDraft => {
-    let id = from;
-    return {
-      ...s,
-      sections: s.sections.map((sec) => ({
-        ...sec,
-        odooLineId: id++,
-        lines: sec.lines.map((l) => ({ ...l, odooLineId: id++ })),
-      })),
-    };
-  };
 
   it('nothing to do when the order already matches', () => {
     const s = withIds(sale());
@@ -292,17 +283,6 @@ describe('NO_SECTION_LINE', () => {
 
 describe('keepSequences', () => {
   const opts = { subsections: true, hasCost: true };
-  const withIds = (s: ErpSaleDraft): ErpSaleDraft => {
-    let id = 100;
-    return {
-      ...s,
-      sections: s.sections.map((sec) => ({
-        ...sec,
-        odooLineId: id++,
-        lines: sec.lines.map((l) => ({ ...l, odooLineId: id++ })),
-      })),
-    };
-  };
   const note = (localId: string) => ({
     localId,
     kind: 'note' as const,
