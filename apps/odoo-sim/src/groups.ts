@@ -184,6 +184,13 @@ export function andDomains(domains: unknown[][]): unknown[] {
 
 function aggregate(env: Env, model: string, recs: Rec[], field: string, fn: string): unknown {
   const vals = recs.map((r) => getRaw(env, model, r, field));
+  const type = env.store.model(model).fields[field]?.type;
+  if ((type === 'date' || type === 'datetime') && (fn === 'min' || fn === 'max')) {
+    // Odoo answers the date itself ('YYYY-MM-DD' / 'YYYY-MM-DD HH:MM:SS'), false for a group without one.
+    const dates = vals.filter((v): v is string => typeof v === 'string' && v !== '').sort();
+    if (!dates.length) return false;
+    return fn === 'min' ? dates[0] : dates[dates.length - 1];
+  }
   const nums = vals.map((v) => (typeof v === 'number' ? v : 0));
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
   switch (fn) {
@@ -192,9 +199,9 @@ function aggregate(env: Env, model: string, recs: Rec[], field: string, fn: stri
     case 'avg':
       return nums.length ? round(nums.reduce((a, b) => a + b, 0) / nums.length) : 0;
     case 'min':
-      return nums.length ? Math.min(...nums) : false;
+      return nums.length ? nums.reduce((a, b) => (b < a ? b : a)) : false;
     case 'max':
-      return nums.length ? Math.max(...nums) : false;
+      return nums.length ? nums.reduce((a, b) => (b > a ? b : a)) : false;
     case 'count':
       return vals.filter((v) => v !== false && v !== undefined).length;
     case 'count_distinct':
