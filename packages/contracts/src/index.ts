@@ -9,3 +9,4 @@ export * from './sale-document';
 export * from './sales';
 export * from './sync';
 export * from './users';
+export * from './reports';
