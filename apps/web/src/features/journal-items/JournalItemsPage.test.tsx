@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { format, startOfMonth } from 'date-fns';
+import { format, startOfYear } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
 import { mockApi, problem } from '../../test/mockApi';
@@ -43,7 +43,7 @@ describe('journal items', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Quotewright Demo Canada Ltd.' }));
     await userEvent.click(screen.getByRole('button', { name: 'Run Report' }));
     await waitFor(() => expect(saved).toEqual(['journalitems.xlsx']));
-    const start = format(startOfMonth(new Date()), 'yyyy-MM-dd');
+    const start = format(startOfYear(new Date()), 'yyyy-MM-dd');
     const end = format(new Date(), 'yyyy-MM-dd');
     expect(calls.filter((c) => c.path.includes('journalitems')).map((c) => c.path)).toEqual([
       `/api/accounting/report/journalitems/${start}/${end}/4`,

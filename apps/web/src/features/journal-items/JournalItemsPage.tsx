@@ -2,7 +2,7 @@
 // journalitems.xlsx. The server streams the file from the ERP page by page.
 import { Box, Button, CircularProgress, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { format, startOfMonth } from 'date-fns';
+import { format, startOfYear } from 'date-fns';
 import { useState } from 'react';
 import { useDialog } from '../../app/providers/dialog';
 import { useSnackbar } from '../../app/providers/snackbar';
@@ -16,7 +16,7 @@ export function JournalItemsPage() {
   const dialog = useDialog();
   const snackbar = useSnackbar();
   const companies = useCompanies();
-  const [startDate, setStartDate] = useState<Date | null>(() => startOfMonth(new Date()));
+  const [startDate, setStartDate] = useState<Date | null>(() => startOfYear(new Date()));
   const [endDate, setEndDate] = useState<Date | null>(() => new Date());
   const [companyId, setCompanyId] = useState(DEFAULT_COMPANY_ID);
   const [running, setRunning] = useState(false);
