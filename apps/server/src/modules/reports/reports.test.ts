@@ -119,6 +119,7 @@ describe.each([
       d += Math.round(Number(row.getCell(debit).value) * 100);
       c += Math.round(Number(row.getCell(credit).value) * 100);
       expect(row.getCell(1).value).toBeInstanceOf(Date);
+      expect([row.getCell(1).numFmt, row.getCell(debit).numFmt]).toEqual(['mm/dd/yyyy', '$#,##0.00']);
     });
     // posted entries balance
     expect(d).toBe(c);

@@ -55,7 +55,7 @@ export function JournalItemsPage() {
             format="MM/dd/yyyy"
             value={startDate}
             onChange={(v) => setStartDate(v as Date | null)}
-            slotProps={{ textField: { size: 'small', sx: { width: 170 } } }}
+            slotProps={{ textField: { size: 'small', sx: { width: 185 } } }}
           />
           <DatePicker
             label="End Date"
@@ -65,7 +65,7 @@ export function JournalItemsPage() {
             slotProps={{
               textField: {
                 size: 'small',
-                sx: { width: 170 },
+                sx: { width: 185 },
                 error: !!start && !!end && start > end,
                 helperText: start && end && start > end ? 'After the start date' : undefined,
               },

@@ -1,8 +1,8 @@
 // Stock by Location (SPEC §2 /stock/location): a grouped table of internal locations, a row detail of quants.
 import { Box } from '@mui/material';
 import { STOCK_PAGE_SIZE, STOCK_PAGE_SIZE_OPTIONS } from '@quotewright/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
-import { useEffect, useMemo } from 'react';
+import type { MRT_ColumnDef, MRT_ExpandedState } from 'material-react-table';
+import { useEffect, useMemo, useState } from 'react';
 import { useDialog } from '../../app/providers/dialog';
 import { DataTable, useDataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
@@ -17,6 +17,11 @@ export function StockLocationPage() {
   useEffect(() => {
     if (error) void dialog.error(errorMessage(error));
   }, [error, dialog]);
+  // The company groups open, the locations' details closed (expanding everything would open every detail panel).
+  const [expanded, setExpanded] = useState<MRT_ExpandedState>({});
+  useEffect(() => {
+    if (data) setExpanded(Object.fromEntries(data.map((l) => [`company:${l.company_id?.name ?? ''}`, true])));
+  }, [data]);
 
   const columns = useMemo<MRT_ColumnDef<StockLocation>[]>(
     () => [
@@ -48,10 +53,10 @@ export function StockLocationPage() {
     initialState: {
       pagination: { pageIndex: 0, pageSize: STOCK_PAGE_SIZE },
       grouping: ['company'],
-      expanded: true,
       density: 'compact',
     },
-    state: { isLoading, showProgressBars: isFetching && !isLoading },
+    state: { isLoading, showProgressBars: isFetching && !isLoading, expanded },
+    onExpandedChange: setExpanded,
     muiPaginationProps: { rowsPerPageOptions: [...STOCK_PAGE_SIZE_OPTIONS] },
     renderTopToolbarCustomActions: () => <StockReportButton />,
   });

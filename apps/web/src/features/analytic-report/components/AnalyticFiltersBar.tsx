@@ -19,7 +19,7 @@ export function AnalyticFiltersBar(props: {
       format={DATE_FORMAT}
       value={form[key]}
       onChange={(v) => set(key, v as Date | null)}
-      slotProps={{ textField: { size: 'small', sx: { width: 170 } }, field: { clearable: true } }}
+      slotProps={{ textField: { size: 'small', sx: { width: 185 } }, field: { clearable: true } }}
     />
   );
   return (
