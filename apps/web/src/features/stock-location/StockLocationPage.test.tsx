@@ -51,7 +51,11 @@ describe('stock by location', () => {
     expect(screen.getByText('11.5')).toBeInTheDocument();
     expect(screen.queryAllByTestId('stock-quant')).toHaveLength(0);
     const row = screen.getByText('WH/Stock').closest('tr')!;
-    await userEvent.click(within(row).getAllByRole('button', { name: /expand/i }).at(-1)!);
+    await userEvent.click(
+      within(row)
+        .getAllByRole('button', { name: /expand/i })
+        .at(-1)!,
+    );
     const quants = await screen.findAllByTestId('stock-quant');
     expect(quants.map((q) => q.textContent)).toEqual(['Desk04', 'Chair06']);
     expect(screen.getByRole('button', { name: 'Download Report' })).toBeInTheDocument();
