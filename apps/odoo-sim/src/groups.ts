@@ -83,8 +83,13 @@ interface Bucket {
   recs: Rec[];
 }
 
+/** A stored plain field is read straight from the record (most group-bys); the others through getRaw. */
+const isPlain = (f: FieldDef) =>
+  !f.compute && !f.related && f.type !== 'one2many' && f.type !== 'many2many' && f.name !== 'id';
+
 function keyOf(env: Env, model: string, rec: Rec, g: GroupSpec): unknown {
-  const raw = getRaw(env, model, rec, g.field.name);
+  const raw =
+    isPlain(g.field) && rec[g.field.name] !== undefined ? rec[g.field.name] : getRaw(env, model, rec, g.field.name);
   if (g.gran) return typeof raw === 'string' && raw ? dateBucket(raw, g.gran).start : false;
   if (g.field.type === 'many2many' || g.field.type === 'one2many')
     return Array.isArray(raw) && raw.length ? raw[0] : false;
@@ -96,7 +101,10 @@ function bucketize(env: Env, model: string, recs: Rec[], groups: GroupSpec[]): B
   const map = new Map<string, Bucket>();
   for (const r of recs) {
     const key = groups.map((g) => keyOf(env, model, r, g));
-    const k = JSON.stringify(key);
+    // group values are ids, false, numbers, strings or dates: typed text keys them without JSON
+    let k = '';
+    for (const v of key)
+      k += `${typeof v}\u0001${v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v)}\u0002`;
     let b = map.get(k);
     if (!b) {
       b = { key, recs: [] };
@@ -252,7 +260,7 @@ export function readGroup(
     else if (fd && NUMERIC.has(fd.type) && field !== 'id' && field !== 'sequence')
       aggs.push({ name: name!, field, fn: 'sum' });
   }
-  const recs = searchRecs(env, model, domain);
+  const recs = searchRecs(env, model, domain, { unordered: true });
   const buckets = bucketize(env, model, recs, groups);
   sortBuckets(env, buckets, groups, (p.orderby as string) || undefined);
   const offset = (p.offset as number) || 0;
@@ -299,7 +307,7 @@ export function formattedReadGroup(
     if (!m.fields[field!] && field !== 'id') throw invalidField(env, model, field!);
     aggs.push({ key: spec, field: field!, fn });
   }
-  const recs = searchRecs(env, model, p.domain ?? []);
+  const recs = searchRecs(env, model, p.domain ?? [], { unordered: true });
   const buckets = groups.length ? bucketize(env, model, recs, groups) : [{ key: [], recs }];
   sortBuckets(env, buckets, groups, (p.order as string) || undefined);
   const offset = (p.offset as number) || 0;

@@ -197,6 +197,8 @@ export interface SearchOpts {
   limit?: number | false | null;
   order?: string | false | null;
   activeTest?: boolean;
+  /** Any order will do (grouping): the matches are not sorted. */
+  unordered?: boolean;
 }
 
 function candidates(env: Env, model: string, node: DomainNode): Rec[] | undefined {
@@ -275,6 +277,7 @@ export function searchRecs(env: Env, model: string, domain: unknown, opts: Searc
     return out.slice(offset, offset + limit!);
   }
   for (const r of pool) if (pred(r) && (!rule || rule(env, r))) out.push(r);
+  if (opts.unordered && limit === undefined && !offset) return out;
   const sorted = sortRecs(env, model, out, opts.order || undefined, limit !== undefined ? offset + limit : undefined);
   return limit !== undefined ? sorted.slice(offset, offset + limit) : offset ? sorted.slice(offset) : sorted;
 }
