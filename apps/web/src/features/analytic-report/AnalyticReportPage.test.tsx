@@ -154,6 +154,27 @@ describe('analytic account summary', () => {
     expect(screen.queryByText('Untaxed Total')).toBeNull();
   });
 
+  it('Run Report is blocked while the report loads', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const { calls } = setup({
+      answer: async () => {
+        await gate;
+        return { body: ROWS };
+      },
+    });
+    renderApp('/analyticreport');
+    const run = await screen.findByRole('button', { name: 'Run Report' });
+    await userEvent.click(run);
+    await waitFor(() => expect(run).toBeDisabled());
+    release();
+    await rowOf('Account 2');
+    expect(run).toBeEnabled();
+    expect(reportCalls(calls)).toHaveLength(1);
+  });
+
   it("shows the server's message in the 'Error' dialog", async () => {
     setup({ answer: problem(502, 'The ERP user lacks access (the analytic account report needs …)') });
     renderApp('/analyticreport');
