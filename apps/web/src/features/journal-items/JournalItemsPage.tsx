@@ -20,7 +20,7 @@ export function JournalItemsPage() {
   const [endDate, setEndDate] = useState<Date | null>(() => new Date());
   const [companyId, setCompanyId] = useState(DEFAULT_COMPANY_ID);
   const [running, setRunning] = useState(false);
-  const [started, setStarted] = useState<number | null>(null);
+  const [received, setReceived] = useState<number | null>(null);
 
   const options = companies.data?.length ? companies.data : DEFAULT_COMPANIES;
   const start = day(startDate);
@@ -30,15 +30,15 @@ export function JournalItemsPage() {
   const run = async () => {
     if (running || invalid) return;
     setRunning(true);
-    setStarted(Date.now());
+    setReceived(0);
     try {
-      const name = await downloadJournalItems(start, end, companyId);
+      const name = await downloadJournalItems(start, end, companyId, setReceived);
       snackbar.show(`Downloaded ${name}`, 'success');
     } catch (err) {
       await dialog.error(errorMessage(err));
     } finally {
       setRunning(false);
-      setStarted(null);
+      setReceived(null);
     }
   };
 
@@ -94,9 +94,11 @@ export function JournalItemsPage() {
             Run Report
           </Button>
         </Box>
-        {running && started !== null && (
+        {running && received !== null && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} component="output" display="block">
-            Preparing journalitems.xlsx… large periods take a while; the download starts when the file is ready.
+            {received === 0
+              ? 'Preparing journalitems.xlsx… the ERP is read page by page.'
+              : `Receiving journalitems.xlsx… ${(received / (1024 * 1024)).toFixed(1)} MB`}
           </Typography>
         )}
       </Paper>
