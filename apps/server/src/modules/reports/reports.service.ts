@@ -13,7 +13,7 @@ import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector, ErpStockLocation, ErpStockProduct } from '../erp/erp.types';
 import { locationStockQty, stockLiability, totalLiability } from '../erp/reports';
 import type { ReportsRepository } from './reports.repository';
-import { writeJournalItems, writeStockReport } from './reports.xlsx';
+import { DownloadAborted, writeJournalItems, writeStockReport } from './reports.xlsx';
 
 export interface ReportsDeps {
   erp: ErpConnector;
@@ -63,7 +63,8 @@ export function reportsService(deps: ReportsDeps) {
       const first = await pages.next();
       const out = new PassThrough();
       writeJournalItems(pages, first.done ? null : first.value, out).catch((e) => {
-        deps.log?.error({ err: e }, 'the journal items export failed while streaming');
+        if (!(e instanceof DownloadAborted))
+          deps.log?.error({ err: e }, 'the journal items export failed while streaming');
         out.destroy(e);
       });
       return { fileName: REPORT_FILES.journalItems, stream: out };

@@ -29,9 +29,43 @@ function header(sheet: ExcelJS.Worksheet, names: readonly string[]) {
   r.commit();
 }
 
-/** Waits while the consumer is behind (the response is slower than the ERP): memory stays bounded. */
+export class DownloadAborted extends Error {
+  constructor() {
+    super('the download was aborted');
+  }
+}
+
+/**
+ * Waits while the consumer is behind (the response is slower than the ERP): memory stays bounded. A response
+ * closed meanwhile (the browser went away) stops the export.
+ */
 async function drained(out: Writable) {
-  if (out.writableNeedDrain && !out.destroyed) await once(out, 'drain');
+  // let the zip stream hand what it compressed so far to the response before the next page
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  if (out.destroyed) throw new DownloadAborted();
+  if (!out.writableNeedDrain) return;
+  const ac = new AbortController();
+  await Promise.race([once(out, 'drain', { signal: ac.signal }), once(out, 'close', { signal: ac.signal })]).finally(
+    () => ac.abort(),
+  );
+  if (out.destroyed) throw new DownloadAborted();
+}
+
+/** The workbook's end, or DownloadAborted when the response closes first (a commit would wait forever). */
+async function finish(workbook: ExcelJS.stream.xlsx.WorkbookWriter, out: Writable) {
+  if (out.destroyed) throw new DownloadAborted();
+  const ac = new AbortController();
+  const closed = once(out, 'close', { signal: ac.signal }).then(
+    () => {
+      if (!out.writableFinished) throw new DownloadAborted();
+    },
+    () => {},
+  );
+  try {
+    await Promise.race([workbook.commit(), closed]);
+  } finally {
+    ac.abort();
+  }
 }
 
 export const journalItemRow = (j: ErpJournalItem): Cell[] => [
@@ -92,18 +126,24 @@ export async function writeJournalItems(
     return p;
   };
   let next = page ? ask() : null;
-  while (page && next) {
-    for (const j of page) {
-      sheet.addRow(journalItemRow(j)).commit();
-      count++;
+  try {
+    while (page && next) {
+      for (const j of page) {
+        sheet.addRow(journalItemRow(j)).commit();
+        count++;
+      }
+      await drained(out);
+      const n = await next;
+      page = n.done ? null : n.value;
+      next = page ? ask() : null;
     }
-    await drained(out);
-    const n = await next;
-    page = n.done ? null : n.value;
-    next = page ? ask() : null;
+  } catch (e) {
+    // stop reading the ERP (the generator's own cleanup runs)
+    await pages.return?.().catch(() => {});
+    throw e;
   }
   sheet.commit();
-  await workbook.commit();
+  await finish(workbook, out);
   return count;
 }
 
@@ -204,5 +244,5 @@ export async function writeStockReport(
   }
   if (!opts.discrete) write({ Name: 'Total Liability', 'Total Liability': data.totalLiability }, true);
   bp.commit();
-  await workbook.commit();
+  await finish(workbook, out);
 }
