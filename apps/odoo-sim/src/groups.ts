@@ -83,8 +83,13 @@ interface Bucket {
   recs: Rec[];
 }
 
+/** A stored plain field is read straight from the record (most group-bys); the others through getRaw. */
+const isPlain = (f: FieldDef) =>
+  !f.compute && !f.related && f.type !== 'one2many' && f.type !== 'many2many' && f.name !== 'id';
+
 function keyOf(env: Env, model: string, rec: Rec, g: GroupSpec): unknown {
-  const raw = getRaw(env, model, rec, g.field.name);
+  const raw =
+    isPlain(g.field) && rec[g.field.name] !== undefined ? rec[g.field.name] : getRaw(env, model, rec, g.field.name);
   if (g.gran) return typeof raw === 'string' && raw ? dateBucket(raw, g.gran).start : false;
   if (g.field.type === 'many2many' || g.field.type === 'one2many')
     return Array.isArray(raw) && raw.length ? raw[0] : false;
@@ -96,7 +101,10 @@ function bucketize(env: Env, model: string, recs: Rec[], groups: GroupSpec[]): B
   const map = new Map<string, Bucket>();
   for (const r of recs) {
     const key = groups.map((g) => keyOf(env, model, r, g));
-    const k = JSON.stringify(key);
+    // group values are ids, false, numbers, strings or dates: typed text keys them without JSON
+    let k = '';
+    for (const v of key)
+      k += `${typeof v}\u0001${v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v)}\u0002`;
     let b = map.get(k);
     if (!b) {
       b = { key, recs: [] };
@@ -184,6 +192,13 @@ export function andDomains(domains: unknown[][]): unknown[] {
 
 function aggregate(env: Env, model: string, recs: Rec[], field: string, fn: string): unknown {
   const vals = recs.map((r) => getRaw(env, model, r, field));
+  const type = env.store.model(model).fields[field]?.type;
+  if ((type === 'date' || type === 'datetime') && (fn === 'min' || fn === 'max')) {
+    // Odoo answers the date itself ('YYYY-MM-DD' / 'YYYY-MM-DD HH:MM:SS'), false for a group without one.
+    const dates = vals.filter((v): v is string => typeof v === 'string' && v !== '').sort();
+    if (!dates.length) return false;
+    return fn === 'min' ? dates[0] : dates[dates.length - 1];
+  }
   const nums = vals.map((v) => (typeof v === 'number' ? v : 0));
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
   switch (fn) {
@@ -192,9 +207,9 @@ function aggregate(env: Env, model: string, recs: Rec[], field: string, fn: stri
     case 'avg':
       return nums.length ? round(nums.reduce((a, b) => a + b, 0) / nums.length) : 0;
     case 'min':
-      return nums.length ? Math.min(...nums) : false;
+      return nums.length ? nums.reduce((a, b) => (b < a ? b : a)) : false;
     case 'max':
-      return nums.length ? Math.max(...nums) : false;
+      return nums.length ? nums.reduce((a, b) => (b > a ? b : a)) : false;
     case 'count':
       return vals.filter((v) => v !== false && v !== undefined).length;
     case 'count_distinct':
@@ -245,7 +260,7 @@ export function readGroup(
     else if (fd && NUMERIC.has(fd.type) && field !== 'id' && field !== 'sequence')
       aggs.push({ name: name!, field, fn: 'sum' });
   }
-  const recs = searchRecs(env, model, domain);
+  const recs = searchRecs(env, model, domain, { unordered: true });
   const buckets = bucketize(env, model, recs, groups);
   sortBuckets(env, buckets, groups, (p.orderby as string) || undefined);
   const offset = (p.offset as number) || 0;
@@ -292,7 +307,7 @@ export function formattedReadGroup(
     if (!m.fields[field!] && field !== 'id') throw invalidField(env, model, field!);
     aggs.push({ key: spec, field: field!, fn });
   }
-  const recs = searchRecs(env, model, p.domain ?? []);
+  const recs = searchRecs(env, model, p.domain ?? [], { unordered: true });
   const buckets = groups.length ? bucketize(env, model, recs, groups) : [{ key: [], recs }];
   sortBuckets(env, buckets, groups, (p.order as string) || undefined);
   const offset = (p.offset as number) || 0;

@@ -197,6 +197,8 @@ export interface SearchOpts {
   limit?: number | false | null;
   order?: string | false | null;
   activeTest?: boolean;
+  /** Any order will do (grouping): the matches are not sorted. */
+  unordered?: boolean;
 }
 
 function candidates(env: Env, model: string, node: DomainNode): Rec[] | undefined {
@@ -226,6 +228,31 @@ function candidates(env: Env, model: string, node: DomainNode): Rec[] | undefine
   return undefined;
 }
 
+/**
+ * The pool in ascending id order with the lower id bound of a top-level `id > x` / `id >= x` leaf, when the search
+ * is ordered by id alone (so the first matches are the page); undefined otherwise.
+ */
+function idRangeScan(
+  node: DomainNode,
+  pool: Iterable<Rec>,
+  order: string | undefined,
+): { pool: Rec[]; after: number } | undefined {
+  if (!order || !/^\s*id(\s+asc)?\s*$/i.test(order)) return undefined;
+  const leaves = node.k === 'leaf' ? [node] : node.k === 'and' ? node.c : [];
+  let after = Number.NEGATIVE_INFINITY;
+  for (const l of leaves) {
+    if (l.k !== 'leaf') continue;
+    const [f, op, v] = l.leaf;
+    if (f !== 'id' || typeof v !== 'number') continue;
+    if (op === '>') after = Math.max(after, v);
+    else if (op === '>=') after = Math.max(after, v - 1);
+  }
+  const list = Array.isArray(pool) ? (pool as Rec[]) : [...pool];
+  for (let i = 1; i < list.length; i++)
+    if (list[i]!.id < list[i - 1]!.id) return { pool: list.slice().sort((a, b) => a.id - b.id), after };
+  return { pool: list, after };
+}
+
 export function searchRecs(env: Env, model: string, domain: unknown, opts: SearchOpts = {}): Rec[] {
   const m = env.store.model(model);
   let node = parseDomain(env, domain);
@@ -235,10 +262,22 @@ export function searchRecs(env: Env, model: string, domain: unknown, opts: Searc
   const pred = compileDomain(env, model, node);
   const rule = env.store.access.rule(env.uid, model);
   const pool = candidates(env, model, node) ?? env.store.table(model).values();
-  const out: Rec[] = [];
-  for (const r of pool) if (pred(r) && (!rule || rule(env, r))) out.push(r);
   const offset = opts.offset || 0;
   const limit = opts.limit || undefined;
+  const ranged = limit !== undefined ? idRangeScan(node, pool, opts.order || undefined) : undefined;
+  const out: Rec[] = [];
+  if (ranged) {
+    // Paging by id (id > last, order id, limit), as a database walks its primary key: records below the bound are
+    // skipped without evaluating the domain, and the walk stops once the page is full.
+    for (const r of ranged.pool) {
+      if (r.id <= ranged.after) continue;
+      if (pred(r) && (!rule || rule(env, r))) out.push(r);
+      if (out.length >= offset + limit!) break;
+    }
+    return out.slice(offset, offset + limit!);
+  }
+  for (const r of pool) if (pred(r) && (!rule || rule(env, r))) out.push(r);
+  if (opts.unordered && limit === undefined && !offset) return out;
   const sorted = sortRecs(env, model, out, opts.order || undefined, limit !== undefined ? offset + limit : undefined);
   return limit !== undefined ? sorted.slice(offset, offset + limit) : offset ? sorted.slice(offset) : sorted;
 }

@@ -306,6 +306,52 @@ describe('ORM behaviour (19)', () => {
     expect(lazy[0]).toHaveProperty('location_id_count');
     expect(lazy[0]!.__context).toEqual({ group_by: ['product_id'] });
   });
+
+  it('date:max / date:min answer the date itself; sums agree with the lines', () => {
+    const lines = sim.store.all('account.analytic.line') as Record<string, unknown>[];
+    const rows = sim.data.call('account.analytic.line', 'formatted_read_group', [], {
+      domain: [],
+      groupby: ['account_id'],
+      aggregates: ['amount:sum', 'date:max', 'date:min', '__count'],
+    }) as Record<string, unknown>[];
+    expect(rows.length).toBeGreaterThan(3);
+    for (const r of rows) {
+      const id = (r.account_id as [number, string] | false) ? (r.account_id as [number])[0] : false;
+      const mine = lines.filter((l) => (l.account_id || false) === id);
+      const dates = mine.map((l) => String(l.date)).sort();
+      expect(r['date:max']).toBe(dates.at(-1));
+      expect(r['date:min']).toBe(dates[0]);
+      expect(r.__count).toBe(mine.length);
+      expect(r['amount:sum']).toBeCloseTo(
+        mine.reduce((s, l) => s + (l.amount as number), 0),
+        4,
+      );
+    }
+    const legacy = sim.data.call(
+      'account.analytic.line',
+      'read_group',
+      [[], ['amount:sum', 'date:max'], ['account_id']],
+      { lazy: false },
+    ) as Record<string, unknown>[];
+    expect(legacy.map((r) => r.date)).toEqual(rows.map((r) => r['date:max']));
+  });
+
+  it('paging by id (id > last, order id, limit) gives the pages a full sort gives', () => {
+    const domain = [['parent_state', '=', 'posted']];
+    const all = sim.data.call('account.move.line', 'search', [domain], { order: 'id' }) as number[];
+    const paged: number[] = [];
+    let after = 0;
+    for (;;) {
+      const page = sim.data.call('account.move.line', 'search', [[...domain, ['id', '>', after]]], {
+        order: 'id asc',
+        limit: 500,
+      }) as number[];
+      paged.push(...page);
+      if (page.length < 500) break;
+      after = page.at(-1)!;
+    }
+    expect(paged).toEqual(all);
+  });
 });
 
 describe('transports', () => {

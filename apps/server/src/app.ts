@@ -31,6 +31,9 @@ import { partnersRepository } from './modules/partners/partners.repository';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnersService } from './modules/partners/partners.service';
 import { createRealtime } from './modules/realtime/realtime.gateway';
+import { reportsRepository } from './modules/reports/reports.repository';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { reportsService } from './modules/reports/reports.service';
 import { activityRepository } from './modules/sales/activity.repository';
 import { activityService } from './modules/sales/activity.service';
 import { saleImportService } from './modules/sales/sale-import.service';
@@ -245,6 +248,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   saleSyncRoutes(app, { saleSync });
   exportsRoutes(app, { exports });
+  reportsRoutes(app, {
+    reports: reportsService({ erp: opts.erp ?? noErp(), repo: reportsRepository(db), log }),
+  });
   await registerSpa(app, config.WEB_DIST);
   return app;
 }

@@ -5,6 +5,7 @@ export * from './erp';
 export * from './inputs';
 export * from './problem';
 export * from './realtime';
+export * from './reports';
 export * from './sale-document';
 export * from './sales';
 export * from './sync';

@@ -285,6 +285,33 @@ const MATRIX: Matrix = {
       expect: { ...saleEditors(200), editor: 403 },
     },
   ],
+  // Reports (issue 13): the matrix app has no ERP, so a permitted caller gets the ERP's 502 (reports.test.ts: data).
+  'GET /api/accounting/reports/analyticaccounts/:entryStatus/:accountingDate': [
+    {
+      name: 'summary',
+      path: () => '/api/accounting/reports/analyticaccounts/posted/2026-11-24',
+      expect: moduleViewers(502),
+    },
+  ],
+  'GET /api/accounting/companies': [
+    { name: 'list', path: () => '/api/accounting/companies', expect: moduleViewers(502) },
+  ],
+  'GET /api/accounting/report/journalitems/:startDate/:endDate/:companyId': [
+    {
+      name: 'export',
+      path: () => '/api/accounting/report/journalitems/2026-01-01/2026-11-24/1',
+      expect: moduleViewers(502),
+    },
+  ],
+  'GET /api/inventory/stock/bylocation': [
+    { name: 'list', path: () => '/api/inventory/stock/bylocation', expect: moduleViewers(502) },
+  ],
+  'GET /api/inventory/stock/byproduct': [
+    { name: 'list', path: () => '/api/inventory/stock/byproduct', expect: moduleViewers(502) },
+  ],
+  'GET /api/inventory/stock/report': [
+    { name: 'export', path: () => '/api/inventory/stock/report', expect: moduleViewers(502) },
+  ],
   'GET /api/sales/excel/:id': [
     { name: 'export', path: () => `/api/sales/excel/${readFixture.id}`, expect: moduleViewers(200) },
   ],

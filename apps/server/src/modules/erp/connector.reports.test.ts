@@ -191,6 +191,39 @@ describe.each(CASES)('reports, Odoo $version over $protocol', ({ version, protoc
     expect(count(both)).toBeGreaterThan(count(posted));
   });
 
+  it('analytic summary: summed by Odoo (read_group / formatted_read_group), equal to the detailed report', async () => {
+    const dates = all('account.analytic.line')
+      .map((l) => String(l.date))
+      .sort();
+    const mid = dates[Math.floor(dates.length / 2)]!;
+    for (const [entryStatus, accountingDate] of [
+      ['posted', '2100-01-01'],
+      ['both', mid],
+      ['unposted', '2100-01-01'],
+    ] as const) {
+      const before = sim.calls.length;
+      const summary = await erp.analyticSummary({ entryStatus, accountingDate });
+      const calls = sim.calls.slice(before);
+      const detailed = await erp.analyticAccounts({ entryStatus, accountingDate });
+      expect(summary.map((a) => a.id)).toEqual(detailed.map((a) => a.id));
+      for (const [i, a] of summary.entries()) {
+        const d = detailed[i]!;
+        expect(a.totals).toEqual(d.totals);
+        expect(a.date_completed).toBe(d.date_completed);
+        expect(a.sales).toEqual(d.sales);
+        expect(a.entries).toBe(d.invoiced.length + d.expensed.length);
+        expect(a.project_type).toBe(d.projects[0]!.type);
+        expect([a.reference, a.customer, a.company, a.name]).toEqual([d.reference, d.customer, d.company, d.name]);
+      }
+      // the analytic lines are never read one by one
+      expect(calls.filter((c) => c.model === 'account.analytic.line' && c.method === 'search_read')).toEqual([]);
+      if (entryStatus !== 'unposted')
+        expect(calls.map((c) => `${c.model}.${c.method}`)).toContain(
+          `account.analytic.line.${version === 19 ? 'formatted_read_group' : 'read_group'}`,
+        );
+    }
+  });
+
   it('journal items: pages cover every posted line of the company between the dates exactly once', async () => {
     const start = '2026-01-01';
     const end = '2026-09-30';
@@ -310,6 +343,9 @@ describe.each(CASES)('reports, Odoo $version over $protocol', ({ version, protoc
       sim.access.removeGroup('analytic');
       expect(
         await attempt(() => connect().analyticAccounts({ entryStatus: 'posted', accountingDate: '2100-01-01' })),
+      ).toMatch(/\(account\.analytic\.(account|line)\)[\s\S]*analytic account report needs/);
+      expect(
+        await attempt(() => connect().analyticSummary({ entryStatus: 'posted', accountingDate: '2100-01-01' })),
       ).toMatch(/\(account\.analytic\.(account|line)\)[\s\S]*analytic account report needs/);
       sim.access.reset();
       sim.access.removeGroup('accounting_readonly');

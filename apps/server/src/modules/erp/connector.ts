@@ -10,6 +10,7 @@ import { ErpError, erpErrors } from './erp.errors.js';
 import type {
   AnalyticAccountReport,
   AnalyticAccountsQuery,
+  AnalyticSummaryRow,
   ErpCompany,
   ErpConnector,
   ErpJournalItem,
@@ -70,8 +71,10 @@ import {
   type AccountInfo,
   type AnalyticEntryInput,
   type AnalyticSaleInput,
+  type AnalyticSums,
   analyticAmount,
   buildAnalyticReport,
+  buildAnalyticSummary,
   distributionAccounts,
   groupBy,
   idName,
@@ -918,6 +921,49 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     };
   }
 
+  /** Orders whose lines' analytic_distribution names one of the accounts (≤ 16: the order's account). */
+  async function linkedSales(
+    accountIds: number[],
+    known: Set<number>,
+    so: Schema,
+    sol: Schema,
+    orderAccountField: string | null,
+  ): Promise<AnalyticSaleInput[]> {
+    // Linked sales: orders whose lines' analytic_distribution names an account (≤ 16: the order's account).
+    const orderAccounts = new Map<number, Set<number>>();
+    const link = (order: number | null, account: number) => {
+      if (order === null || !known.has(account)) return;
+      const set = orderAccounts.get(order) ?? new Set<number>();
+      set.add(account);
+      orderAccounts.set(order, set);
+    };
+    if (accountIds.length > 0) {
+      if ('analytic_distribution' in sol)
+        for (const l of await searchAll(
+          'sale.order.line',
+          [['analytic_distribution', 'in', accountIds]],
+          ['order_id', 'analytic_distribution'],
+        ))
+          for (const d of distributionAccounts(l.analytic_distribution)) link(refId(l.order_id), d.accountId);
+      if (orderAccountField)
+        for (const r of await searchAll('sale.order', [[orderAccountField, 'in', accountIds]], [orderAccountField]))
+          link(r.id as number, refId(r[orderAccountField]) ?? 0);
+    }
+    const orderFields = ['name', 'client_order_ref', 'date_order', 'state', 'amount_untaxed'];
+    for (const f of ['locked', 'margin', 'invoice_status']) if (f in so) orderFields.push(f);
+    return (await readIds('sale.order', [...orderAccounts.keys()], orderFields)).map((r) => ({
+      id: r.id as number,
+      name: str(r.name) ?? '',
+      client_order_ref: str(r.client_order_ref),
+      date_order: isoDatetime(r.date_order),
+      state: saleState(r.state, r.locked),
+      amount_untaxed: num(r.amount_untaxed) ?? 0,
+      margin: 'margin' in r ? (num(r.margin) ?? 0) : null,
+      invoice_status: str(r.invoice_status),
+      accountIds: [...(orderAccounts.get(r.id as number) ?? [])],
+    }));
+  }
+
   // ---- analytic account summary ---------------------------------------------------------------------------
 
   async function analyticAccounts(q: AnalyticAccountsQuery): Promise<AnalyticAccountReport[]> {
@@ -1033,41 +1079,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
         };
       });
 
-      // Linked sales: orders whose lines' analytic_distribution names an account (≤ 16: the order's account).
-      const orderAccounts = new Map<number, Set<number>>();
-      const link = (order: number | null, account: number) => {
-        if (order === null || !known.has(account)) return;
-        const set = orderAccounts.get(order) ?? new Set<number>();
-        set.add(account);
-        orderAccounts.set(order, set);
-      };
-      if (accountIds.length > 0) {
-        if ('analytic_distribution' in sol)
-          for (const l of await searchAll(
-            'sale.order.line',
-            [['analytic_distribution', 'in', accountIds]],
-            ['order_id', 'analytic_distribution'],
-          ))
-            for (const d of distributionAccounts(l.analytic_distribution)) link(refId(l.order_id), d.accountId);
-        if (orderAccountField)
-          for (const r of await searchAll('sale.order', [[orderAccountField, 'in', accountIds]], [orderAccountField]))
-            link(r.id as number, refId(r[orderAccountField]) ?? 0);
-      }
-      const orderFields = ['name', 'client_order_ref', 'date_order', 'state', 'amount_untaxed'];
-      for (const f of ['locked', 'margin', 'invoice_status']) if (f in so) orderFields.push(f);
-      const sales: AnalyticSaleInput[] = (await readIds('sale.order', [...orderAccounts.keys()], orderFields)).map(
-        (r) => ({
-          id: r.id as number,
-          name: str(r.name) ?? '',
-          client_order_ref: str(r.client_order_ref),
-          date_order: isoDatetime(r.date_order),
-          state: saleState(r.state, r.locked),
-          amount_untaxed: num(r.amount_untaxed) ?? 0,
-          margin: 'margin' in r ? (num(r.margin) ?? 0) : null,
-          invoice_status: str(r.invoice_status),
-          accountIds: [...(orderAccounts.get(r.id as number) ?? [])],
-        }),
-      );
+      const sales = await linkedSales(accountIds, known, so, sol, orderAccountField);
 
       return buildAnalyticReport({
         accounts: accountRows.map((r) => ({
@@ -1082,6 +1094,191 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
         entries,
         sales,
         accountingDate: q.accountingDate,
+      });
+    });
+  }
+
+  /**
+   * Sums of one model grouped by `groupby`, computed by Odoo: formatted_read_group on 19 (keys "amount:sum"),
+   * read_group (lazy = false, bare keys) on 18. Each row gives the group values, the aggregates and the count.
+   */
+  async function groupSums(
+    model: string,
+    domain: unknown[],
+    groupby: string[],
+    aggregates: string[],
+  ): Promise<{ group: Record<string, unknown>; values: Record<string, unknown>; count: number }[]> {
+    const major = knownMajor ?? (await version()).major;
+    if (major >= 19) {
+      const r = await transport.call(model, 'formatted_read_group', [], {
+        domain,
+        groupby,
+        aggregates: [...aggregates, '__count'],
+      });
+      const rows = asRows(r);
+      if (!rows)
+        throw erpErrors.protocol(`${model}.formatted_read_group did not answer a list of groups`, {
+          operation: `${model}.formatted_read_group`,
+        });
+      return rows.map((row) => ({
+        group: Object.fromEntries(groupby.map((g) => [g, row[g]])),
+        values: Object.fromEntries(aggregates.map((a) => [a.split(':')[0]!, row[a]])),
+        count: Number(row.__count ?? 0),
+      }));
+    }
+    const r = await transport.call(model, 'read_group', [], { domain, fields: aggregates, groupby, lazy: false });
+    const rows = asRows(r);
+    if (!rows)
+      throw erpErrors.protocol(`${model}.read_group did not answer a list of groups`, {
+        operation: `${model}.read_group`,
+      });
+    return rows.map((row) => ({
+      group: Object.fromEntries(groupby.map((g) => [g, row[g]])),
+      values: Object.fromEntries(aggregates.map((a) => [a.split(':')[0]!, row[a.split(':')[0]!]])),
+      count: Number(row.__count ?? 0),
+    }));
+  }
+
+  async function analyticSummary(q: AnalyticAccountsQuery): Promise<AnalyticSummaryRow[]> {
+    if (!ISO_DATE.test(q.accountingDate)) throw new RangeError('accountingDate must be YYYY-MM-DD');
+    if (!['posted', 'unposted', 'both'].includes(q.entryStatus))
+      throw new RangeError('entryStatus must be posted, unposted or both');
+    return forReport(ANALYTIC_NEEDS, async () => {
+      const [aal, so, sol] = await Promise.all([
+        schema('account.analytic.line'),
+        schema('sale.order'),
+        schema('sale.order.line'),
+      ]);
+      const columns = Object.entries(aal)
+        .filter(
+          ([name, f]) =>
+            f.type === 'many2one' &&
+            f.relation === 'account.analytic.account' &&
+            (name === 'account_id' || /^x_plan\d+_id$/.test(name)),
+        )
+        .map(([name]) => name);
+      if (!columns.includes('account_id')) requireFields('account.analytic.line', aal, ['account_id']);
+      requireFields('account.analytic.line', aal, ['general_account_id', 'amount', 'date']);
+      const orderAccountField = 'analytic_account_id' in so ? 'analytic_account_id' : null;
+      if (!orderAccountField) requireFields('sale.order.line', sol, ['analytic_distribution']);
+
+      const accountRows = await searchRead(
+        'account.analytic.account',
+        [],
+        ['name', 'code', 'active', 'plan_id', 'partner_id', 'company_id'],
+        { order: 'id asc', context: NO_ARCHIVE_FILTER },
+      );
+      const accountIds = accountRows.map((r) => r.id as number);
+      const known = new Set(accountIds);
+
+      // Posted entries: Odoo's analytic lines, summed by Odoo per plan columns × general account (one call: the
+      // groups are the combinations present, a few per account). A line naming accounts of several plans
+      // counts for each of them.
+      type Group = {
+        accounts: number[];
+        general: number | null;
+        amount: number;
+        lastDate: string | null;
+        count: number;
+      };
+      const groups: Group[] = [];
+      const accountsOf = (g: Record<string, unknown>) => [
+        ...new Set(columns.map((c) => refId(g[c])).filter((x): x is number => x !== null && known.has(x))),
+      ];
+      if (q.entryStatus !== 'unposted') {
+        const domain = [['date', '<=', q.accountingDate]];
+        const rows = await groupSums(
+          'account.analytic.line',
+          domain,
+          [...columns, 'general_account_id'],
+          ['amount:sum', 'date:max'],
+        );
+        for (const r of rows) {
+          const accounts = accountsOf(r.group);
+          if (accounts.length === 0) continue;
+          groups.push({
+            accounts,
+            general: refId(r.group.general_account_id),
+            amount: num(r.values.amount) ?? 0,
+            lastDate: str(r.values.date),
+            count: r.count,
+          });
+        }
+        // Lines without a general account (timesheets, manual lines): the sign tells income from costs, so their
+        // positive part is summed apart.
+        if (groups.some((g) => g.general === null)) {
+          const positive = await groupSums(
+            'account.analytic.line',
+            [...domain, ['general_account_id', '=', false], ['amount', '>', 0]],
+            columns,
+            ['amount:sum', 'date:max'],
+          );
+          for (const r of positive) {
+            const accounts = accountsOf(r.group);
+            if (accounts.length === 0) continue;
+            const amount = num(r.values.amount) ?? 0;
+            groups.push({ accounts, general: -1, amount, lastDate: str(r.values.date), count: r.count });
+            const rest = groups.find((g) => g.general === null && g.accounts.join() === accounts.join());
+            if (rest) {
+              rest.amount -= amount;
+              rest.count -= r.count;
+            }
+          }
+        }
+      }
+      // Unposted entries: draft journal items with a distribution (a draft entry has no analytic lines yet).
+      // Draft entries are few (they are posted or deleted); their amounts are split as Odoo will post them.
+      if (q.entryStatus !== 'posted' && accountIds.length > 0) {
+        const items = await searchAll(
+          'account.move.line',
+          [
+            ['parent_state', '=', 'draft'],
+            ['date', '<=', q.accountingDate],
+            ['analytic_distribution', 'in', accountIds],
+          ],
+          ['date', 'account_id', 'debit', 'credit', 'analytic_distribution'],
+        );
+        for (const l of items) {
+          const balance = (num(l.debit) ?? 0) - (num(l.credit) ?? 0);
+          for (const d of distributionAccounts(l.analytic_distribution)) {
+            if (!known.has(d.accountId)) continue;
+            groups.push({
+              accounts: [d.accountId],
+              general: refId(l.account_id),
+              amount: analyticAmount(balance, d.percent),
+              lastDate: str(l.date),
+              count: 1,
+            });
+          }
+        }
+      }
+      const generalIds = [...new Set(groups.map((g) => g.general).filter((x): x is number => x !== null && x > 0))];
+      const income = new Map<number, boolean>();
+      for (const a of await readIds('account.account', generalIds, ['account_type']))
+        income.set(a.id as number, String(a.account_type ?? '').startsWith('income'));
+      const sums: AnalyticSums[] = groups.flatMap((g) =>
+        g.accounts.map((accountId) => ({
+          accountId,
+          // -1: the positive part of the lines without a general account; null: the rest (costs)
+          income: g.general === -1 ? true : g.general === null ? false : (income.get(g.general) ?? g.amount > 0),
+          amount: g.amount,
+          lastDate: g.lastDate,
+          count: g.count,
+        })),
+      );
+      const sales = await linkedSales(accountIds, known, so, sol, orderAccountField);
+      return buildAnalyticSummary({
+        accounts: accountRows.map((r) => ({
+          id: r.id as number,
+          name: str(r.name) ?? '',
+          code: str(r.code),
+          active: r.active !== false,
+          plan: refName(r.plan_id) ?? '',
+          partner: idName(r.partner_id),
+          company: idName(r.company_id),
+        })),
+        sums,
+        sales,
       });
     });
   }
@@ -1230,6 +1427,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     previewSale,
     ordersByOrigin,
     analyticAccounts,
+    analyticSummary,
     journalItems,
     stockByLocation,
     stockByProduct,

@@ -354,6 +354,27 @@ export interface AnalyticAccountReport {
   totals: AnalyticTotals;
 }
 
+/**
+ * One row of the analytic account summary, aggregated in Odoo (read_group / formatted_read_group): the entries
+ * are summed per account and general account, never read one by one (decision 0020).
+ */
+export interface AnalyticSummaryRow {
+  id: number;
+  name: string;
+  reference: string | null;
+  active: boolean;
+  customer: ErpIdName | null;
+  company: ErpIdName | null;
+  /** the account's plan (project type) */
+  project_type: string;
+  /** 'YYYY-MM-DD' (see AnalyticAccountReport.date_completed) */
+  date_completed: string | null;
+  /** number of entries summed */
+  entries: number;
+  sales: AnalyticSale[];
+  totals: AnalyticTotals;
+}
+
 export interface JournalItemsQuery {
   /** 'YYYY-MM-DD', inclusive */
   startDate: string;
@@ -463,6 +484,8 @@ export interface ErpConnector {
   ordersByOrigin(origins: string[]): Promise<ErpOrderByOrigin[]>;
   /** SPEC analytic account summary; see AnalyticAccountReport (all analytic accounts, archived included) */
   analyticAccounts(q: AnalyticAccountsQuery): Promise<AnalyticAccountReport[]>;
+  /** The same summary without the entry lists, summed by Odoo (read_group on 18, formatted_read_group on 19). */
+  analyticSummary(q: AnalyticAccountsQuery): Promise<AnalyticSummaryRow[]>;
   /** posted journal items of a company between two dates, ordered by id, in pages (~2,000 a call) */
   journalItems(q: JournalItemsQuery): AsyncIterable<ErpJournalItem[]>;
   /** internal locations (ordered by complete name) with their quants */

@@ -4,6 +4,7 @@ import type {
   AnalyticAccountReport,
   AnalyticEntry,
   AnalyticSale,
+  AnalyticSummaryRow,
   AnalyticTotals,
   ErpIdName,
   ErpJournalItem,
@@ -121,11 +122,16 @@ export function analyticSale(s: AnalyticSaleInput): AnalyticSale {
 }
 
 export function analyticTotals(sales: AnalyticSale[], expensed: AnalyticEntry[], invoiced: AnalyticEntry[]) {
+  return analyticTotalsOf(sales, sum2(expensed.map((e) => e.balance)), sum2(invoiced.map((e) => e.balance)));
+}
+
+/** The totals from the summed balances of the cost entries (negative for costs) and the income entries. */
+export function analyticTotalsOf(sales: AnalyticSale[], expensedBalance: number, invoicedBalance: number) {
   const counted = sales.filter((s) => s.counts);
   const salesTotal = sum2(counted.map((s) => s.amount_untaxed));
   const expectedMargin = sum2(counted.map((s) => s.margin ?? 0));
-  const currentCosts = -sum2(expensed.map((e) => e.balance)) || 0;
-  const currentInvoiced = sum2(invoiced.map((e) => e.balance));
+  const currentCosts = -round2(expensedBalance) || 0;
+  const currentInvoiced = round2(invoicedBalance);
   const currentMargin = sum2([currentInvoiced, -currentCosts]);
   const totals: AnalyticTotals = {
     sales_total: salesTotal,
@@ -145,10 +151,19 @@ export function analyticTotals(sales: AnalyticSale[], expensed: AnalyticEntry[],
  * null while one is not, when there is no confirmed order, or when there is no entry.
  */
 export function dateCompleted(sales: AnalyticSale[], entries: AnalyticEntry[]): string | null {
+  if (entries.length === 0) return null;
+  return dateCompletedOf(
+    sales,
+    entries.reduce((max, e) => (e.date > max ? e.date : max), entries[0]!.date),
+  );
+}
+
+/** dateCompleted from the date of the last entry (null: no entry). */
+export function dateCompletedOf(sales: AnalyticSale[], lastEntry: string | null): string | null {
   const confirmed = sales.filter((s) => s.counts);
-  if (confirmed.length === 0 || entries.length === 0) return null;
+  if (confirmed.length === 0 || !lastEntry) return null;
   if (!confirmed.every((s) => s.invoice_status === 'invoiced')) return null;
-  return entries.reduce((max, e) => (e.date > max ? e.date : max), entries[0]!.date);
+  return lastEntry;
 }
 
 const byDateId = (a: { date: string; id: number }, b: { date: string; id: number }) =>
@@ -194,6 +209,62 @@ export function buildAnalyticReport(input: AnalyticReportInput): AnalyticAccount
       expensed,
       invoiced,
       totals: analyticTotals(sales, expensed, invoiced),
+    };
+  });
+}
+
+// ---- analytic summary (aggregated by Odoo) ------------------------------------------------------------------
+
+/** One group of entries of one account: the sum of their amounts, their last date and their count. */
+export interface AnalyticSums {
+  accountId: number;
+  /** the group's general account is an income account (true), another one (false) */
+  income: boolean;
+  amount: number;
+  lastDate: string | null;
+  count: number;
+}
+
+export interface AnalyticSummaryInput {
+  accounts: AnalyticAccountInput[];
+  sums: AnalyticSums[];
+  sales: AnalyticSaleInput[];
+}
+
+export function buildAnalyticSummary(input: AnalyticSummaryInput): AnalyticSummaryRow[] {
+  const sumsByAccount = groupBy(input.sums, (s) => s.accountId);
+  const salesByAccount = new Map<number, AnalyticSale[]>();
+  for (const s of input.sales) {
+    const sale = analyticSale(s);
+    for (const a of new Set(s.accountIds)) {
+      const list = salesByAccount.get(a) ?? [];
+      list.push(sale);
+      salesByAccount.set(a, list);
+    }
+  }
+  return input.accounts.map((a) => {
+    const sums = sumsByAccount.get(a.id) ?? [];
+    const sales = (salesByAccount.get(a.id) ?? []).sort(
+      (x, y) => (x.date_order ?? '').localeCompare(y.date_order ?? '') || x.id - y.id,
+    );
+    let lastDate: string | null = null;
+    for (const g of sums) if (g.lastDate && (!lastDate || g.lastDate > lastDate)) lastDate = g.lastDate;
+    return {
+      id: a.id,
+      name: a.name,
+      reference: a.code,
+      active: a.active,
+      customer: a.partner,
+      company: a.company,
+      project_type: a.plan,
+      date_completed: dateCompletedOf(sales, lastDate),
+      entries: sums.reduce((n, g) => n + g.count, 0),
+      sales,
+      totals: analyticTotalsOf(
+        sales,
+        sum2(sums.filter((g) => !g.income).map((g) => g.amount)),
+        sum2(sums.filter((g) => g.income).map((g) => g.amount)),
+      ),
     };
   });
 }

@@ -27,6 +27,7 @@ export function unconfiguredErp(message = 'No ERP connection is configured'): Er
     previewSale: fail,
     ordersByOrigin: fail,
     analyticAccounts: fail,
+    analyticSummary: fail,
     journalItems: () => ({
       [Symbol.asyncIterator]: () => ({ next: fail }),
     }),

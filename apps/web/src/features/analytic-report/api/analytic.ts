@@ -1,0 +1,29 @@
+import type { AnalyticAccountDto } from '@quotewright/contracts';
+import type { EntryStatus } from '@quotewright/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export type AnalyticAccount = AnalyticAccountDto;
+
+/** What the server is asked for: changing either means running the report again (SPEC §4). */
+export interface AnalyticRun {
+  entryStatus: EntryStatus;
+  /** 'YYYY-MM-DD' */
+  accountingDate: string;
+  /** bumped by each Run Report, so running the same parameters again fetches again */
+  run: number;
+}
+
+export const analyticPath = (r: Pick<AnalyticRun, 'entryStatus' | 'accountingDate'>) =>
+  `/accounting/reports/analyticaccounts/${r.entryStatus}/${r.accountingDate}`;
+
+export function useAnalyticReport(run: AnalyticRun | null) {
+  return useQuery({
+    queryKey: ['reports', 'analytic', run],
+    queryFn: ({ signal }) => api.get<AnalyticAccount[]>(analyticPath(run!), { signal }),
+    enabled: run !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 5 * 60_000,
+    retry: false,
+  });
+}

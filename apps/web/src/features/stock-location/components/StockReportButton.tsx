@@ -1,0 +1,31 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { Button, CircularProgress } from '@mui/material';
+import { useState } from 'react';
+import { useDialog } from '../../../app/providers/dialog';
+import { errorMessage } from '../../../lib/api';
+import { downloadStockReport } from '../api/stock';
+
+/** The free action (SPEC §2): downloads stockreport.xlsx; errors in the 'Error' dialog. */
+export function StockReportButton() {
+  const dialog = useDialog();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outlined"
+      startIcon={busy ? <CircularProgress size={16} /> : <DownloadIcon />}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await downloadStockReport();
+        } catch (err) {
+          await dialog.error(errorMessage(err));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      Download Report
+    </Button>
+  );
+}
