@@ -356,7 +356,7 @@ export interface AnalyticAccountReport {
 
 /**
  * One row of the analytic account summary, aggregated in Odoo (read_group / formatted_read_group): the entries
- * are summed per account and general account, never read one by one (decision 0020).
+ * are summed per account and general account, never read one by one (decision 0013).
  */
 export interface AnalyticSummaryRow {
   id: number;
