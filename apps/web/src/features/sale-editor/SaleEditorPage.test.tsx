@@ -1,77 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
 import { type MockResponse, mockApi, problem } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
-import type { Sale, SaleLine } from './api/types';
-import { syncStatus } from './test/liveSale';
+import type { Sale } from './api/types';
+import { line, sale as liveSale, setup as setupLiveSale } from './test/liveSale';
 
-const admin = makeUser({ _id: 'a1', name: 'Admin', isAdmin: true });
-const pricing = {
-  total_price: '130.00',
-  total_cost: '100.00',
-  total_margin: '30.00',
-  total_margin_percent: 23.08,
-  total_markup_percent: 30,
-};
-const line: SaleLine = {
-  _id: 'l1',
-  kind: 'product',
-  product: { id: 5, name: 'AX-100', manufacturer: { name: 'Acme' } },
-  name: 'Widget',
-  quantity: '1',
-  price: '130.00',
-  cost: '100.00',
-  discount: 0,
-  markup_percent: 30,
-  margin_percent: 23.08,
-  subtotal: '130.00',
-  price_percentage_active: false,
-  uom: { name: 'Units' },
-};
-const sale: Sale = {
-  _id: 's1',
-  name: 'Office',
-  quote_number: 'Q00007',
-  state: 'draft',
-  state_label: 'Quote',
-  customer: null,
-  customer_invoice: null,
-  customer_shipping: null,
-  template: null,
-  salesperson: null,
-  sections: [{ _id: 'sec1', name: 'Main', show_details: true, merge: false, expanded: false, lines: [line], pricing }],
-  template_ids: [],
-  created_on: '2026-11-20T10:00:00Z',
-  updated_on: '2026-11-21T10:00:00Z',
-  created_by: { name: 'Admin' },
-  updated_by: { name: 'Admin' },
-  pricing,
-  total_price: '130.00',
-  version: 3,
-  odoo_id: null,
-  odoo_name: null,
-  odoo_synced_on: null,
-  odoo_synced: false,
-  odoo_sync_error: false,
-  odoo_sync_message: null,
-};
+/** The shared live sale with one line (Widget): single-row queries below ('Edit Qty', 'Add note') stay unambiguous. */
+const sale: Sale = { ...liveSale, sections: [{ ...liveSale.sections[0]!, lines: [line('l1', 'Widget')] }] };
 
 function setup(routes: Record<string, MockResponse | ((req: { body: unknown }) => MockResponse)> = {}) {
-  window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
-  return mockApi({
-    'GET /api/users/a1': { body: admin },
-    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/sales/s1': { body: sale },
-    'GET /api/partners/customers': { body: [] },
-    'GET /api/partners/templates': { body: [] },
-    'GET /api/partners/salespersons': { body: [] },
-    'GET /api/products': { body: { items: [], total: 0, page: 0, pageSize: 5 } },
-    'GET /api/sales/odoo/status/s1': { body: syncStatus() },
-    ...routes,
-  });
+  return setupLiveSale(() => sale, routes);
 }
 
 describe('sale editor', () => {

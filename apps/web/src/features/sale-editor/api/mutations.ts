@@ -90,7 +90,7 @@ export async function goneNotice(qc: QueryClient, saleId: string, targets: Targe
     await qc.invalidateQueries({ queryKey: saleKey(saleId), exact: true }).catch(() => undefined);
     found = missing();
   }
-  return found && found.notice(removedBy(qc, found.id) ?? 'someone else');
+  return found?.notice(removedBy(qc, found.id) ?? 'someone else');
 }
 
 /** A hook for one sale action: `mutate(vars)` / `mutateAsync(vars)` on the sale `saleId`. */
