@@ -8,4 +8,5 @@ export * from './realtime';
 export * from './sale-document';
 export * from './sales';
 export * from './sync';
+export * from './templates';
 export * from './users';

@@ -292,6 +292,11 @@ function queries(db: Db) {
       return row!;
     },
 
+    /** The templates applied to the sale (issue 12, modules/templates); the mutation's touch then answers them. */
+    async setTemplateIds(id: string, templateIds: { _id: string; name: string }[]): Promise<void> {
+      await db.update(sales).set({ templateIds }).where(eq(sales.id, id));
+    },
+
     async remove(id: string): Promise<boolean> {
       const rows = await db.delete(sales).where(eq(sales.id, id)).returning({ id: sales.id });
       return rows.length > 0;
