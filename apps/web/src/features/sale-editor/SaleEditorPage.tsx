@@ -70,6 +70,7 @@ import { DELETE_LINES_MESSAGE, LinesTable, type LinesTableHandlers } from './com
 import { ProductPickerDialog } from './components/ProductPickerDialog';
 import { SalePrintView } from './components/SalePrintView';
 import { SaleSummary } from './components/SaleSummary';
+import { SaleTemplatesButton } from './components/SaleTemplates';
 import { DELETE_SECTION_MESSAGE, type SectionHandlers, SectionsTable } from './components/SectionsTable';
 import { MoveLinesDialog, SetMarkupDialog, TextLineDialog } from './components/SmallDialogs';
 import { SyncButton } from './components/SyncButton';
@@ -455,6 +456,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
         </MenuItem>
       </Menu>
       <SaleActivityButton saleId={sale._id} version={sale.version} />
+      {editable && <SaleTemplatesButton saleId={sale._id} applied={sale.template_ids} />}
       {editable && (
         <Button
           startIcon={windowed ? <CloseFullscreenIcon /> : <OpenInNewIcon />}
