@@ -156,3 +156,19 @@ test('the template list asks before deleting', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByTestId(`template-row-${name}`)).toHaveCount(0);
 });
+
+test('the document editor has a Bold toggle', async ({ page, request }) => {
+  const sale = await createSaleViaApi(request, `E2E Document ${Date.now()}`);
+  await loginUi(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/sale/documents/${sale._id}`);
+  const editor = page.getByTestId('document-editor');
+  await editor.click();
+  await page.keyboard.type('Dear customer, ');
+  const bold = page.getByRole('button', { name: 'Bold' });
+  await bold.click();
+  await expect(bold).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('thank you');
+  await expect(editor.locator('b, strong')).toHaveText('thank you');
+  await bold.click();
+  await expect(bold).toHaveAttribute('aria-pressed', 'false');
+});

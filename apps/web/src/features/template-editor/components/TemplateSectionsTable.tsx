@@ -124,7 +124,8 @@ export function TemplateSectionsTable({
           handlers.reorder(draggingRow.index, hoveredRow.index);
       },
     }),
-    muiTableBodyRowProps: ({ row }) => ({ 'data-testid': `template-section-${row.original.name}` }) as object,
+    muiTableBodyRowProps: ({ row, isDetailPanel }) =>
+      (isDetailPanel ? {} : { 'data-testid': `template-section-${row.original.name}` }) as object,
     renderDetailPanel: ({ row }) => (
       <TemplateLinesTable section={row.original} editable={editable} handlers={handlers.lines(row.original)} />
     ),
