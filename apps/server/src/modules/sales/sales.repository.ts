@@ -21,6 +21,7 @@ import {
   sql,
 } from '@quotewright/db';
 import { formatQuoteNumber } from '@quotewright/domain';
+import { insertInChunks, setPositions as setRowPositions } from '../../infra/ordered-rows.repository';
 import { activityQueries } from './activity.repository';
 
 export type SaleState = SaleRow['state'];
@@ -166,20 +167,11 @@ export function listQueries(db: Db, q: SaleQuery) {
   };
 }
 
-/** Rows per INSERT: 1,000 lines × 13 columns stays well under PostgreSQL's 65,535 bind parameters. */
-const INSERT_CHUNK = 1000;
-
 /** Every query of the module, bound to a connection or to a transaction. */
 function queries(db: Db) {
   /** Sets `position` of many rows in one statement; only rows whose position differs are written. */
-  async function setPositions(table: typeof saleLines | typeof saleSections, order: readonly string[]) {
-    if (order.length === 0) return;
-    const name = table === saleLines ? sql`sale_lines` : sql`sale_sections`;
-    await db.execute(sql`
-      update ${name} as t set position = (v.ord - 1)::int
-      from unnest(${pgArray(order)}::uuid[]) with ordinality as v(id, ord)
-      where t.id = v.id and t.position <> (v.ord - 1)::int`);
-  }
+  const setPositions = (table: typeof saleLines | typeof saleSections, order: readonly string[]) =>
+    setRowPositions(db, table === saleLines ? 'sale_lines' : 'sale_sections', order);
 
   return {
     /** The activity feed's write: in the mutation's own transaction. */
@@ -355,18 +347,13 @@ function queries(db: Db) {
       sectionId: string,
       lines: readonly (NewLine & { position: number })[],
     ): Promise<SaleLineRow[]> {
-      const rows: SaleLineRow[] = [];
       // In chunks: one INSERT may carry at most 65,535 bind parameters (a section copied into itself can be big).
-      for (let at = 0; at < lines.length; at += INSERT_CHUNK) {
-        const chunk = lines.slice(at, at + INSERT_CHUNK);
-        rows.push(
-          ...(await db
-            .insert(saleLines)
-            .values(chunk.map((l) => ({ ...l, saleId, sectionId })))
-            .returning()),
-        );
-      }
-      return rows.sort((a, b) => a.position - b.position);
+      return insertInChunks(lines, (chunk) =>
+        db
+          .insert(saleLines)
+          .values(chunk.map((l) => ({ ...l, saleId, sectionId })))
+          .returning(),
+      );
     },
 
     /** Writes only the given columns of one line; answers the line as stored. */

@@ -1,4 +1,5 @@
 // The only Drizzle user of templates: a template owns sections and lines shaped like a sale's (DESIGN §5).
+
 import {
   and,
   asc,
@@ -6,7 +7,6 @@ import {
   eq,
   inArray,
   type ProductRow,
-  pgArray,
   products,
   sql,
   type TemplateLineRow,
@@ -16,6 +16,7 @@ import {
   templateSections,
   templates,
 } from '@quotewright/db';
+import { insertInChunks, setPositions } from '../../infra/ordered-rows.repository';
 
 export type NewTemplateLine = Omit<typeof templateLines.$inferInsert, 'id' | 'templateId' | 'sectionId' | 'position'>;
 export type TemplateLinePatch = Partial<
@@ -29,18 +30,7 @@ export interface FullTemplate {
   sections: TemplateSectionWithLines[];
 }
 
-const INSERT_CHUNK = 1000;
-
 function queries(db: Db) {
-  /** Positions 0..n−1 in the given order, one statement; rows already in place are not written. */
-  async function setPositions(table: 'template_sections' | 'template_lines', order: readonly string[]) {
-    if (order.length === 0) return;
-    await db.execute(sql`
-      update ${sql.identifier(table)} as t set position = (v.ord - 1)::int
-      from unnest(${pgArray(order)}::uuid[]) with ordinality as v(id, ord)
-      where t.id = v.id and t.position <> (v.ord - 1)::int`);
-  }
-
   return {
     /** Every template, by name (the list is small: the screen pages it). */
     async list(): Promise<TemplateRow[]> {
@@ -149,7 +139,7 @@ function queries(db: Db) {
     },
 
     async orderSections(order: readonly string[]): Promise<void> {
-      await setPositions('template_sections', order);
+      await setPositions(db, 'template_sections', order);
     },
 
     // ─── Lines ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -167,17 +157,12 @@ function queries(db: Db) {
       sectionId: string,
       lines: readonly (NewTemplateLine & { position: number })[],
     ): Promise<TemplateLineRow[]> {
-      const rows: TemplateLineRow[] = [];
-      for (let at = 0; at < lines.length; at += INSERT_CHUNK) {
-        const chunk = lines.slice(at, at + INSERT_CHUNK);
-        rows.push(
-          ...(await db
-            .insert(templateLines)
-            .values(chunk.map((l) => ({ ...l, templateId, sectionId })))
-            .returning()),
-        );
-      }
-      return rows.sort((a, b) => a.position - b.position);
+      return insertInChunks(lines, (chunk) =>
+        db
+          .insert(templateLines)
+          .values(chunk.map((l) => ({ ...l, templateId, sectionId })))
+          .returning(),
+      );
     },
 
     async updateLine(lineId: string, patch: TemplateLinePatch): Promise<void> {
@@ -191,7 +176,7 @@ function queries(db: Db) {
     },
 
     async orderLines(order: readonly string[]): Promise<void> {
-      await setPositions('template_lines', order);
+      await setPositions(db, 'template_lines', order);
     },
 
     async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {

@@ -1,11 +1,10 @@
 import {
   costInput,
-  erpIdInput,
-  indexInput,
+  createLinesBodySchema,
   indexParam,
-  insertionPointInput,
   priceInput,
   quantityInput,
+  reorderLineBodySchema,
   templateCreateLinesAnswerSchema,
   templateDeletedIdsSchema,
   templateLinesSchema,
@@ -13,6 +12,7 @@ import {
   templateSchema,
   templateSectionSchema,
   templateSectionsSchema,
+  textLineBodySchema,
 } from '@quotewright/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -113,13 +113,7 @@ export function templatesRoutes(app: FastifyInstance, deps: { templates: Templat
       ...full,
       schema: {
         params: templateSection,
-        body: z.strictObject({
-          lines: z
-            .array(z.strictObject({ product: erpIdInput('product'), quantity: quantityInput.default('1') }))
-            .min(1, 'Choose at least one product')
-            .max(1000),
-          sequence: insertionPointInput.default(-1),
-        }),
+        body: createLinesBodySchema,
         response: { 200: templateCreateLinesAnswerSchema },
       },
     },
@@ -132,7 +126,7 @@ export function templatesRoutes(app: FastifyInstance, deps: { templates: Templat
         ...full,
         schema: {
           params: templateSection,
-          body: z.strictObject({ name: description, sequence: insertionPointInput.default(-1) }),
+          body: textLineBodySchema,
           response: { 200: templateLinesSchema },
         },
       },
@@ -174,7 +168,7 @@ export function templatesRoutes(app: FastifyInstance, deps: { templates: Templat
       ...full,
       schema: {
         params: templateSection,
-        body: z.strictObject({ index: indexInput, line_insertion_point: insertionPointInput }),
+        body: reorderLineBodySchema,
         response: { 200: templateLinesSchema },
       },
     },

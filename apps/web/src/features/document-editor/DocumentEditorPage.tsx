@@ -22,8 +22,7 @@ export function DocumentEditorPage() {
   const [bold, setBold] = useState(false);
 
   const sync = useCallback(() => {
-    if (editor.current && editor.current.contains(document.getSelection()?.anchorNode ?? null))
-      setBold(selectionIsBold());
+    if (editor.current?.contains(document.getSelection()?.anchorNode ?? null)) setBold(selectionIsBold());
   }, []);
   useEffect(() => {
     document.addEventListener('selectionchange', sync);

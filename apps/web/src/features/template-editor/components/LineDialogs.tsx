@@ -100,38 +100,3 @@ export function LineEditDialog({
     </Dialog>
   );
 }
-
-export function TextLineDialog({
-  kind,
-  onApply,
-  onCancel,
-}: {
-  kind: 'note' | 'header';
-  onApply: (text: string) => void;
-  onCancel: () => void;
-}) {
-  const [value, setValue] = useState('');
-  return (
-    <Dialog open onClose={onCancel} fullWidth maxWidth="sm" aria-labelledby="template-text-line-title">
-      <DialogTitle id="template-text-line-title">{kind === 'note' ? 'Add note' : 'Add header'}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          sx={{ mt: 1 }}
-          label={kind === 'note' ? 'Note' : 'Header'}
-          multiline={kind === 'note'}
-          minRows={kind === 'note' ? 3 : undefined}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button variant="contained" disabled={value.trim() === ''} onClick={() => onApply(value)}>
-          Add
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}

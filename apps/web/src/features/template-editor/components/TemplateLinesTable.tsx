@@ -14,10 +14,11 @@ import type { MRT_ColumnDef } from 'material-react-table';
 import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { DataTable, useDataTable } from '../../../components/DataTable';
+import { TextLineDialog } from '../../../components/lines/TextLineDialog';
 import { formatMoney } from '../../../lib/format';
 import { draggedProductId, isProductDrag } from '../../../lib/products';
 import { downloadCsv, isNegative, templateAmount, toCsv } from './format';
-import { type LineEdit, LineEditDialog, TextLineDialog } from './LineDialogs';
+import { type LineEdit, LineEditDialog } from './LineDialogs';
 
 export const DELETE_LINES_PROMPT = 'Are you sure you want to delete the following line(s)?';
 
