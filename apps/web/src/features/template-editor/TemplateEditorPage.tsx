@@ -2,9 +2,8 @@
 // else the product list on top; the list can be detached into its own 'Product List' window. Adding a bundle opens
 // the Related Products dialog. Changes need sales full rights (the route's guard); Duplicate: full rights or admin.
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Grid, Typography } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import type { SectionDto } from '@quotewright/contracts';
 import { hasFullRights, pickerPageSize } from '@quotewright/domain';
 import type { MRT_ExpandedState } from 'material-react-table';
@@ -15,7 +14,8 @@ import { useDialog } from '../../app/providers/dialog';
 import { useSnackbar } from '../../app/providers/snackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSkeleton } from '../../components/PageSkeleton';
-import { ProductListWindow, readWindowed, writeWindowed } from '../../components/products/ProductListWindow';
+import { ProductListLayout } from '../../components/products/ProductListLayout';
+import { readWindowed, writeWindowed } from '../../components/products/ProductListWindow';
 import { ProductTable } from '../../components/products/ProductTable';
 import { type BundleLine, RelatedProductsDialog } from '../../components/products/RelatedProductsDialog';
 import { errorMessage } from '../../lib/api';
@@ -34,13 +34,11 @@ export function TemplateEditorPage() {
   const [expanded, setExpanded] = useState<MRT_ExpandedState>({});
   const [current, setCurrent] = useState<string | null>(null);
   const [windowed, setWindowedState] = useState(readWindowed);
-  const [windowBlocked, setWindowBlocked] = useState(false);
   const [related, setRelated] = useState<{ sectionId: string; product: ProductDetail } | null>(null);
   const [listOpen, setListOpen] = useState(true);
 
   const setWindowed = (v: boolean) => {
     writeWindowed(v);
-    setWindowBlocked(false);
     setWindowedState(v);
   };
 
@@ -150,43 +148,16 @@ export function TemplateEditorPage() {
           ) : undefined
         }
       />
-      {productList && windowed && !windowBlocked && (
-        <ProductListWindow onClosed={() => setWindowed(false)} onBlocked={() => setWindowBlocked(true)}>
-          {productList}
-        </ProductListWindow>
-      )}
-      {productList && windowed && windowBlocked && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          The product list opens in its own window: allow pop-ups for this site.
-        </Alert>
-      )}
-      {productList && !windowed && wide ? (
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, lg: 7 }}>{sectionsTable}</Grid>
-          <Grid size={{ xs: 12, lg: 5 }} data-testid="product-list-inline">
-            {productList}
-          </Grid>
-        </Grid>
-      ) : (
-        <>
-          {productList && !windowed && (
-            <Accordion
-              expanded={listOpen}
-              onChange={(_e, open) => setListOpen(open)}
-              disableGutters
-              variant="outlined"
-              sx={{ mb: 2 }}
-              data-testid="product-list-inline"
-            >
-              <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                <Typography fontWeight={600}>Product List</Typography>
-              </AccordionSummary>
-              <AccordionDetails sx={{ p: 0 }}>{productList}</AccordionDetails>
-            </Accordion>
-          )}
-          <Box>{sectionsTable}</Box>
-        </>
-      )}
+      <ProductListLayout
+        productList={productList}
+        wide={wide}
+        windowed={windowed}
+        onWindowClosed={() => setWindowed(false)}
+        expanded={listOpen}
+        onExpandedChange={setListOpen}
+      >
+        {sectionsTable}
+      </ProductListLayout>
       {related && (
         <RelatedProductsDialog
           product={related.product}
