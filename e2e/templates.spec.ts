@@ -172,3 +172,33 @@ test('the document editor has a Bold toggle', async ({ page, request }) => {
   await bold.click();
   await expect(bold).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('a template applied by one editor reaches another editor of the sale live', async ({ browser, request }) => {
+  const headers = await adminHeaders(request);
+  const tpl = (await (
+    await request.post('/api/templates', { headers, data: { name: `E2E Live kit ${Date.now()}` } })
+  ).json()) as TemplateDto;
+  const section = (await (
+    await request.post(`/api/templates/sections/create/${tpl._id}`, { headers, data: { name: 'Live extras' } })
+  ).json()) as { _id: string };
+  await request.post(`/api/templates/lines/create/${tpl._id}/${section._id}`, {
+    headers,
+    data: { lines: [{ product: products[0]!.id, quantity: 2 }] },
+  });
+  const sale = await createSaleViaApi(request, `E2E Live template ${Date.now()}`, ['Base']);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginUi(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/sale/${sale._id}`);
+  await expect(page.getByTestId('section-row').filter({ hasText: 'Base' })).toBeVisible();
+  // someone else applies the template (as their Apply Template dialog would)
+  const res = await request.post(`/api/sales/templates/add/${sale._id}/${tpl._id}`, {
+    headers,
+    data: { sections: [], copyStyle: 'merge' },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  await expect(page.getByTestId('section-row').filter({ hasText: 'Live extras' })).toBeVisible({ timeout: 2000 });
+  await page.getByRole('button', { name: 'Templates', exact: true }).click();
+  await expect(page.getByRole('menuitem', { name: `Remove ${tpl.name}` })).toBeVisible();
+  await context.close();
+});
