@@ -44,6 +44,11 @@ import { salesRepository } from './modules/sales/sales.repository';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { salesService } from './modules/sales/sales.service';
 import { salesErpRepository } from './modules/sales/sales-erp.repository';
+import { saleTemplatesRoutes } from './modules/templates/sale-templates.routes';
+import { saleTemplatesService } from './modules/templates/sale-templates.service';
+import { templatesRepository } from './modules/templates/templates.repository';
+import { templatesRoutes } from './modules/templates/templates.routes';
+import { templatesService } from './modules/templates/templates.service';
 import { usersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersService } from './modules/users/users.service';
@@ -247,6 +252,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     activity: activityService({ activity: activityRepository(db), sales: salesRepo }),
   });
   saleSyncRoutes(app, { saleSync });
+  const templatesRepo = templatesRepository(db);
+  templatesRoutes(app, { templates: templatesService(templatesRepo) });
+  saleTemplatesRoutes(app, { saleTemplates: saleTemplatesService({ sales, templates: templatesRepo }) });
   exportsRoutes(app, { exports });
   reportsRoutes(app, {
     reports: reportsService({ erp: opts.erp ?? noErp(), repo: reportsRepository(db), log }),

@@ -310,3 +310,15 @@ describe('singleMove', () => {
     expect(singleMove(['a', 'b', 'c', 'd'], ['b', 'a', 'd', 'c'])).toBeUndefined();
   });
 });
+
+describe('templates applied to a sale (issue 12)', () => {
+  it('names the template, the copy style and how many lines came or went', () => {
+    const before = sale([section('s1', 'Hardware', lines(1))]);
+    const after = sale([section('s1', 'Hardware', [...lines(1), line('t1'), line('t2')])]);
+    const applied = activityDetail(before, after, { of: 'Install kit', style: 'merge' });
+    expect(say('template_applied', applied).text).toBe('Ana applied template Install kit (merge) (2 lines)');
+    const removed = activityDetail(after, before, { of: 'Install kit' });
+    expect(say('template_removed', removed).text).toBe('Ana removed template Install kit (2 lines)');
+    expect(say('template_refreshed', { of: 'Install kit' }).text).toBe('Ana refreshed template Install kit');
+  });
+});

@@ -23,6 +23,10 @@ export const ACTIVITY_KINDS = [
   'lines_copied',
   'markup_set',
   'copied',
+  // Sale templates (issue 12): `of` names the template, `style` the copy style of an application.
+  'template_applied',
+  'template_refreshed',
+  'template_removed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -658,6 +662,20 @@ export function activitySentence(
           : ` from ${src.quote_number}${src.name ? ` (${src.name})` : ''}`;
       const style = d.style && d.style !== 'new' ? ` (${d.style})` : '';
       return result(`copied ${what}${from}${style}`, src?.sections ?? [], src ? src.count - src.sections.length : 0);
+    }
+    case 'template_applied':
+    case 'template_refreshed':
+    case 'template_removed': {
+      const verb = { template_applied: 'applied', template_refreshed: 'refreshed', template_removed: 'removed' }[
+        entry.kind
+      ];
+      const style = entry.kind === 'template_applied' && d.style ? ` (${d.style})` : '';
+      const n = lines ? lines.added + lines.removed : 0;
+      return result(
+        `${verb} template ${d.of ?? ''}${style}${n > 0 ? ` (${plural(n, 'line')})` : ''}`.replace(/\s+/g, ' ').trim(),
+        phrases(),
+        lines?.more ?? 0,
+      );
     }
   }
 }

@@ -9,4 +9,5 @@ export * from './reports';
 export * from './sale-document';
 export * from './sales';
 export * from './sync';
+export * from './templates';
 export * from './users';

@@ -66,3 +66,23 @@ export const insertionPointInput = z
   .int('Expected an insertion point')
   .min(-1, 'Expected an insertion point')
   .max(MAX_INT4, 'Expected an insertion point');
+
+// ─── Line bodies shared by the sale and template lines routes ───────────────────────────────────────────────────
+
+/** POST …/lines/create: products of the catalog and their quantities, at an insertion point (−1: the end). */
+export const createLinesBodySchema = z.strictObject({
+  lines: z
+    .array(z.strictObject({ product: erpIdInput('product'), quantity: quantityInput.default('1') }))
+    .min(1, 'Choose at least one product')
+    .max(1000),
+  sequence: insertionPointInput.default(-1),
+});
+
+/** POST …/lines/note|header: the text at an insertion point. */
+export const textLineBodySchema = z.strictObject({
+  name: z.string().max(20_000),
+  sequence: insertionPointInput.default(-1),
+});
+
+/** POST …/lines/reorder: the line at `index` moves to the insertion point. */
+export const reorderLineBodySchema = z.strictObject({ index: indexInput, line_insertion_point: insertionPointInput });

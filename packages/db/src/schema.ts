@@ -296,6 +296,66 @@ export const saleActivity = pgTable(
   (t) => [index('sale_activity_sale_created_idx').on(t.saleId, t.createdAt.desc())],
 );
 
+// ─── Templates (issue 12): sections and lines like a sale's, owned by a template ────────────────────────────────
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Cached for the list (untaxed, Based-on-Total lines resolved): recomputed by the service after every change. */
+    totalPrice: numeric('total_price', NUMERIC_COLUMNS.total).notNull().default('0'),
+    version: integer('version').notNull().default(1),
+    createdById: uuid('created_by_id'),
+    createdByName: text('created_by_name'),
+    updatedById: uuid('updated_by_id'),
+    updatedByName: text('updated_by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('templates_name_idx').on(t.name, t.id)],
+);
+
+export const templateSections = pgTable(
+  'template_sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull().default(''),
+    showDetails: boolean('show_details').notNull().default(true),
+  },
+  (t) => [index('template_sections_template_idx').on(t.templateId, t.position)],
+);
+
+/** A template line: price and cost are money, or percents of the section's other product lines (Based on Total). */
+export const templateLines = pgTable(
+  'template_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => templateSections.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind').$type<'product' | 'note' | 'header'>().notNull().default('product'),
+    productId: integer('product_id'),
+    productName: text('product_name'),
+    manufacturer: text('manufacturer'),
+    description: text('description').notNull().default(''),
+    quantity: numeric('quantity', NUMERIC_COLUMNS.quantity).notNull().default('0'),
+    price: numeric('price', NUMERIC_COLUMNS.price).notNull().default('0'),
+    cost: numeric('cost', NUMERIC_COLUMNS.cost).notNull().default('0'),
+    pricePercentageActive: boolean('price_percentage_active').notNull().default(false),
+    uom: text('uom'),
+  },
+  (t) => [index('template_lines_section_idx').on(t.sectionId, t.position)],
+);
+
 // ─── ERP data fetch runs ─────────────────────────────────────────────────────────────────────────────────────────
 
 export const erpFetchRuns = pgTable(
@@ -387,3 +447,6 @@ export type SaleLineRow = typeof saleLines.$inferSelect;
 export type SaleActivityRow = typeof saleActivity.$inferSelect;
 export type ErpFetchRunRow = typeof erpFetchRuns.$inferSelect;
 export type SaleSyncRunRow = typeof saleSyncRuns.$inferSelect;
+export type TemplateRow = typeof templates.$inferSelect;
+export type TemplateSectionRow = typeof templateSections.$inferSelect;
+export type TemplateLineRow = typeof templateLines.$inferSelect;

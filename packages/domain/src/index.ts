@@ -11,4 +11,5 @@ export * from './preferences';
 export * from './pricing';
 export * from './reports';
 export * from './states';
+export * from './templates';
 export * from './validation';

@@ -5,7 +5,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { productRelated, products, saleLines, saleSections, sales } from '@quotewright/db';
+import {
+  eq,
+  productRelated,
+  products,
+  saleLines,
+  saleSections,
+  sales,
+  templateLines,
+  templateSections,
+  templates,
+} from '@quotewright/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
@@ -148,6 +158,79 @@ function saleMutation(
       expect: state === 'draft' ? saleEditors(ok) : lockedSale,
     };
   };
+  return [make('draft'), make('done')];
+}
+
+interface TemplateFixture {
+  id: string;
+  section: string;
+  lines: [string, string];
+}
+/** A template with one section: a product line and a Based-on-Total line, written straight to the database. */
+async function templateFixture(): Promise<TemplateFixture> {
+  const { db } = t.database;
+  const [tpl] = await db
+    .insert(templates)
+    .values({ name: `Matrix template ${++saleSeq}` })
+    .returning();
+  const [sec] = await db.insert(templateSections).values({ templateId: tpl!.id, position: 0, name: 'One' }).returning();
+  const lines = await db
+    .insert(templateLines)
+    .values([
+      { templateId: tpl!.id, sectionId: sec!.id, position: 0, productId: 1, quantity: '1', price: '100', cost: '60' },
+      {
+        templateId: tpl!.id,
+        sectionId: sec!.id,
+        position: 1,
+        productId: 2,
+        quantity: '1',
+        price: '10',
+        cost: '5',
+        pricePercentageActive: true,
+      },
+    ])
+    .returning();
+  const ids = lines.sort((x, y) => x.position - y.position).map((l) => l.id) as [string, string];
+  return { id: tpl!.id, section: sec!.id, lines: ids };
+}
+let readTemplate: TemplateFixture;
+/** Template changes: sales full rights (and admins). */
+const templateEditors = (ok: number): Expect => ({ ...moduleViewers(ok), viewer: 403, editor: 403 });
+/** One row per change of a template: a fresh template per call. */
+function templateMutation(
+  name: string,
+  path: (f: TemplateFixture) => string,
+  body?: (f: TemplateFixture) => unknown,
+  ok = 200,
+): Case[] {
+  let fixture: TemplateFixture;
+  return [
+    {
+      name,
+      path: async () => {
+        fixture = await templateFixture();
+        return path(fixture);
+      },
+      ...(body ? { body: () => body(fixture) } : {}),
+      expect: templateEditors(ok),
+    },
+  ];
+}
+/** A sale mutation with a template applied to the sale first (refresh, remove). */
+function saleTemplateMutation(name: string, action: 'refresh' | 'remove'): Case[] {
+  const make = (state: 'draft' | 'done'): Case => ({
+    name: state === 'draft' ? name : `${name} on a locked sale`,
+    path: async () => {
+      const f = await saleFixture(state);
+      const tpl = await templateFixture();
+      await t.database.db
+        .update(sales)
+        .set({ templateIds: [{ _id: tpl.id, name: 'Applied' }] })
+        .where(eq(sales.id, f.id));
+      return `/api/sales/templates/${action}/${f.id}/${tpl.id}`;
+    },
+    expect: state === 'draft' ? saleEditors(200) : lockedSale,
+  });
   return [make('draft'), make('done')];
 }
 
@@ -333,6 +416,79 @@ const MATRIX: Matrix = {
       () => ({ sections: readFixture.sections, _id: readFixture.id, copyStyle: 'merge', mergeProducts: true }),
     ),
   ],
+  // ─── Templates (issue 12): read with the sales module, changed with sales full rights ───────────────────────
+  'GET /api/templates': [{ name: 'list', path: () => '/api/templates', expect: moduleViewers(200) }],
+  'GET /api/templates/:id': [
+    { name: 'read', path: () => `/api/templates/${readTemplate.id}`, expect: moduleViewers(200) },
+  ],
+  'POST /api/templates': [
+    { name: 'create', path: () => '/api/templates', body: () => ({ name: 'New' }), expect: templateEditors(201) },
+  ],
+  'POST /api/templates/:id': templateMutation(
+    'rename',
+    (f) => `/api/templates/${f.id}`,
+    () => ({ name: 'Renamed' }),
+  ),
+  'DELETE /api/templates/:id': templateMutation('delete', (f) => `/api/templates/${f.id}`),
+  'POST /api/templates/sections/create/:templateId': templateMutation(
+    'create section',
+    (f) => `/api/templates/sections/create/${f.id}`,
+    () => ({ name: 'Two' }),
+  ),
+  'POST /api/templates/sections/duplicate/:templateId/:sectionId': templateMutation(
+    'duplicate section',
+    (f) => `/api/templates/sections/duplicate/${f.id}/${f.section}`,
+  ),
+  'POST /api/templates/sections/update/:templateId/:sectionId': templateMutation(
+    'update section',
+    (f) => `/api/templates/sections/update/${f.id}/${f.section}`,
+    () => ({ show_details: false }),
+  ),
+  'POST /api/templates/sections/delete/:templateId/:sectionId': templateMutation(
+    'delete section',
+    (f) => `/api/templates/sections/delete/${f.id}/${f.section}`,
+  ),
+  'POST /api/templates/sections/reorder/:templateId/:oldIndex/:newIndex': templateMutation(
+    'reorder sections',
+    (f) => `/api/templates/sections/reorder/${f.id}/0/0`,
+  ),
+  'POST /api/templates/lines/create/:templateId/:sectionId': templateMutation(
+    'add products',
+    (f) => `/api/templates/lines/create/${f.id}/${f.section}`,
+    () => ({ lines: [{ product: 2, quantity: 1 }] }),
+  ),
+  'POST /api/templates/lines/note/:templateId/:sectionId': templateMutation(
+    'add note',
+    (f) => `/api/templates/lines/note/${f.id}/${f.section}`,
+    () => ({ name: 'A note' }),
+  ),
+  'POST /api/templates/lines/header/:templateId/:sectionId': templateMutation(
+    'add header',
+    (f) => `/api/templates/lines/header/${f.id}/${f.section}`,
+    () => ({ name: 'A header' }),
+  ),
+  'POST /api/templates/lines/update/:templateId/:sectionId': templateMutation(
+    'edit lines',
+    (f) => `/api/templates/lines/update/${f.id}/${f.section}`,
+    (f) => [{ _id: f.lines[1], price: 12 }],
+  ),
+  'POST /api/templates/lines/delete/:templateId/:sectionId': templateMutation(
+    'delete lines',
+    (f) => `/api/templates/lines/delete/${f.id}/${f.section}`,
+    (f) => [f.lines[0]],
+  ),
+  'POST /api/templates/lines/reorder/:templateId/:sectionId': templateMutation(
+    'reorder lines',
+    (f) => `/api/templates/lines/reorder/${f.id}/${f.section}`,
+    () => ({ index: 0, line_insertion_point: -1 }),
+  ),
+  'POST /api/sales/templates/add/:saleId/:templateId': saleMutation(
+    'apply a template',
+    (f) => `/api/sales/templates/add/${f.id}/${readTemplate.id}`,
+    () => ({ copyStyle: 'merge' }),
+  ),
+  'POST /api/sales/templates/refresh/:saleId/:templateId': saleTemplateMutation('refresh a template', 'refresh'),
+  'POST /api/sales/templates/remove/:saleId/:templateId': saleTemplateMutation('remove a template', 'remove'),
   'POST /api/sales/:id': saleMutation(
     'update header',
     (f) => `/api/sales/${f.id}`,
@@ -459,6 +615,7 @@ beforeAll(async () => {
   ]);
   await t.database.db.insert(productRelated).values({ productId: 1, position: 0, relatedId: 2, quantity: '4' });
   readFixture = await saleFixture();
+  readTemplate = await templateFixture();
   const users = await t.app.inject({
     method: 'GET',
     url: '/api/users',

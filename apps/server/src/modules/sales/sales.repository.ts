@@ -22,6 +22,7 @@ import {
   sql,
 } from '@quotewright/db';
 import { formatQuoteNumber } from '@quotewright/domain';
+import { insertInChunks, setPositions as setRowPositions } from '../../infra/ordered-rows.repository';
 import { activityQueries } from './activity.repository';
 
 export type SaleState = SaleRow['state'];
@@ -167,9 +168,6 @@ export function listQueries(db: Db, q: SaleQuery) {
   };
 }
 
-/** Rows per INSERT: 1,000 lines × 13 columns stays well under PostgreSQL's 65,535 bind parameters. */
-const INSERT_CHUNK = 1000;
-
 /** A sale's sections in order (no lines), as one JSON value of the sale's row: locking and touching read them too. */
 type HeadTuple = [string, number, string, boolean, boolean, number | null, number];
 // (The sale's id is written qualified: drizzle leaves a lone table's columns unqualified, and inside the subquery
@@ -202,14 +200,8 @@ export interface ActivityEntry {
 /** Every query of the module, bound to a connection or to a transaction. */
 function queries(db: Db) {
   /** Sets `position` of many rows in one statement; only rows whose position differs are written. */
-  async function setPositions(table: typeof saleLines | typeof saleSections, order: readonly string[]) {
-    if (order.length === 0) return;
-    const name = table === saleLines ? sql`sale_lines` : sql`sale_sections`;
-    await db.execute(sql`
-      update ${name} as t set position = (v.ord - 1)::int
-      from unnest(${pgArray(order)}::uuid[]) with ordinality as v(id, ord)
-      where t.id = v.id and t.position <> (v.ord - 1)::int`);
-  }
+  const setPositions = (table: typeof saleLines | typeof saleSections, order: readonly string[]) =>
+    setRowPositions(db, table === saleLines ? 'sale_lines' : 'sale_sections', order);
 
   return {
     /** The activity feed's write: in the mutation's own transaction. */
@@ -380,6 +372,11 @@ function queries(db: Db) {
       return { sale, heads: headRows(id, heads) };
     },
 
+    /** The templates applied to the sale (issue 12, modules/templates); the mutation's touch then answers them. */
+    async setTemplateIds(id: string, templateIds: { _id: string; name: string }[]): Promise<void> {
+      await db.update(sales).set({ templateIds }).where(eq(sales.id, id));
+    },
+
     async remove(id: string): Promise<boolean> {
       const rows = await db.delete(sales).where(eq(sales.id, id)).returning({ id: sales.id });
       return rows.length > 0;
@@ -438,18 +435,13 @@ function queries(db: Db) {
       sectionId: string,
       lines: readonly (NewLine & { position: number })[],
     ): Promise<SaleLineRow[]> {
-      const rows: SaleLineRow[] = [];
       // In chunks: one INSERT may carry at most 65,535 bind parameters (a section copied into itself can be big).
-      for (let at = 0; at < lines.length; at += INSERT_CHUNK) {
-        const chunk = lines.slice(at, at + INSERT_CHUNK);
-        rows.push(
-          ...(await db
-            .insert(saleLines)
-            .values(chunk.map((l) => ({ ...l, saleId, sectionId })))
-            .returning()),
-        );
-      }
-      return rows.sort((a, b) => a.position - b.position);
+      return insertInChunks(lines, (chunk) =>
+        db
+          .insert(saleLines)
+          .values(chunk.map((l) => ({ ...l, saleId, sectionId })))
+          .returning(),
+      );
     },
 
     /** Writes only the given columns of one line; answers the line as stored. */

@@ -3,18 +3,19 @@ import {
   activityQuerySchema,
   costInput,
   createLinesAnswerSchema,
+  createLinesBodySchema,
   discountInput,
   erpIdInput,
-  indexInput,
   indexParam,
-  insertionPointInput,
   markupInput,
   moveLinesAnswerSchema,
   priceInput,
   productsCheckSchema,
   quantityInput,
+  reorderLineBodySchema,
   saleDeltaSchema,
   salesPageSchema,
+  textLineBodySchema,
 } from '@quotewright/contracts';
 import { SALE_STATES, SALES_PAGE_SIZE, SECTION_COPY_STYLES } from '@quotewright/domain';
 import type { FastifyInstance } from 'fastify';
@@ -243,18 +244,7 @@ export function salesRoutes(
       ...edit,
       schema: {
         params: saleSection,
-        body: z.strictObject({
-          lines: z
-            .array(
-              z.strictObject({
-                product: erpIdInput('product'),
-                quantity: quantityInput.default('1'),
-              }),
-            )
-            .min(1, 'Choose at least one product')
-            .max(1000),
-          sequence: insertionPointInput.default(-1),
-        }),
+        body: createLinesBodySchema,
         response: { 200: createLinesAnswerSchema },
       },
     },
@@ -267,7 +257,7 @@ export function salesRoutes(
         ...edit,
         schema: {
           params: saleSection,
-          body: z.strictObject({ name: description, sequence: insertionPointInput.default(-1) }),
+          body: textLineBodySchema,
           response: delta,
         },
       },
@@ -311,7 +301,7 @@ export function salesRoutes(
       ...edit,
       schema: {
         params: saleSection,
-        body: z.strictObject({ index: indexInput, line_insertion_point: insertionPointInput }),
+        body: reorderLineBodySchema,
         response: delta,
       },
     },

@@ -483,6 +483,32 @@ export function salesService(
   }
 
   return {
+    /**
+     * A sale mutation of another module (modules/templates: apply, refresh, remove a template) on the same path as
+     * every edit here: edit rights, the sale locked, draft/sent only, version, activity, total and delta. `fn` gets
+     * the transaction's queries and may name the activity's hints or report that nothing changed.
+     */
+    async mutation(
+      actor: AuthUser | null,
+      saleId: string,
+      kind: ActivityKind,
+      fn: (r: SalesQueries, ctx: { locked: SaleRow; hint(h: ActivityHint): void; unchanged(): void }) => Promise<void>,
+    ): Promise<SaleDelta> {
+      const res = await mutate(actor, saleId, kind, async (r, change, locked) => {
+        await fn(r, {
+          locked,
+          hint: (h) => {
+            change.activity = h;
+          },
+          unchanged: () => {
+            change.changed = false;
+          },
+        });
+        return {};
+      });
+      return res.delta;
+    },
+
     // ─── Sales ─────────────────────────────────────────────────────────────────────────────────────────────────
 
     async list(actor: AuthUser | null, q: SaleQuery & { page: number; pageSize: number }) {

@@ -1,24 +1,9 @@
 // /sale (new sale, opens in edit mode) and /sale/{saleID} (SPEC §2 Sale editor).
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Grid,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Skeleton,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, ListItemText, Menu, MenuItem, Skeleton, Typography } from '@mui/material';
 import {
   canEdit,
   canEditSale,
@@ -37,7 +22,10 @@ import { useLoadingOverlay } from '../../app/providers/loading';
 import { useSaleSummary } from '../../app/providers/saleSummary';
 import { useSnackbar } from '../../app/providers/snackbar';
 import { PageHeader } from '../../components/PageHeader';
+import { ProductListLayout } from '../../components/products/ProductListLayout';
+import { readWindowed, writeWindowed } from '../../components/products/ProductListWindow';
 import { ProductTable } from '../../components/products/ProductTable';
+import { type BundleLine, RelatedProductsDialog } from '../../components/products/RelatedProductsDialog';
 import { errorMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 import { getProduct, type Product, type ProductDetail } from '../../lib/products';
@@ -65,11 +53,10 @@ import { SaleActivityButton } from './components/ActivityPanel';
 import { type CopyRequest, CopySaleDataDialog } from './components/CopySaleDataDialog';
 import { InfoPanel } from './components/InfoPanel';
 import { DELETE_LINES_MESSAGE, LinesTable, type LinesTableHandlers } from './components/LinesTable';
-import { ProductListWindow, readWindowed, writeWindowed } from './components/ProductListWindow';
 import { ProductPickerDialog } from './components/ProductPickerDialog';
-import { type BundleLine, RelatedProductsDialog } from './components/RelatedProductsDialog';
 import { SalePrintView } from './components/SalePrintView';
 import { SaleSummary } from './components/SaleSummary';
+import { SaleTemplatesButton } from './components/SaleTemplates';
 import { DELETE_SECTION_MESSAGE, type SectionHandlers, SectionsTable } from './components/SectionsTable';
 import { MoveLinesDialog, SetMarkupDialog, TextLineDialog } from './components/SmallDialogs';
 import { SyncButton } from './components/SyncButton';
@@ -177,8 +164,6 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const [justCreated] = useState(() => typeof (location.state as { savedAt?: unknown } | null)?.savedAt === 'number');
   const [dialogState, setDialogState] = useState<DialogState>(null);
   const [windowed, setWindowedState] = useState(readWindowed);
-  const [windowBlocked, setWindowBlocked] = useState(false);
-  const [windowKey, setWindowKey] = useState(0);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [productListExpanded, setProductListExpanded] = useProductListExpanded();
   usePageTitle(sale.name ? `${sale.name} (${sale.quote_number})` : sale.quote_number);
@@ -214,7 +199,6 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const setWindowed = (value: boolean) => {
     writeWindowed(value);
     setWindowedState(value);
-    setWindowBlocked(false);
   };
   const openSection = (id: string | null) =>
     setParams(
@@ -455,6 +439,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
         </MenuItem>
       </Menu>
       <SaleActivityButton saleId={sale._id} version={sale.version} />
+      {editable && <SaleTemplatesButton saleId={sale._id} applied={sale.template_ids} />}
       {editable && (
         <Button
           startIcon={windowed ? <CloseFullscreenIcon /> : <OpenInNewIcon />}
@@ -500,63 +485,16 @@ function SaleEditor({ sale }: { sale: Sale }) {
           onSave={saveHeader}
           collapseSoon={justCreated}
         />
-        {productList && windowed && !windowBlocked && (
-          <ProductListWindow
-            key={windowKey}
-            onClosed={() => setWindowed(false)}
-            onBlocked={() => setWindowBlocked(true)}
-          >
-            {productList}
-          </ProductListWindow>
-        )}
-        {productList && windowed && windowBlocked && (
-          <Alert
-            severity="info"
-            sx={{ mb: 2 }}
-            action={
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => {
-                  setWindowBlocked(false);
-                  setWindowKey((k) => k + 1);
-                }}
-              >
-                Open Product List
-              </Button>
-            }
-          >
-            The product list opens in its own window.
-          </Alert>
-        )}
-        {productList && !windowed && wide ? (
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, lg: 7 }}>{content}</Grid>
-            <Grid size={{ xs: 12, lg: 5 }} data-testid="product-list-inline">
-              {productList}
-            </Grid>
-          </Grid>
-        ) : (
-          <>
-            {productList && !windowed && (
-              <Accordion
-                expanded={productListExpanded}
-                onChange={(_e, open) => setProductListExpanded(open)}
-                slotProps={{ transition: { unmountOnExit: true } }}
-                disableGutters
-                variant="outlined"
-                sx={{ mb: 2 }}
-                data-testid="product-list-inline"
-              >
-                <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                  <Typography fontWeight={600}>Product List</Typography>
-                </AccordionSummary>
-                <AccordionDetails sx={{ p: 0 }}>{productList}</AccordionDetails>
-              </Accordion>
-            )}
-            {content}
-          </>
-        )}
+        <ProductListLayout
+          productList={productList}
+          wide={wide}
+          windowed={windowed}
+          onWindowClosed={() => setWindowed(false)}
+          expanded={productListExpanded}
+          onExpandedChange={setProductListExpanded}
+        >
+          {content}
+        </ProductListLayout>
       </Box>
 
       {dialogState?.kind === 'picker' && (

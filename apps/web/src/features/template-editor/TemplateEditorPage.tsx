@@ -1,5 +1,174 @@
-import { ComingSoon } from '../../components/ComingSoon';
+// The template editor (SPEC §2): a skeleton first; sections (7/12) beside the product list (5/12) in widescreen,
+// else the product list on top; the list can be detached into its own 'Product List' window. Adding a bundle opens
+// the Related Products dialog. Changes need sales full rights (the route's guard); Duplicate: full rights or admin.
+import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Alert, Button } from '@mui/material';
+import type { SectionDto } from '@quotewright/contracts';
+import { hasFullRights, pickerPageSize } from '@quotewright/domain';
+import type { MRT_ExpandedState } from 'material-react-table';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useCurrentUser, usePreferences } from '../../app/providers/currentUser';
+import { useDialog } from '../../app/providers/dialog';
+import { useSnackbar } from '../../app/providers/snackbar';
+import { PageHeader } from '../../components/PageHeader';
+import { PageSkeleton } from '../../components/PageSkeleton';
+import { ProductListLayout } from '../../components/products/ProductListLayout';
+import { readWindowed, writeWindowed } from '../../components/products/ProductListWindow';
+import { ProductTable } from '../../components/products/ProductTable';
+import { type BundleLine, RelatedProductsDialog } from '../../components/products/RelatedProductsDialog';
+import { errorMessage } from '../../lib/api';
+import { getProduct, type Product, type ProductDetail } from '../../lib/products';
+import { useTemplate, useTemplateAction } from './api/template';
+import { TemplateSectionsTable } from './components/TemplateSectionsTable';
 
 export function TemplateEditorPage() {
-  return <ComingSoon title="Template Editor" />;
+  const { templateId = '' } = useParams();
+  const template = useTemplate(templateId);
+  const action = useTemplateAction(templateId);
+  const { data: user } = useCurrentUser();
+  const { preferences } = usePreferences();
+  const dialog = useDialog();
+  const snackbar = useSnackbar();
+  const [expanded, setExpanded] = useState<MRT_ExpandedState>({});
+  const [current, setCurrent] = useState<string | null>(null);
+  const [windowed, setWindowedState] = useState(readWindowed);
+  const [related, setRelated] = useState<{ sectionId: string; product: ProductDetail } | null>(null);
+  const [listOpen, setListOpen] = useState(true);
+
+  const setWindowed = (v: boolean) => {
+    writeWindowed(v);
+    setWindowedState(v);
+  };
+
+  if (template.isLoading) return <PageSkeleton />;
+  if (template.isError || !template.data) {
+    return <Alert severity="error">{errorMessage(template.error)}</Alert>;
+  }
+  const t = template.data;
+  const editable = user ? hasFullRights(user, 'sales') : false;
+  const canDuplicate = editable || user?.isAdmin === true;
+  const base = (sectionId: string) => `${encodeURIComponent(templateId)}/${encodeURIComponent(sectionId)}`;
+
+  const addLines = async (sectionId: string, lines: BundleLine[]) => {
+    const res = await action.run<{ errors: { product: number }[] }>(`lines/create/${base(sectionId)}`, {
+      lines,
+      sequence: -1,
+    });
+    if (res.errors.length > 0) {
+      await dialog.open({
+        title: 'Error',
+        message: `An Error occured while adding the Bundle. Products no longer in the active database were not added: ${res.errors
+          .map((e) => e.product)
+          .join(', ')}. Modify the bundle and remove inactive products.`,
+      });
+    }
+  };
+
+  const addProduct = async (sectionId: string, productId: number) => {
+    try {
+      const product = await getProduct(productId);
+      if (product.is_bundle || product.related_products.length > 0) {
+        setRelated({ sectionId, product });
+        return;
+      }
+      await addLines(sectionId, [{ product: productId, quantity: '1' }]);
+    } catch (e) {
+      snackbar.show(errorMessage(e), 'error');
+    }
+  };
+
+  const insertFromList = (p: Product) => {
+    const target = current && t.sections.some((s) => s._id === current) ? current : null;
+    if (!target) {
+      snackbar.show('Expand a section to add products to it.', 'info');
+      return;
+    }
+    void addProduct(target, p.id);
+  };
+
+  const handlers = {
+    create: async (name: string, showDetails: boolean) => {
+      await action.run(`sections/create/${encodeURIComponent(templateId)}`, { name, show_details: showDetails });
+    },
+    update: async (id: string, patch: { name?: string; show_details?: boolean }) => {
+      await action.run(`sections/update/${base(id)}`, patch);
+    },
+    remove: (id: string) => void action.run(`sections/delete/${base(id)}`),
+    duplicate: (id: string) => void action.run(`sections/duplicate/${base(id)}`),
+    reorder: (from: number, to: number) =>
+      void action.run(`sections/reorder/${encodeURIComponent(templateId)}/${from}/${to}`),
+    lines: (s: SectionDto) => ({
+      dropProduct: (productId: number) => void addProduct(s._id, productId),
+      addText: (kind: 'note' | 'header', name: string) => void action.run(`lines/${kind}/${base(s._id)}`, { name }),
+      update: (edits: object[]) => void action.run(`lines/update/${base(s._id)}`, edits),
+      remove: (ids: string[]) => void action.run(`lines/delete/${base(s._id)}`, ids),
+      reorder: (index: number, point: number) =>
+        void action.run(`lines/reorder/${base(s._id)}`, { index, line_insertion_point: point }),
+    }),
+  };
+
+  const wide = preferences.wideScreen;
+  const productList = editable ? (
+    <ProductTable pageSize={pickerPageSize(wide || windowed)} onInsert={insertFromList} title="Product List" />
+  ) : null;
+  const sectionsTable = (
+    <TemplateSectionsTable
+      title={`${t.name} Sections`}
+      sections={t.sections}
+      editable={editable}
+      canDuplicate={canDuplicate}
+      expanded={expanded}
+      onExpandedChange={(next) => {
+        const before = expanded === true ? {} : expanded;
+        const after = next === true ? {} : next;
+        const opened = Object.keys(after).find((k) => after[k] && !before[k]);
+        if (opened) setCurrent(opened);
+        setExpanded(next);
+      }}
+      handlers={handlers}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t.name}
+        subtitle="Template"
+        actions={
+          editable ? (
+            <Button
+              startIcon={windowed ? <CloseFullscreenIcon /> : <OpenInNewIcon />}
+              variant="outlined"
+              onClick={() => setWindowed(!windowed)}
+            >
+              {windowed ? 'Dock product list' : 'Product list in a window'}
+            </Button>
+          ) : undefined
+        }
+      />
+      <ProductListLayout
+        productList={productList}
+        wide={wide}
+        windowed={windowed}
+        onWindowClosed={() => setWindowed(false)}
+        expanded={listOpen}
+        onExpandedChange={setListOpen}
+      >
+        {sectionsTable}
+      </ProductListLayout>
+      {related && (
+        <RelatedProductsDialog
+          product={related.product}
+          onCancel={() => setRelated(null)}
+          onAdd={(lines) => {
+            const { sectionId } = related;
+            setRelated(null);
+            void addLines(sectionId, lines);
+          }}
+        />
+      )}
+    </>
+  );
 }

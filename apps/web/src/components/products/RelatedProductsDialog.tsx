@@ -25,7 +25,7 @@ import {
   relatedMultiplier,
 } from '@quotewright/domain';
 import { useState } from 'react';
-import type { ProductDetail, RelatedProduct } from '../../../lib/products';
+import type { ProductDetail, RelatedProduct } from '../../lib/products';
 
 export interface BundleLine {
   product: number;

@@ -1,0 +1,55 @@
+// Templates as the API answers them (SPEC §3). Sections and lines are built by the sales DTO builder (one engine):
+// a template row is a sale row without discount, ERP link or template origin.
+import type { TemplateDto, TemplateListItemDto } from '@quotewright/contracts';
+import type { SaleLineRow, SaleSectionRow, TemplateLineRow, TemplateRow } from '@quotewright/db';
+import { money, salePricingFromSections, toDecimalOrZero } from '@quotewright/domain';
+import { type SectionDto, toSectionDto } from '../sales/sales.dto';
+import type { FullTemplate, TemplateSectionWithLines } from './templates.repository';
+
+/** A template line as a sale line row (the shared DTO builder and pricing rules read it). */
+export function asSaleLineRow(l: TemplateLineRow): SaleLineRow {
+  return { ...l, saleId: l.templateId, discount: '0', templateId: null, odooLineId: null };
+}
+
+export function toTemplateSectionDto(s: TemplateSectionWithLines): SectionDto {
+  const row: SaleSectionRow = {
+    id: s.id,
+    saleId: s.templateId,
+    position: s.position,
+    name: s.name,
+    showDetails: s.showDetails,
+    merge: false,
+    odooLineId: null,
+    version: 1,
+  };
+  return toSectionDto({ ...row, lines: s.lines.map(asSaleLineRow) });
+}
+
+export function templateDtoOf(t: TemplateRow, sections: SectionDto[]): TemplateDto {
+  const pricing = salePricingFromSections(sections.map((s) => s.pricing));
+  return {
+    _id: t.id,
+    name: t.name,
+    created_on: t.createdAt.toISOString(),
+    updated_on: t.updatedAt.toISOString(),
+    created_by: { id: t.createdById, name: t.createdByName },
+    updated_by: { id: t.updatedById, name: t.updatedByName },
+    sections,
+    pricing,
+    total_price: pricing.total_price,
+    version: t.version,
+  };
+}
+
+export function toTemplateDto(full: FullTemplate): TemplateDto {
+  return templateDtoOf(full.template, full.sections.map(toTemplateSectionDto));
+}
+
+export function toTemplateListItem(t: TemplateRow): TemplateListItemDto {
+  return {
+    _id: t.id,
+    name: t.name,
+    total_price: money(toDecimalOrZero(t.totalPrice)),
+    updated_on: t.updatedAt.toISOString(),
+  };
+}

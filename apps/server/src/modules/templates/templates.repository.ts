@@ -1,0 +1,201 @@
+// The only Drizzle user of templates: a template owns sections and lines shaped like a sale's (DESIGN §5).
+
+import {
+  and,
+  asc,
+  type Db,
+  eq,
+  inArray,
+  type ProductRow,
+  products,
+  sql,
+  type TemplateLineRow,
+  type TemplateRow,
+  type TemplateSectionRow,
+  templateLines,
+  templateSections,
+  templates,
+} from '@quotewright/db';
+import { insertInChunks, setPositions } from '../../infra/ordered-rows.repository';
+
+export type NewTemplateLine = Omit<typeof templateLines.$inferInsert, 'id' | 'templateId' | 'sectionId' | 'position'>;
+export type TemplateLinePatch = Partial<
+  Pick<TemplateLineRow, 'description' | 'quantity' | 'price' | 'cost' | 'pricePercentageActive'>
+>;
+export type TemplateSectionPatch = Partial<Pick<TemplateSectionRow, 'name' | 'showDetails'>>;
+export type TemplateSectionWithLines = TemplateSectionRow & { lines: TemplateLineRow[] };
+
+export interface FullTemplate {
+  template: TemplateRow;
+  sections: TemplateSectionWithLines[];
+}
+
+function queries(db: Db) {
+  return {
+    /** Every template, by name (the list is small: the screen pages it). */
+    async list(): Promise<TemplateRow[]> {
+      return db.select().from(templates).orderBy(asc(templates.name), asc(templates.id));
+    },
+
+    async findFull(id: string): Promise<FullTemplate | undefined> {
+      const [template] = await db.select().from(templates).where(eq(templates.id, id));
+      if (!template) return undefined;
+      const [sectionRows, lineRows] = await Promise.all([
+        db
+          .select()
+          .from(templateSections)
+          .where(eq(templateSections.templateId, id))
+          .orderBy(asc(templateSections.position)),
+        db
+          .select()
+          .from(templateLines)
+          .where(eq(templateLines.templateId, id))
+          .orderBy(asc(templateLines.sectionId), asc(templateLines.position)),
+      ]);
+      const bySection = new Map<string, TemplateLineRow[]>(sectionRows.map((s) => [s.id, []]));
+      for (const l of lineRows) bySection.get(l.sectionId)?.push(l);
+      return { template, sections: sectionRows.map((s) => ({ ...s, lines: bySection.get(s.id) ?? [] })) };
+    },
+
+    /** Locks the template row until the transaction ends: edits of one template queue up. */
+    async lock(id: string): Promise<TemplateRow | undefined> {
+      const [row] = await db.select().from(templates).where(eq(templates.id, id)).for('no key update');
+      return row;
+    },
+
+    async create(values: { name: string; by: { id: string; name: string } }): Promise<string> {
+      const [row] = await db
+        .insert(templates)
+        .values({
+          name: values.name,
+          createdById: values.by.id,
+          createdByName: values.by.name,
+          updatedById: values.by.id,
+          updatedByName: values.by.name,
+        })
+        .returning({ id: templates.id });
+      return row!.id;
+    },
+
+    /** Marks a change: version + 1, who and when, the recomputed total and the given columns. */
+    async touch(
+      id: string,
+      by: { id: string; name: string },
+      set: { name?: string; totalPrice?: string } = {},
+    ): Promise<void> {
+      await db
+        .update(templates)
+        .set({
+          ...set,
+          version: sql`${templates.version} + 1`,
+          updatedAt: sql`now()`,
+          updatedById: by.id,
+          updatedByName: by.name,
+        })
+        .where(eq(templates.id, id));
+    },
+
+    async remove(id: string): Promise<boolean> {
+      return (await db.delete(templates).where(eq(templates.id, id)).returning({ id: templates.id })).length > 0;
+    },
+
+    // ─── Sections ──────────────────────────────────────────────────────────────────────────────────────────────
+
+    async sectionOrder(templateId: string): Promise<TemplateSectionRow[]> {
+      return db
+        .select()
+        .from(templateSections)
+        .where(eq(templateSections.templateId, templateId))
+        .orderBy(asc(templateSections.position));
+    },
+
+    /** A section of THIS template (another template's section is not found). */
+    async findSection(templateId: string, sectionId: string): Promise<TemplateSectionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(templateSections)
+        .where(and(eq(templateSections.id, sectionId), eq(templateSections.templateId, templateId)));
+      return row;
+    },
+
+    async insertSection(
+      templateId: string,
+      values: { name: string; showDetails?: boolean; position: number },
+    ): Promise<string> {
+      const [row] = await db
+        .insert(templateSections)
+        .values({ templateId, ...values })
+        .returning({ id: templateSections.id });
+      return row!.id;
+    },
+
+    async updateSection(sectionId: string, patch: TemplateSectionPatch): Promise<void> {
+      if (Object.keys(patch).length === 0) return;
+      await db.update(templateSections).set(patch).where(eq(templateSections.id, sectionId));
+    },
+
+    async deleteSection(sectionId: string): Promise<void> {
+      await db.delete(templateSections).where(eq(templateSections.id, sectionId));
+    },
+
+    async orderSections(order: readonly string[]): Promise<void> {
+      await setPositions(db, 'template_sections', order);
+    },
+
+    // ─── Lines ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+    async sectionLines(sectionId: string): Promise<TemplateLineRow[]> {
+      return db
+        .select()
+        .from(templateLines)
+        .where(eq(templateLines.sectionId, sectionId))
+        .orderBy(asc(templateLines.position));
+    },
+
+    async insertLines(
+      templateId: string,
+      sectionId: string,
+      lines: readonly (NewTemplateLine & { position: number })[],
+    ): Promise<TemplateLineRow[]> {
+      return insertInChunks(lines, (chunk) =>
+        db
+          .insert(templateLines)
+          .values(chunk.map((l) => ({ ...l, templateId, sectionId })))
+          .returning(),
+      );
+    },
+
+    async updateLine(lineId: string, patch: TemplateLinePatch): Promise<void> {
+      if (Object.keys(patch).length === 0) return;
+      await db.update(templateLines).set(patch).where(eq(templateLines.id, lineId));
+    },
+
+    async deleteLines(ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.delete(templateLines).where(inArray(templateLines.id, [...ids]));
+    },
+
+    async orderLines(order: readonly string[]): Promise<void> {
+      await setPositions(db, 'template_lines', order);
+    },
+
+    async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(products)
+        .where(inArray(products.id, [...ids]));
+    },
+  };
+}
+
+export function templatesRepository(db: Db) {
+  return {
+    ...queries(db),
+    transaction<T>(fn: (tx: TemplateQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(queries(tx as unknown as Db)));
+    },
+  };
+}
+export type TemplateQueries = ReturnType<typeof queries>;
+export type TemplatesRepository = ReturnType<typeof templatesRepository>;

@@ -1,0 +1,94 @@
+// Where an editor's product list goes (SPEC §2, sale and template editors): in its own 'Product List' window when
+// windowed (with a button to open it again when the browser blocked the pop-up), beside the content in widescreen
+// (7/12 + 5/12), else in a collapsible panel above the content.
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Accordion, AccordionDetails, AccordionSummary, Alert, Button, Grid, Typography } from '@mui/material';
+import { type ReactNode, useEffect, useState } from 'react';
+import { ProductListWindow } from './ProductListWindow';
+
+export function ProductListLayout({
+  productList,
+  wide,
+  windowed,
+  onWindowClosed,
+  expanded,
+  onExpandedChange,
+  children,
+}: {
+  /** null when the user may not add products: the content alone. */
+  productList: ReactNode | null;
+  wide: boolean;
+  windowed: boolean;
+  onWindowClosed: () => void;
+  expanded: boolean;
+  onExpandedChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  const [blocked, setBlocked] = useState(false);
+  const [windowKey, setWindowKey] = useState(0);
+  // Docking the list forgets a blocked pop-up: the next undocking tries again.
+  useEffect(() => {
+    if (!windowed) setBlocked(false);
+  }, [windowed]);
+  if (!productList) return <>{children}</>;
+  if (windowed) {
+    return (
+      <>
+        {blocked ? (
+          <Alert
+            severity="info"
+            sx={{ mb: 2 }}
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  setBlocked(false);
+                  setWindowKey((k) => k + 1);
+                }}
+              >
+                Open Product List
+              </Button>
+            }
+          >
+            The product list opens in its own window.
+          </Alert>
+        ) : (
+          <ProductListWindow key={windowKey} onClosed={onWindowClosed} onBlocked={() => setBlocked(true)}>
+            {productList}
+          </ProductListWindow>
+        )}
+        {children}
+      </>
+    );
+  }
+  if (wide) {
+    return (
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 7 }}>{children}</Grid>
+        <Grid size={{ xs: 12, lg: 5 }} data-testid="product-list-inline">
+          {productList}
+        </Grid>
+      </Grid>
+    );
+  }
+  return (
+    <>
+      <Accordion
+        expanded={expanded}
+        onChange={(_e, open) => onExpandedChange(open)}
+        slotProps={{ transition: { unmountOnExit: true } }}
+        disableGutters
+        variant="outlined"
+        sx={{ mb: 2 }}
+        data-testid="product-list-inline"
+      >
+        <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+          <Typography fontWeight={600}>Product List</Typography>
+        </AccordionSummary>
+        <AccordionDetails sx={{ p: 0 }}>{productList}</AccordionDetails>
+      </Accordion>
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+// The sections of a template (SPEC §2 Template editor): titled '<name> Sections'; drag handle, Name, Show Details;
+// add, edit, delete, reorder by dragging; each row expands into its lines; 'Duplicate' only with full rights or
+// admin; export. Not paged.
+import AddIcon from '@mui/icons-material/Add';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import { Box, Button, Checkbox, IconButton, Tooltip, Typography } from '@mui/material';
+import type { SectionDto } from '@quotewright/contracts';
+import type { MRT_ColumnDef, MRT_ExpandedState } from 'material-react-table';
+import { useMemo } from 'react';
+import { useDialog } from '../../../app/providers/dialog';
+import { DataTable, useDataTable } from '../../../components/DataTable';
+import { downloadCsv, toCsv } from './format';
+import { type TemplateLinesHandlers, TemplateLinesTable } from './TemplateLinesTable';
+
+export const DELETE_SECTION_PROMPT = 'Are you sure you want to delete the entire section?';
+
+export interface TemplateSectionsHandlers {
+  create(name: string, showDetails: boolean): Promise<void>;
+  update(id: string, patch: { name?: string; show_details?: boolean }): Promise<void>;
+  remove(id: string): void;
+  duplicate(id: string): void;
+  reorder(from: number, to: number): void;
+  lines(section: SectionDto): TemplateLinesHandlers;
+}
+
+export function TemplateSectionsTable({
+  title,
+  sections,
+  editable,
+  canDuplicate,
+  expanded,
+  onExpandedChange,
+  handlers,
+}: {
+  title: string;
+  sections: SectionDto[];
+  editable: boolean;
+  canDuplicate: boolean;
+  expanded: MRT_ExpandedState;
+  onExpandedChange: (next: MRT_ExpandedState) => void;
+  handlers: TemplateSectionsHandlers;
+}) {
+  const dialog = useDialog();
+  const columns = useMemo<MRT_ColumnDef<SectionDto>[]>(
+    () => [
+      {
+        accessorKey: 'name',
+        header: 'Name',
+        muiEditTextFieldProps: { required: true, autoFocus: true, inputProps: { 'aria-label': 'Section name' } },
+      },
+      {
+        accessorKey: 'show_details',
+        header: 'Show Details',
+        size: 120,
+        editVariant: 'select',
+        editSelectOptions: [
+          { label: 'Yes', value: 'true' },
+          { label: 'No', value: 'false' },
+        ],
+        Cell: ({ row }) => (
+          <Checkbox
+            size="small"
+            checked={row.original.show_details}
+            disabled={!editable}
+            inputProps={{ 'aria-label': `Show Details of ${row.original.name}` }}
+            onClick={(e) => e.stopPropagation()}
+            onChange={(e) => void handlers.update(row.original._id, { show_details: e.target.checked })}
+          />
+        ),
+      },
+    ],
+    [editable, handlers],
+  );
+
+  const exportCsv = () =>
+    downloadCsv(
+      toCsv([
+        ['Section', 'Show Details', 'Model', 'Description', 'Qty', 'Price', 'Cost', 'Based on Total', 'Subtotal'],
+        ...sections.flatMap((s) =>
+          s.lines.length === 0
+            ? [[s.name, s.show_details, '', '', '', '', '', '', '']]
+            : s.lines.map((l) => [
+                s.name,
+                s.show_details,
+                l.kind === 'product' ? l.product.name : l.kind,
+                l.name,
+                l.kind === 'product' ? l.quantity : '',
+                l.kind === 'product' ? l.price : '',
+                l.kind === 'product' ? l.cost : '',
+                l.kind === 'product' ? l.price_percentage_active : '',
+                l.kind === 'product' ? l.subtotal : '',
+              ]),
+        ),
+      ]),
+      `${title}.csv`,
+    );
+
+  const boolOf = (v: unknown, fallback: boolean) => (v === undefined || v === '' ? fallback : String(v) === 'true');
+
+  const table = useDataTable<SectionDto>({
+    columns,
+    data: sections,
+    getRowId: (s) => s._id,
+    enablePagination: false,
+    enableSorting: false,
+    enableColumnActions: false,
+    enableGlobalFilter: false,
+    enableColumnFilters: false,
+    enableBottomToolbar: false,
+    enableRowOrdering: editable,
+    enableEditing: editable,
+    editDisplayMode: 'row',
+    createDisplayMode: 'row',
+    enableRowActions: editable,
+    state: { expanded },
+    onExpandedChange: (updater) => onExpandedChange(typeof updater === 'function' ? updater(expanded) : updater),
+    muiRowDragHandleProps: ({ table: tbl }) => ({
+      onDragEnd: () => {
+        const { draggingRow, hoveredRow } = tbl.getState();
+        if (draggingRow && hoveredRow && hoveredRow.index !== undefined && hoveredRow.index !== draggingRow.index)
+          handlers.reorder(draggingRow.index, hoveredRow.index);
+      },
+    }),
+    muiTableBodyRowProps: ({ row, isDetailPanel }) =>
+      (isDetailPanel ? {} : { 'data-testid': `template-section-${row.original.name}` }) as object,
+    renderDetailPanel: ({ row }) => (
+      <TemplateLinesTable section={row.original} editable={editable} handlers={handlers.lines(row.original)} />
+    ),
+    renderRowActions: ({ row, table: tbl }) => (
+      <Box sx={{ display: 'flex' }}>
+        <Tooltip title="Rename" disableInteractive>
+          <IconButton aria-label={`Rename ${row.original.name}`} onClick={() => tbl.setEditingRow(row)}>
+            <EditIcon />
+          </IconButton>
+        </Tooltip>
+        {canDuplicate && (
+          <Tooltip title="Duplicate" disableInteractive>
+            <IconButton
+              aria-label={`Duplicate ${row.original.name}`}
+              onClick={() => handlers.duplicate(row.original._id)}
+            >
+              <ContentCopyIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Tooltip title="Delete" disableInteractive>
+          <IconButton
+            aria-label={`Delete ${row.original.name}`}
+            color="error"
+            onClick={async () => {
+              if (await dialog.confirm({ message: DELETE_SECTION_PROMPT, confirmLabel: 'Delete' }))
+                handlers.remove(row.original._id);
+            }}
+          >
+            <DeleteIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    ),
+    onCreatingRowSave: async ({ values, table: tbl }) => {
+      const name = String(values.name ?? '').trim();
+      if (!name) return;
+      await handlers.create(name, boolOf(values.show_details, true));
+      tbl.setCreatingRow(null);
+    },
+    onEditingRowSave: async ({ values, row, table: tbl }) => {
+      const name = String(values.name ?? '').trim();
+      if (!name) return;
+      await handlers.update(row.original._id, {
+        name,
+        show_details: boolOf(values.show_details, row.original.show_details),
+      });
+      tbl.setEditingRow(null);
+    },
+    renderTopToolbarCustomActions: ({ table: tbl }) => (
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <Typography variant="h6" component="h2" sx={{ mr: 1 }}>
+          {title}
+        </Typography>
+        {editable && (
+          <Button size="small" startIcon={<AddIcon />} variant="contained" onClick={() => tbl.setCreatingRow(true)}>
+            Add Section
+          </Button>
+        )}
+        <Button size="small" startIcon={<FileDownloadIcon />} onClick={exportCsv}>
+          Export
+        </Button>
+      </Box>
+    ),
+  });
+  return <DataTable table={table} />;
+}
