@@ -245,6 +245,46 @@ describe('diffSales + applySaleDelta', () => {
     );
   });
 
+  it('the same with sections the server reused unchanged (the very objects): they are skipped, not lost', () => {
+    const base = sale([]);
+    fc.assert(
+      fc.property(
+        saleVersion(base, 7),
+        saleVersion(base, 8),
+        fc.array(fc.boolean(), { minLength: SECTION_IDS.length, maxLength: SECTION_IDS.length }),
+        (before, other, keep) => {
+          // The sections kept are before's objects; their lines leave every other section of the sale after.
+          const kept = new Map(
+            before.sections.filter((s) => keep[SECTION_IDS.indexOf(s._id)]).map((s) => [s._id, s] as const),
+          );
+          const held = new Set([...kept.values()].flatMap((s) => s.lines.map((l) => l._id)));
+          const after: SaleDto = {
+            ...other,
+            sections: other.sections.map(
+              (s) => kept.get(s._id) ?? { ...s, lines: s.lines.filter((l) => !held.has(l._id)) },
+            ),
+          };
+          const d = diffSales(before, after, by);
+          const next = applySaleDelta(before, JSON.parse(JSON.stringify(d)) as SaleDelta);
+          expect(next).toEqual(after);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('appending lines to a section needs no order in the delta', () => {
+    const before = sale([section('s1', [line('a'), line('b')])], 4);
+    const after = sale([section('s1', [line('a'), line('b'), line('c'), line('d')])], 5);
+    const d = diffSales(before, after, by);
+    expect(d.changes.lines?.order).toBeUndefined();
+    expect(d.changes.lines?.changed.map((c) => c.line._id)).toEqual(['c', 'd']);
+    expect(applySaleDelta(before, d)).toEqual(after);
+    // Inserted in the middle, it does.
+    const middle = sale([section('s1', [line('a'), line('c'), line('b')])], 5);
+    expect(diffSales(before, middle, by).changes.lines?.order).toEqual([{ section: 's1', ids: ['a', 'c', 'b'] }]);
+  });
+
   it('an unchanged sale gives a delta with only the version stamp', () => {
     const s = sale([section('s1', [line('a')])], 4);
     const d = diffSales(s, { ...s, version: 5 }, by);

@@ -186,6 +186,18 @@ export function diffSales(before: SaleDto, after: SaleDto, by: Actor): SaleDelta
   }
   const afterLineIds = new Set<string>();
   const changedLines: { section: string; line: LineDto }[] = [];
+  const afterSectionOf = new Map<string, string>();
+  for (const s of after.sections) {
+    if (beforeSections.get(s._id) !== s) for (const line of s.lines) afterSectionOf.set(line._id, s._id);
+  }
+  /**
+   * The order applySaleDelta gives section `s` without an explicit order: its lines that stayed, in their old order,
+   * then the lines that joined it (new or moved in) in the order they are listed. Appending lines needs no order.
+   */
+  const impliedOrder = (s: SectionDto, old: readonly string[]) => [
+    ...old.filter((id) => afterSectionOf.get(id) === s._id),
+    ...s.lines.filter((l) => beforeLines.get(l._id)?.section !== s._id).map((l) => l._id),
+  ];
   const lineOrder: { section: string; ids: string[] }[] = [];
   for (const s of after.sections) {
     if (beforeSections.get(s._id) === s) continue;
@@ -198,7 +210,7 @@ export function diffSales(before: SaleDto, after: SaleDto, by: Actor): SaleDelta
     }
     const ids = s.lines.map((l) => l._id);
     const old = beforeSections.get(s._id)?.lines.map((l) => l._id) ?? [];
-    if (!same(old, ids)) lineOrder.push({ section: s._id, ids });
+    if (!same(old, ids) && !same(impliedOrder(s, old), ids)) lineOrder.push({ section: s._id, ids });
   }
   const removedLines = [...beforeLines.keys()].filter((id) => !afterLineIds.has(id));
   if (changedLines.length > 0 || removedLines.length > 0 || lineOrder.length > 0) {
