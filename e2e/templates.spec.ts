@@ -157,11 +157,20 @@ test('the template list asks before deleting', async ({ page, request }) => {
   await expect(page.getByTestId(`template-row-${name}`)).toHaveCount(0);
 });
 
-test('the document editor has a Bold toggle', async ({ page, request }) => {
+test('the document editor: a cover letter with bold text, saved, kept and printed first in the PDF', async ({
+  page,
+  request,
+}) => {
   const sale = await createSaleViaApi(request, `E2E Document ${Date.now()}`);
   await loginUi(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/sale/documents/${sale._id}`);
+  await page.goto(`/sale/${sale._id}`);
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: /Cover letter/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/sale/documents/${sale._id}$`));
   const editor = page.getByTestId('document-editor');
+  await expect(editor).toHaveAttribute('contenteditable', 'true');
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
   await editor.click();
   await page.keyboard.type('Dear customer, ');
   const bold = page.getByRole('button', { name: 'Bold' });
@@ -171,6 +180,22 @@ test('the document editor has a Bold toggle', async ({ page, request }) => {
   await expect(editor.locator('b, strong')).toHaveText('thank you');
   await bold.click();
   await expect(bold).toHaveAttribute('aria-pressed', 'false');
+  await save.click();
+  await expect(page.getByTestId('snackbar')).toContainText('Cover letter saved');
+  await expect(save).toBeDisabled();
+
+  // Kept: a reload shows it, bold included.
+  await page.reload();
+  await expect(editor).toContainText('Dear customer, thank you');
+  await expect(editor.locator('b')).toHaveText('thank you');
+  const letter = await (
+    await request.get(`/api/sales/${sale._id}/document`, { headers: await adminHeaders(request) })
+  ).json();
+  expect(letter.body).toEqual([[{ text: 'Dear customer, ' }, { text: 'thank you', bold: true }]]);
+  const pdf = await request.get(`/api/sales/reports/${sale._id}`, { headers: await adminHeaders(request) });
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await shot(page, 'document-editor');
 });
 
 test('a template applied by one editor reaches another editor of the sale live', async ({ browser, request }) => {

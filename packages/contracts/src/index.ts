@@ -1,6 +1,7 @@
 export * from './activity';
 export * from './apply-delta';
 export * from './catalog';
+export * from './cover-letter';
 export * from './erp';
 export * from './inputs';
 export * from './problem';

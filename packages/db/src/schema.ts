@@ -356,6 +356,20 @@ export const templateLines = pgTable(
   (t) => [index('template_lines_section_idx').on(t.sectionId, t.position)],
 );
 
+/**
+ * A sale's cover letter (issue 12, the document editor): paragraphs of text runs, plain or bold, printed as the first
+ * page of the customer PDF. Structured, not HTML: nothing a browser would run is ever stored or rendered.
+ */
+export const saleDocuments = pgTable('sale_documents', {
+  saleId: uuid('sale_id')
+    .primaryKey()
+    .references(() => sales.id, { onDelete: 'cascade' }),
+  body: jsonb('body').$type<{ text: string; bold?: boolean }[][]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedByName: text('updated_by_name').notNull(),
+});
+export type SaleDocumentRow = typeof saleDocuments.$inferSelect;
+
 // ─── ERP data fetch runs ─────────────────────────────────────────────────────────────────────────────────────────
 
 export const erpFetchRuns = pgTable(

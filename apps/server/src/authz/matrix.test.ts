@@ -401,6 +401,17 @@ const MATRIX: Matrix = {
   'GET /api/sales/json/:id': [
     { name: 'export', path: () => `/api/sales/json/${readFixture.id}`, expect: moduleViewers(200) },
   ],
+  'GET /api/sales/:id/document': [
+    { name: 'cover letter', path: () => `/api/sales/${readFixture.id}/document`, expect: moduleViewers(200) },
+  ],
+  'PUT /api/sales/:id/document': [
+    {
+      name: 'save the cover letter',
+      path: () => `/api/sales/${readFixture.id}/document`,
+      body: () => ({ body: [[{ text: 'Dear customer,' }]] }),
+      expect: saleEditors(200),
+    },
+  ],
   'GET /api/sales/reports/:id': [
     { name: 'customer PDF', path: () => `/api/sales/reports/${readFixture.id}`, expect: moduleViewers(200) },
   ],

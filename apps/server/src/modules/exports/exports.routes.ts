@@ -1,6 +1,8 @@
+import { coverLetterInputSchema, coverLetterSchema } from '@quotewright/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requires } from '../../plugins/auth';
 import type { ExportsService } from './exports.service';
 
 const saleParams = z.strictObject({ id: z.uuid('Unknown sale id') });
@@ -40,4 +42,18 @@ export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsServ
       .type('application/pdf')
       .send(file.stream);
   });
+  // The cover letter of the customer PDF (document editor, issue 12).
+  r.get(
+    '/api/sales/:id/document',
+    { schema: { params: saleParams, response: { 200: coverLetterSchema } } },
+    async (req) => exports.coverLetter(req.user, req.params.id),
+  );
+  r.put(
+    '/api/sales/:id/document',
+    {
+      ...requires('sales.edit'),
+      schema: { params: saleParams, body: coverLetterInputSchema, response: { 200: coverLetterSchema } },
+    },
+    async (req) => exports.saveCoverLetter(req.user, req.params.id, req.body.body),
+  );
 }

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import type { SaleDocument } from '@quotewright/contracts';
+import type { CoverLetter, CoverLetterBody, SaleDocument } from '@quotewright/contracts';
 import { saleExcelFileName, saleJsonFileName, sanitizeFileName } from '@quotewright/domain';
 import { notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
@@ -9,6 +9,12 @@ import type { ExportsRepository } from './exports.repository';
 import { salePdf } from './pdf';
 import { toSaleDocument } from './sale-document';
 import { saleView } from './sale-view';
+
+function letterOf(row: { body: CoverLetterBody; updatedAt: Date; updatedByName: string } | undefined): CoverLetter {
+  return row
+    ? { body: row.body, updated_on: row.updatedAt.toISOString(), updated_by: { name: row.updatedByName } }
+    : { body: [], updated_on: null, updated_by: null };
+}
 
 export function exportsService(deps: { sales: SalesRepository; exports: ExportsRepository; now?: () => number }) {
   const now = () => new Date(deps.now?.() ?? Date.now());
@@ -39,13 +45,30 @@ export function exportsService(deps: { sales: SalesRepository; exports: ExportsR
       };
     },
 
-    /** The customer PDF (no cost, margin or markup, whatever the user's preferences). */
+    /** The customer PDF (no cost, margin or markup, whatever the user's preferences), its cover letter first. */
     async pdf(actor: AuthUser | null, id: string): Promise<{ fileName: string; stream: Readable }> {
       const { full } = await load(actor, id);
+      const letter = await deps.exports.coverLetter(id);
       return {
         fileName: `${sanitizeFileName(`${full.sale.name}_${full.sale.quoteNumber}`, 'sale')}.pdf`,
-        stream: salePdf(saleView(full), { now: now() }),
+        stream: salePdf(saleView(full), { now: now(), coverLetter: letter?.body ?? null }),
       };
+    },
+
+    /** The sale's cover letter (the document editor); an empty one when none was saved. */
+    async coverLetter(actor: AuthUser | null, id: string): Promise<CoverLetter> {
+      authorize(actor, 'sales.view');
+      const row = await deps.exports.coverLetter(id);
+      if (!row && !(await deps.sales.exists(id))) throw notFound('Sale');
+      return letterOf(row);
+    },
+
+    /** Saves the sale's cover letter (sales edit rights; any state: the letter is not part of the order). */
+    async saveCoverLetter(actor: AuthUser | null, id: string, body: CoverLetterBody): Promise<CoverLetter> {
+      const user = authorize(actor, 'sales.edit');
+      const row = await deps.exports.saveCoverLetter(id, body, user);
+      if (!row) throw notFound('Sale');
+      return letterOf(row);
     },
   };
 }

@@ -436,3 +436,65 @@ describe('discounts in the exports', () => {
     expect(pdfText((await a.get(`/api/sales/reports/${sale._id}`, tok.viewer)).rawPayload)).not.toContain('Disc.');
   });
 });
+
+describe('cover letter (document editor)', () => {
+  const put = (id: string, token: string | null, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/sales/${id}/document`,
+      headers: token ? bearer(token) : {},
+      payload: payload as object,
+    });
+  const letter = [
+    [{ text: 'Dear Acme,' }],
+    [],
+    [{ text: 'Please find our ' }, { text: 'best offer', bold: true }, { text: ' below.' }],
+  ];
+
+  it('is empty until saved; saved by an editor, read by a viewer, printed as the first page of the PDF', async () => {
+    const s = await a.ok('POST', '/api/sales', tok.editor, { name: 'Letter sale' });
+    expect(await a.ok('GET', `/api/sales/${s._id}/document`, tok.viewer)).toEqual({
+      body: [],
+      updated_on: null,
+      updated_by: null,
+    });
+    const runs0 = pdfTextRuns((await a.get(`/api/sales/reports/${s._id}`, tok.viewer)).rawPayload);
+    expect(runs0[0]?.text).toBe(`Quote ${s.quote_number}`);
+
+    const saved = await put(s._id, tok.editor, { body: letter });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ body: letter, updated_by: { name: expect.any(String) } });
+    expect((await a.ok<{ body: unknown }>('GET', `/api/sales/${s._id}/document`, tok.viewer)).body).toEqual(letter);
+
+    const runs = pdfTextRuns((await a.get(`/api/sales/reports/${s._id}`, tok.viewer)).rawPayload);
+    const texts = runs.map((r) => r.text);
+    expect(texts.indexOf('Dear Acme,')).toBeLessThan(texts.indexOf(`Quote ${s.quote_number}`));
+    expect(runs.find((r) => r.text.includes('best offer'))?.font).toBe('DejaVuSans-Bold');
+    expect(runs.find((r) => r.text.includes('Please find our'))?.font).toBe('DejaVuSans');
+
+    // Saved again: replaced. Only blank text: no cover page.
+    await put(s._id, tok.editor, { body: [[{ text: '   ' }]] });
+    const blank = pdfTextRuns((await a.get(`/api/sales/reports/${s._id}`, tok.viewer)).rawPayload);
+    expect(blank[0]?.text).toBe(`Quote ${s.quote_number}`);
+  });
+
+  it('refuses viewers, unknown sales and anything that is not paragraphs of text runs, writing nothing', async () => {
+    const s = await a.ok('POST', '/api/sales', tok.editor, { name: 'Letter refusals' });
+    expect((await put(s._id, tok.viewer, { body: letter })).statusCode).toBe(403);
+    expect((await put(s._id, null, { body: letter })).statusCode).toBe(401);
+    expect((await put(UNKNOWN, tok.editor, { body: letter })).statusCode).toBe(404);
+    expect((await a.get(`/api/sales/${UNKNOWN}/document`, tok.viewer)).statusCode).toBe(404);
+    for (const body of [
+      '<b>html</b>',
+      [['text']],
+      [[{ text: 'x', bold: 'yes' }]],
+      [[{ text: 'x', style: 'color:red' }]],
+      [[{ text: 'x'.repeat(20_001) }]],
+      Array.from({ length: 301 }, () => []),
+    ]) {
+      const res = await put(s._id, tok.editor, { body });
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    expect((await a.ok<{ body: unknown }>('GET', `/api/sales/${s._id}/document`, tok.viewer)).body).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@
 // prints as one line with its total (DESIGN §5); notes are italic, headers bold.
 
 import { createRequire } from 'node:module';
+import { type CoverLetterBody, coverLetterIsEmpty } from '@quotewright/contracts';
 import { formatDate, formatMoney, formatPercent } from '@quotewright/domain';
 import PDFDocument from 'pdfkit';
 import type { SaleView, ViewLine } from './sale-view';
@@ -50,6 +51,8 @@ export function showsDiscount(view: SaleView): boolean {
 
 export interface PdfOptions {
   now: Date;
+  /** The sale's cover letter (document editor): its own first page when it holds any text. */
+  coverLetter?: CoverLetterBody | null;
 }
 
 /** The PDF as a readable stream (already ended: pdfkit buffers what was drawn). */
@@ -102,6 +105,24 @@ export function salePdf(view: SaleView, opts: PdfOptions): PDFKit.PDFDocument {
       6,
     );
     rule();
+  }
+
+  if (opts.coverLetter && !coverLetterIsEmpty(opts.coverLetter)) {
+    // The letter flows over as many pages as it needs (pdfkit breaks pages inside text); the quote starts on a new one.
+    doc.font(FONT.regular).fontSize(11).text('', MARGIN, MARGIN, { width: WIDTH });
+    for (const paragraph of opts.coverLetter) {
+      const runs = paragraph.filter((r) => r.text !== '');
+      if (runs.length === 0) {
+        doc.moveDown(1);
+        continue;
+      }
+      runs.forEach((r, i) => {
+        doc.font(r.bold ? FONT.bold : FONT.regular).text(r.text, { width: WIDTH, continued: i < runs.length - 1 });
+      });
+      doc.moveDown(0.5);
+    }
+    doc.addPage();
+    y = MARGIN;
   }
 
   doc.font(FONT.bold).fontSize(18).text(`Quote ${view.quoteNumber}`, MARGIN, y, { width: WIDTH });

@@ -27,14 +27,17 @@ function inflated(body: string): string {
 function parseCmap(cmap: string): Map<number, string> {
   const out = new Map<number, string>();
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
-    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
-      out.set(parseInt(m[1]!, 16), utf16(m[2]!));
+    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g))
+      out.set(parseInt(m[1]!, 16), utf16(m[2]!.replace(/\s/g, '')));
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
       const from = parseInt(m[1]!, 16);
       const to = parseInt(m[2]!, 16);
       if (m[3]!.startsWith('[')) {
-        [...m[3]!.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((u, i) => out.set(from + i, utf16(u[1]!)));
+        // A ligature maps to several characters, written with spaces inside: <0066 0069> is "fi".
+        [...m[3]!.matchAll(/<([0-9a-fA-F\s]+)>/g)].forEach((u, i) =>
+          out.set(from + i, utf16(u[1]!.replace(/\s/g, ''))),
+        );
       } else {
         const start = parseInt(m[3]!.slice(1, -1), 16);
         for (let c = from; c <= to; c++) out.set(c, String.fromCodePoint(start + (c - from)));

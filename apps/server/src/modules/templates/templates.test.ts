@@ -1,5 +1,5 @@
 // Templates CRUD, their sections and lines (Based on Total), and templates applied to a sale: through the HTTP API.
-import type { SaleDelta, TemplateDto, TemplateListDto } from '@quotewright/contracts';
+import { applySaleDelta, type SaleDelta, saleDeltaSchema, type TemplateDto, type TemplateListDto } from '@quotewright/contracts';
 import { eq, products, saleActivity, sales } from '@quotewright/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -205,6 +205,7 @@ describe('templates applied to a sale', () => {
   it('merge: lines go into same-named sections (else new), Based on Total becomes money; a delta reaches the room', async () => {
     const k = await buildTemplate('Merge kit');
     const sale = await saleWith('Merge target', { Hardware: [[1, 1]] });
+    const before = await saleNow(sale._id);
     published.length = 0;
     const res = await a.post(`/api/sales/templates/add/${sale._id}/${k.id}`, tok.editor, {
       sections: [k.hw, k.ex],
@@ -216,6 +217,8 @@ describe('templates applied to a sale', () => {
     expect(delta.version).toBe(sale.version + 1);
     expect(published).toContainEqual(expect.objectContaining({ type: 'sale_changed' }));
     const now = await saleNow(sale._id);
+    // What the other editors do with the delta: applied to the sale they hold, it gives the sale as it is now.
+    expect(applySaleDelta(before, saleDeltaSchema.parse(JSON.parse(JSON.stringify(delta))))).toEqual(now);
     // Hardware base: 100 + 200 + 42 = 342 → 10% = 34.20; cost 60 + 120 + 25 = 205 → 5% = 10.25
     expect(now.sections.map(shape)).toEqual([
       [

@@ -437,6 +437,14 @@ function SaleEditor({ sale }: { sale: Sale }) {
           <ListItemText>PDF</ListItemText>
           <Chip size="small" label="beta" color="warning" sx={{ ml: 1 }} />
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setExportAnchor(null);
+            navigate(`/sale/documents/${encodeURIComponent(sale._id)}`);
+          }}
+        >
+          <ListItemText secondary="First page of the PDF">Cover letter…</ListItemText>
+        </MenuItem>
       </Menu>
       <SaleActivityButton saleId={sale._id} version={sale.version} />
       {editable && <SaleTemplatesButton saleId={sale._id} applied={sale.template_ids} />}
