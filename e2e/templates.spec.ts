@@ -206,10 +206,11 @@ test('a template applied by one editor reaches another editor of the sale live',
   const section = (await (
     await request.post(`/api/templates/sections/create/${tpl._id}`, { headers, data: { name: 'Live extras' } })
   ).json()) as { _id: string };
-  await request.post(`/api/templates/lines/create/${tpl._id}/${section._id}`, {
+  const added = await request.post(`/api/templates/lines/create/${tpl._id}/${section._id}`, {
     headers,
     data: { lines: [{ product: products[0]!.id, quantity: 2 }] },
   });
+  expect(added.ok(), await added.text()).toBeTruthy();
   const sale = await createSaleViaApi(request, `E2E Live template ${Date.now()}`, ['Base']);
   const context = await browser.newContext();
   const page = await context.newPage();

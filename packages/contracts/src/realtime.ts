@@ -135,7 +135,12 @@ export type ServerToClientEvents = {
   odoo_sync_status(e: OdooSyncStatus): void;
 };
 
-export const identifyAckSchema = z.object({ ok: z.boolean(), detail: z.string().optional() });
+/** `version`: the sale's version when the socket joined its room (read after joining; absent when leaving). */
+export const identifyAckSchema = z.object({
+  ok: z.boolean(),
+  detail: z.string().optional(),
+  version: z.number().int().optional(),
+});
 export type IdentifyAck = z.infer<typeof identifyAckSchema>;
 
 export interface ClientToServerEvents {

@@ -58,9 +58,12 @@ export class FakeSocket {
 
 /** Every fake socket created since the last reset, newest last. */
 export const fakeSockets: FakeSocket[] = [];
+/** Set by a test before the app creates its socket: how that socket answers acks (reset with the sockets). */
+export const nextSocket: { answer?: (event: string, args: unknown[]) => unknown } = {};
 
 export function fakeSocketFactory(): LiveSocket {
   const socket = new FakeSocket();
+  if (nextSocket.answer) socket.answer = nextSocket.answer;
   fakeSockets.push(socket);
   return socket as unknown as LiveSocket;
 }

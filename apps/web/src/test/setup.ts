@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setSocketFactory } from '../lib/socket';
-import { fakeSocketFactory, fakeSockets } from './fakeSocket';
+import { fakeSocketFactory, fakeSockets, nextSocket } from './fakeSocket';
 
 // No test opens a real Socket.IO connection: screens get fake sockets a test may drive (fakeSocket.ts).
 setSocketFactory(fakeSocketFactory);
@@ -34,4 +34,5 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   fakeSockets.length = 0;
+  delete nextSocket.answer;
 });

@@ -58,7 +58,7 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterSe
 
 export interface RealtimeDeps {
   auth: Pick<AuthService, 'authenticate' | 'forget'>;
-  sales: Pick<SalesService, 'watchable'>;
+  sales: Pick<SalesService, 'watchVersion'>;
   /** Publish/sync to the ERP (sync_odoo); without it the event is refused. */
   saleSync?: Pick<SaleSyncService, 'start'>;
   events: SaleEvents;
@@ -184,22 +184,35 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
 
   // ─── Inbound events ─────────────────────────────────────────────────────────────────────────────────────────
 
-  async function identify(socket: RealtimeSocket, args: unknown[]): Promise<void> {
+  /**
+   * Joins the sale's room and answers the sale's version read AFTER joining: every change committed later reaches
+   * this socket as a delta, and a client holding an older version (a change between its GET and this join) knows to
+   * read the sale again.
+   */
+  async function identify(socket: RealtimeSocket, args: unknown[]): Promise<{ version: number } | undefined> {
     if (args.length !== 1) throw new Refusal(400, 'identify takes one payload: {sale}');
     const parsed = identifyPayload.safeParse(args[0]);
     if (!parsed.success) throw new Refusal(400, describeIssues(parsed.error.issues));
     const { sale }: IdentifyPayload = parsed.data;
-    if (sale === null) return leaveSale(socket);
+    if (sale === null) {
+      await leaveSale(socket);
+      return undefined;
+    }
     const user = socket.data.user;
     if (!can(user, 'sales.view')) throw new Refusal(403, 'You do not have permission to view sales');
-    if (!(await sales.watchable(user, sale))) throw new Refusal(404, 'Sale not found');
     if (socket.data.sale !== sale) {
       await leaveSale(socket);
       socket.data.sale = sale;
       socket.data.joinedAt = Date.now();
       await socket.join(saleRoom(sale));
     }
+    const version = await sales.watchVersion(user, sale);
+    if (version === undefined) {
+      await leaveSale(socket);
+      throw new Refusal(404, 'Sale not found');
+    }
     await announce(sale);
+    return { version };
   }
 
   /**
@@ -260,10 +273,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     (typeof INBOUND_EVENTS)[number],
     (socket: RealtimeSocket, args: unknown[]) => Promise<Record<string, unknown> | undefined>
   > = {
-    identify: async (socket, args) => {
-      await identify(socket, args);
-      return undefined;
-    },
+    identify: identify,
     sync_odoo: syncOdoo,
   };
 

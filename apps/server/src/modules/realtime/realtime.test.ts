@@ -94,7 +94,7 @@ describe('identify', () => {
     const sale = await newSale();
     const s = await connect(viewer.token);
     const editors = nextEvent<EditorsEvent>(s, 'editors');
-    expect(await identify(s, sale._id)).toEqual({ ok: true });
+    expect(await identify(s, sale._id)).toEqual({ ok: true, version: sale.version });
     expect(await editors).toEqual({ saleId: sale._id, editors: [{ id: viewer.id, name: 'Vera Viewer' }] });
   });
 
@@ -126,7 +126,7 @@ describe('identify', () => {
     (s as unknown as { emit(e: string, p: unknown): void }).emit('sync_everything', { all: true });
     expect(await p2).toEqual({ event: 'sync_everything', status: 404, detail: 'Unknown event: sync_everything' });
     const sale = await newSale();
-    expect(await identify(s, sale._id)).toEqual({ ok: true });
+    expect(await identify(s, sale._id)).toEqual({ ok: true, version: sale.version });
   });
 });
 
@@ -356,7 +356,7 @@ describe('REDIS_URL', () => {
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const start = createRealtime(createServer(), {
       auth: { authenticate: async () => null, forget: () => undefined },
-      sales: { watchable: async () => false },
+      sales: { watchVersion: async () => undefined },
       events: saleEvents(),
       log: quiet,
       redisUrl: 'redis://127.0.0.1:1',

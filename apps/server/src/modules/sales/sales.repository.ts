@@ -247,6 +247,12 @@ function queries(db: Db) {
       return row;
     },
 
+    /** The sale's version, or undefined when it does not exist. */
+    async versionOf(id: string): Promise<number | undefined> {
+      const [row] = await db.select({ version: sales.version }).from(sales).where(eq(sales.id, id));
+      return row?.version;
+    },
+
     /** Whether a sale with this id exists (the realtime room check: no columns read). */
     async exists(id: string): Promise<boolean> {
       const [row] = await db.select({ id: sales.id }).from(sales).where(eq(sales.id, id)).limit(1);

@@ -545,10 +545,13 @@ export function salesService(
       });
     },
 
-    /** Whether the actor may watch this sale live (the realtime `identify`): view rights, then the sale exists. */
-    async watchable(actor: AuthUser | null, id: string): Promise<boolean> {
+    /**
+     * The version of a sale the actor may watch live (the realtime `identify`): view rights, then the sale's version
+     * now, or undefined when it does not exist.
+     */
+    async watchVersion(actor: AuthUser | null, id: string): Promise<number | undefined> {
       authorize(actor, 'sales.view');
-      return repo.exists(id);
+      return repo.versionOf(id);
     },
 
     /** A new draft with the next quote number, created and updated by the actor. */

@@ -1,6 +1,7 @@
 // The sale editor, live: a fake socket plays the server (src/test/fakeSocket.ts).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { nextSocket } from '../../../test/fakeSocket';
 import { admin, bob, change, lineOf, openSale, sale, saleGets, setup } from '../test/liveSale';
 
 /** Opens the cell `label` of line `lineId` for editing. */
@@ -80,6 +81,30 @@ describe('the sale editor, live', () => {
     act(() => socket.reconnect());
     await waitFor(() => expect(saleGets(calls)).toBe(gets + 2));
     expect(socket.sent('identify')).toEqual([{ sale: 's1' }, { sale: 's1' }]);
+  });
+
+  it('a change made between reading the sale and joining its room: the join says so and the sale is read again', async () => {
+    const later = change(sale, (s) => {
+      s.name = 'Changed before the join';
+    });
+    let served = sale;
+    const { calls } = setup(() => served);
+    // The GET answers version 3; then Bob's change commits (version 4), and only then does our socket join.
+    nextSocket.answer = (event) => {
+      served = later.after;
+      return event === 'identify' ? { ok: true, version: later.after.version } : { ok: true };
+    };
+    await openSale('/sale/s1');
+    await waitFor(() => expect(saleGets(calls)).toBe(2));
+    await waitFor(() => expect(screen.getByTestId('sale-summary')).toHaveTextContent('Changed before the join'));
+  });
+
+  it('no second read when the sale held is the version the room joined at', async () => {
+    const { calls } = setup(() => sale);
+    nextSocket.answer = () => ({ ok: true, version: sale.version });
+    await openSale('/sale/s1');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(saleGets(calls)).toBe(1);
   });
 
   it('a line deleted by someone else while it is being edited disappears with a notice', async () => {

@@ -59,9 +59,30 @@ export function useSaleRoom(
     const refetch = () => void queryClient.invalidateQueries({ queryKey: key, exact: true });
     let connectedBefore = false;
 
+    // The sale's version when this socket joined its room: a sale read before (or while) joining may be older —
+    // a change made in between reached the room before us — and is then read again.
+    let joinedVersion = 0;
+    const checkJoined = () => {
+      const held = serverSale(queryClient, saleId);
+      if (held && held.version < joinedVersion) refetch();
+    };
+    const unwatchCache = queryClient.getQueryCache().subscribe((e) => {
+      if (
+        e.type === 'updated' &&
+        e.action.type === 'success' &&
+        e.query.queryKey[0] === 'sale' &&
+        e.query.queryKey[1] === saleId &&
+        e.query.queryKey.length === 2
+      )
+        checkJoined();
+    });
     socket.on('connect', () => {
       socket.emit('identify', { sale: saleId }, (answer) => {
         if (answer && !answer.ok && answer.detail) latest.current.snackbar.show(answer.detail, 'error');
+        if (answer?.ok && answer.version !== undefined) {
+          joinedVersion = answer.version;
+          checkJoined();
+        }
       });
       // A reconnection may have missed deltas: read the sale again.
       if (connectedBefore) refetch();
@@ -117,6 +138,7 @@ export function useSaleRoom(
     }
 
     return () => {
+      unwatchCache();
       socket.close();
       if (socketRef.current === socket) socketRef.current = null;
       latest.current.setEditors([]);
