@@ -1,5 +1,11 @@
 // Templates CRUD, their sections and lines (Based on Total), and templates applied to a sale: through the HTTP API.
-import { applySaleDelta, type SaleDelta, saleDeltaSchema, type TemplateDto, type TemplateListDto } from '@quotewright/contracts';
+import {
+  applySaleDelta,
+  type SaleDelta,
+  saleDeltaSchema,
+  type TemplateDto,
+  type TemplateListDto,
+} from '@quotewright/contracts';
 import { eq, products, saleActivity, sales } from '@quotewright/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
