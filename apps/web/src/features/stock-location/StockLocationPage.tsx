@@ -6,10 +6,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useDialog } from '../../app/providers/dialog';
 import { DataTable, useDataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { formatQuantity, QuantsTable } from '../../components/stock/QuantsTable';
+import { StockReportButton } from '../../components/stock/StockReportButton';
 import { errorMessage } from '../../lib/api';
 import { type StockLocation, useStockByLocation } from './api/stock';
-import { formatQuantity, QuantsTable } from './components/QuantsTable';
-import { StockReportButton } from './components/StockReportButton';
 
 export function StockLocationPage() {
   const dialog = useDialog();
@@ -49,7 +49,8 @@ export function StockLocationPage() {
     getRowId: (r) => String(r.id),
     enableGrouping: true,
     enableColumnFilters: false,
-    renderDetailPanel: ({ row }) => (row.getIsGrouped() ? null : <QuantsTable quants={row.original.quant_ids} />),
+    renderDetailPanel: ({ row }) =>
+      row.getIsGrouped() ? null : <QuantsTable quants={row.original.quant_ids} of="location" />,
     initialState: {
       pagination: { pageIndex: 0, pageSize: STOCK_PAGE_SIZE },
       grouping: ['company'],

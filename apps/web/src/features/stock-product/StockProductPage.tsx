@@ -8,11 +8,11 @@ import { useDialog } from '../../app/providers/dialog';
 import { DataTable, useDataTable } from '../../components/DataTable';
 import { MoneyCell } from '../../components/MoneyCell';
 import { PageHeader } from '../../components/PageHeader';
+import { formatQuantity, QuantsTable } from '../../components/stock/QuantsTable';
+import { StockReportButton } from '../../components/stock/StockReportButton';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { type StockProduct, useStockByProduct } from './api/stock';
-import { formatQuantity, QuantsTable } from './components/QuantsTable';
-import { StockReportButton } from './components/StockReportButton';
 
 const right = { muiTableBodyCellProps: { align: 'right' }, muiTableHeadCellProps: { align: 'right' } } as const;
 
@@ -64,7 +64,8 @@ export function StockProductPage() {
     getRowId: (r) => String(r.id),
     enableGrouping: true,
     enableColumnFilters: false,
-    renderDetailPanel: ({ row }) => (row.getIsGrouped() ? null : <QuantsTable quants={row.original.stock_quant_ids} />),
+    renderDetailPanel: ({ row }) =>
+      row.getIsGrouped() ? null : <QuantsTable quants={row.original.stock_quant_ids} of="product" />,
     initialState: { pagination: { pageIndex: 0, pageSize: STOCK_PAGE_SIZE }, density: 'compact' },
     state: { isLoading, showProgressBars: isFetching && !isLoading },
     muiPaginationProps: { rowsPerPageOptions: [...STOCK_PAGE_SIZE_OPTIONS] },

@@ -1,7 +1,6 @@
-import { REPORT_FILES, type StockLocationDto } from '@quotewright/contracts';
+import type { StockLocationDto } from '@quotewright/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { downloadFile } from '../../../lib/download';
 
 export type StockLocation = StockLocationDto;
 
@@ -12,5 +11,3 @@ export function useStockByLocation() {
     retry: false,
   });
 }
-
-export const downloadStockReport = () => downloadFile('/inventory/stock/report', REPORT_FILES.stock);

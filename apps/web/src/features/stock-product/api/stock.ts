@@ -1,7 +1,6 @@
-import { REPORT_FILES, type StockByProductDto, type StockProductDto } from '@quotewright/contracts';
+import type { StockByProductDto, StockProductDto } from '@quotewright/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { downloadFile } from '../../../lib/download';
 
 export type StockProduct = StockProductDto;
 
@@ -12,5 +11,3 @@ export function useStockByProduct() {
     retry: false,
   });
 }
-
-export const downloadStockReport = () => downloadFile('/inventory/stock/report', REPORT_FILES.stock);

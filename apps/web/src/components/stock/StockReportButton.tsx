@@ -1,11 +1,12 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, CircularProgress } from '@mui/material';
+import { REPORT_FILES } from '@quotewright/contracts';
 import { useState } from 'react';
-import { useDialog } from '../../../app/providers/dialog';
-import { errorMessage } from '../../../lib/api';
-import { downloadStockReport } from '../api/stock';
+import { useDialog } from '../../app/providers/dialog';
+import { errorMessage } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 
-/** The free action (SPEC §2): downloads stockreport.xlsx; errors in the 'Error' dialog. */
+/** The free action of both stock screens (SPEC §2): downloads stockreport.xlsx; errors in the 'Error' dialog. */
 export function StockReportButton() {
   const dialog = useDialog();
   const [busy, setBusy] = useState(false);
@@ -17,7 +18,7 @@ export function StockReportButton() {
       onClick={async () => {
         setBusy(true);
         try {
-          await downloadStockReport();
+          await downloadFile('/inventory/stock/report', REPORT_FILES.stock);
         } catch (err) {
           await dialog.error(errorMessage(err));
         } finally {
