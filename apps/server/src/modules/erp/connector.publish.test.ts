@@ -3,7 +3,7 @@
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createErpConnector, type ErpConnectorOptions } from './connector.js';
-import { ErpError } from './erp.errors.js';
+import { ErpError, OrderNotEditable } from './erp.errors.js';
 import type { ErpConnector, ErpLineLink, ErpProgress, ErpSaleDraft } from './erp.types.js';
 
 const CASES = [
@@ -486,41 +486,56 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     expect(res.lineIds).toHaveLength(32);
   });
 
-  it('sync of a locked order fails with Odoo’s message and changes nothing', async () => {
-    const q = quote();
-    const pub = await erp.publishSale(draft(q));
-    sim.data.call('sale.order', 'action_confirm', [[pub.odooId]]);
-    sim.data.call('sale.order', 'action_lock', [[pub.odooId]]);
-    const before = storeLines(pub.odooId);
-    const local = withIds(draft(q), pub.lineIds);
-    local.name = 'Changed too';
-    local.sections[0]!.lines[0] = { ...local.sections[0]!.lines[0]!, quantity: 9 };
-    const err = await erp.syncSale(pub.odooId, local).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ErpError);
-    expect((err as ErpError).kind).toBe('validation');
-    expect((err as ErpError).message).toMatch(/^It is forbidden to modify the following fields in a locked order:\n/);
-    expect((err as ErpError).message).toContain('Quantity');
-    expect(storeLines(pub.odooId)).toEqual(before);
-    expect(value('sale.order', pub.odooId, 'client_order_ref')).toBe(`Office refit ${q}`);
-
-    // header-only changes and sequences stay allowed on a locked order
-    const headerOnly = withIds(draft(q), pub.lineIds);
-    headerOnly.name = 'Header only';
-    const res = await erp.syncSale(pub.odooId, headerOnly);
-    expect(res.state).toBe('done');
-    expect(value('sale.order', pub.odooId, 'client_order_ref')).toBe('Header only');
+  it('sync of an order confirmed, locked or cancelled in Odoo since it was read is refused before any write', async () => {
+    for (const [actions, state, label] of [
+      [['action_confirm'], 'sale', 'a confirmed Sales Order'],
+      [['action_confirm', 'action_lock'], 'done', 'a locked Sales Order'],
+      [['action_cancel'], 'cancel', 'cancelled'],
+    ] as const) {
+      const q = quote();
+      const pub = await erp.publishSale(draft(q));
+      for (const a of actions)
+        sim.data.call(
+          'sale.order',
+          a,
+          [[pub.odooId]],
+          a === 'action_cancel' ? { context: { disable_cancel_warning: true } } : {},
+        );
+      const before = storeLines(pub.odooId);
+      const local = withIds(draft(q), pub.lineIds);
+      local.name = 'Changed too';
+      local.sections[0]!.lines[0] = { ...local.sections[0]!.lines[0]!, quantity: 9 };
+      local.sections[0]!.lines.splice(1, 1);
+      const err = await erp.syncSale(pub.odooId, local).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(OrderNotEditable);
+      expect(err).toMatchObject({ kind: 'validation', state });
+      const name = value('sale.order', pub.odooId, 'name');
+      expect((err as Error).message).toBe(
+        `${name} is ${label} in the ERP: it can no longer be changed from here (nothing was written)`,
+      );
+      expect(storeLines(pub.odooId)).toEqual(before);
+      expect(value('sale.order', pub.odooId, 'client_order_ref')).toBe(`Office refit ${q}`);
+      // the pre-publish preview says the same
+      await expect(erp.previewSale(pub.odooId, local)).rejects.toBeInstanceOf(OrderNotEditable);
+    }
   });
 
-  it('removing a line of a confirmed order fails with Odoo’s message', async () => {
+  it("an order brought in from Odoo (the sale's name is the order's name) keeps its customer reference", async () => {
     const q = quote();
     const pub = await erp.publishSale(draft(q));
-    sim.data.call('sale.order', 'action_confirm', [[pub.odooId]]);
+    sim.data.write('sale.order', [pub.odooId], { client_order_ref: 'EXT-PO-0001' });
     const local = withIds(draft(q), pub.lineIds);
-    local.sections[0]!.lines.splice(0, 1);
-    const err = await erp.syncSale(pub.odooId, local).catch((e: unknown) => e);
-    expect((err as ErpError).kind).toBe('validation');
-    expect((err as ErpError).message).toMatch(/^Once a sales order is confirmed, you can't remove one of its lines/);
-    expect(storeLines(pub.odooId)).toHaveLength(7);
+    local.name = value('sale.order', pub.odooId, 'name') as string;
+    local.sections[0]!.lines[0] = { ...local.sections[0]!.lines[0]!, quantity: 4 };
+    const preview = await erp.previewSale(pub.odooId, local);
+    expect(preview.header).toEqual([]);
+    await erp.syncSale(pub.odooId, local);
+    expect(value('sale.order', pub.odooId, 'client_order_ref')).toBe('EXT-PO-0001');
+    expect(storeLines(pub.odooId)[1]!.product_uom_qty).toBe(4);
+    // a name of its own is the customer reference
+    local.name = 'Renamed here';
+    await erp.syncSale(pub.odooId, local);
+    expect(value('sale.order', pub.odooId, 'client_order_ref')).toBe('Renamed here');
   });
 
   it('sync of a deleted order fails as missing', async () => {

@@ -6,7 +6,7 @@
 // Version differences are found by asking, not by version number: fields_get of each model is read once per
 // connector and decides which optional fields exist (locked, margin, purchase_price, the line UoM field —
 // product_uom on ≤ 18, product_uom_id on 19 —, mrp's bom_ids, the manufacturer field).
-import { ErpError, erpErrors } from './erp.errors.js';
+import { ErpError, erpErrors, OrderNotEditable } from './erp.errors.js';
 import type {
   AnalyticAccountReport,
   AnalyticAccountsQuery,
@@ -794,13 +794,30 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     return row;
   }
 
+  /** The order as read, refused unless Odoo still takes changes to it (a quotation: draft or sent, not locked). */
+  function editableHead(head: Record<string, unknown>): Record<string, unknown> {
+    const state = saleState(head.state, head.locked);
+    if (state !== 'draft' && state !== 'sent') throw new OrderNotEditable(str(head.name) ?? '', state);
+    return head;
+  }
+
+  /**
+   * The header values a sync sends to an order. An order brought in from the ERP carries the order's own name
+   * (S00012) as the sale's name: that is not a customer reference, so the order's client_order_ref is left alone.
+   */
+  function syncHeader(sale: ErpSaleDraft, head: Record<string, unknown>, o: { hasTemplate: boolean }) {
+    const header = headerVals(sale, o);
+    if (sale.name?.trim() && sale.name.trim() === str(head.name)) delete header.client_order_ref;
+    return header;
+  }
+
   async function syncSale(odooId: number, sale: ErpSaleDraft, onProgress?: ErpProgressFn): Promise<ErpSyncResult> {
     const progress = progressOf(onProgress);
     if (!Number.isInteger(odooId) || odooId <= 0) throw new RangeError('odooId must be a positive integer');
     progress(0, 'Reading the order from the ERP');
     const o = await saleOptions();
-    const header = headerVals(sale, o);
-    let head = await readOrderHead(odooId, o.hasTemplate, o.hasLocked);
+    let head = editableHead(await readOrderHead(odooId, o.hasTemplate, o.hasLocked));
+    const header = syncHeader(sale, head, o);
     const existing = await orderLines(odooId, o);
     // Planned once: a retry after a lost answer plans the same sequences, so diffLines adopts what it created.
     const planned: PlannedLine[] = keepSequences(planLines(sale, o), existing);
@@ -826,7 +843,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
         // created are adopted by diffLines, so nothing is created twice).
         progress(50, 'The ERP did not confirm the changes: checking the order');
         try {
-          head = await readOrderHead(odooId, o.hasTemplate, o.hasLocked);
+          head = editableHead(await readOrderHead(odooId, o.hasTemplate, o.hasLocked));
           diff = diffLines(planned, await orderLines(odooId, o), o);
         } catch (e2) {
           if (e2 instanceof ErpError) throw unknownOutcome(err, 'saved the changes');
@@ -892,11 +909,13 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
       for (const p of planned) bucket(p.displayType).created += 1;
       return { action: 'create', odooId: null, name: null, lines, sections, header: Object.keys(header) };
     }
-    const head = await readOrderHead(target.id, o.hasTemplate, o.hasLocked);
+    const head = editableHead(await readOrderHead(target.id, o.hasTemplate, o.hasLocked));
     const existing = await orderLines(target.id, o);
-    const diff = diffLines(planned, existing, o);
+    // Planned as a sync plans them: lines kept in order keep their Odoo sequences (not counted as moved).
+    const sequenced = keepSequences(planned, existing);
+    const diff = diffLines(sequenced, existing, o);
     const byId = new Map(existing.map((l) => [l.id, l]));
-    for (const p of planned) {
+    for (const p of sequenced) {
       const id = diff.kept.get(p.localId);
       const b = bucket(p.displayType);
       if (id === undefined) {
@@ -917,7 +936,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
       name: str(head.name) ?? target.name,
       lines,
       sections,
-      header: Object.keys(headerChanges(header, head)),
+      header: Object.keys(headerChanges(syncHeader(sale, head, o), head)),
     };
   }
 

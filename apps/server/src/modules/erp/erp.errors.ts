@@ -2,6 +2,8 @@
 // on (retry, report a configuration problem, show Odoo's message to the user); the message is written for the
 // person who will read it in the UI or the admin log.
 
+import type { ErpSaleState } from './erp.types.js';
+
 export type ErpErrorKind =
   | 'unreachable' // connection refused / reset / DNS: the ERP is down or the URL is wrong
   | 'timeout' // no answer in time; for a write the outcome is unknown
@@ -115,4 +117,29 @@ export function fromOdooException(
   if (!odooName && ctx.httpStatus === 403) return erpErrors.access(msg, opts);
   const where = ctx.operation ? ` in ${ctx.operation}` : '';
   return erpErrors.unknown(`${odooName ?? `HTTP ${ctx.httpStatus ?? '?'}`}${where}: ${msg}`, opts);
+}
+
+/** The state labels of SPEC §4, for messages. */
+const STATE_LABEL: Partial<Record<ErpSaleState, string>> = {
+  sale: 'a confirmed Sales Order',
+  done: 'a locked Sales Order',
+  cancel: 'cancelled',
+};
+
+/**
+ * A sync refused before writing anything: the order was confirmed, locked or cancelled in the ERP since it was last
+ * read here (Odoo would refuse removing lines, a locked order refuses every write, and batches would half-apply).
+ * `state` is the order's state as DESIGN §5 maps it, so the caller can bring the sale's own state in line.
+ */
+export class OrderNotEditable extends ErpError {
+  constructor(
+    readonly orderName: string,
+    readonly state: ErpSaleState,
+  ) {
+    super(
+      'validation',
+      `${orderName || 'The ERP order'} is ${STATE_LABEL[state] ?? state} in the ERP: it can no longer be changed from here (nothing was written)`,
+      { operation: 'sale.order.write' },
+    );
+  }
 }

@@ -320,12 +320,26 @@ describe('keepSequences', () => {
     expect(seq).toEqual([10, 20, 30, 32, 35, 37, 40, 50, 60, 70, 80]);
   });
 
-  it('no room between neighbours (sequences 1 apart): everything is numbered 10, 20, … again', () => {
+  it('no room between neighbours (sequences 1 apart): the lines before the insertion keep theirs', () => {
     const s = withIds(sale());
     s.sections[0]!.lines.splice(1, 0, note('new'));
     const tight = odooOf().map((o, i) => ({ ...o, sequence: i + 1 }));
     const planned = keepSequences(planLines(s, opts), tight);
-    expect(planned.map((p) => p.sequence)).toEqual([10, 20, 30, 40, 50, 60, 70]);
+    expect(planned.map((p) => p.sequence)).toEqual([1, 2, 12, 22, 32, 42, 52]);
+  });
+
+  it('more new lines than a gap holds: only the next kept lines move, as few as leave room', () => {
+    const s = withIds(sale());
+    // 12 notes between the lines at 20 and 30 (a gap of 9): the line at 30 moves, the one at 40 leaves room.
+    s.sections[0]!.lines.splice(1, 0, ...Array.from({ length: 12 }, (_, n) => note(`n${n}`)));
+    const planned = keepSequences(planLines(s, opts), odooOf());
+    const seq = planned.map((p) => p.sequence);
+    expect(seq.slice(0, 2)).toEqual([10, 20]);
+    expect(seq.slice(-3)).toEqual([40, 50, 60]);
+    expect(seq.every((v, n) => n === 0 || v > seq[n - 1]!)).toBe(true);
+    const d = diffLines(planned, odooOf(), { hasCost: true });
+    expect(d.commands.filter((c) => c[0] === 0)).toHaveLength(12);
+    expect(d.commands.filter((c) => c[0] === 1)).toEqual([[1, 102, { sequence: seq[14] }]]);
   });
 
   it('a retry plans the same sequences, so the line a lost write created is adopted', () => {

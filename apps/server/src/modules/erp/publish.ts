@@ -173,7 +173,8 @@ function longestIncreasing(values: readonly (number | undefined)[]): Set<number>
  * Sequences for a sync that move as few Odoo lines as possible: the lines kept on their Odoo line keep its sequence
  * when their order allows it (the longest run of them already in order), and new or moved lines get sequences
  * between their neighbours' (10 apart after the last one). So a line inserted in the middle of a 300-line order
- * writes one line, not every line after it. When the gaps are too narrow, every line is numbered 10, 20, … again.
+ * writes one line, not every line after it. When a gap is too narrow, the kept lines after it move too, as few as
+ * leave room (10 apart when they can).
  */
 export function keepSequences(planned: PlannedLine[], existing: OdooLine[], step = 10): PlannedLine[] {
   const byId = new Map(existing.map((o) => [o.id, o]));
@@ -186,6 +187,8 @@ export function keepSequences(planned: PlannedLine[], existing: OdooLine[], step
   });
   const kept = longestIncreasing(anchors);
   if (kept.size === 0) return planned;
+  /** Whether k sequences fit strictly between lo (or 0) and hi. */
+  const room = (lo: number | undefined, hi: number, k: number) => hi - (lo ?? 0) - 1 >= k;
   const sequences: number[] = new Array(planned.length);
   let i = 0;
   let lo: number | undefined;
@@ -197,6 +200,12 @@ export function keepSequences(planned: PlannedLine[], existing: OdooLine[], step
     }
     let j = i;
     while (j < planned.length && !kept.has(j)) j++;
+    // Too narrow a gap for the run: the kept lines after it join the run (they move) until one leaves room, so
+    // only the lines next to the insertion are written again, never the whole order.
+    while (j < planned.length && !room(lo, anchors[j]!, j - i)) {
+      j++;
+      while (j < planned.length && !kept.has(j)) j++;
+    }
     const k = j - i;
     const hi = j < planned.length ? anchors[j]! : undefined;
     for (let n = 0; n < k; n++) {

@@ -290,11 +290,19 @@ export function saleSyncRepository(db: Db) {
         throw e;
       }
     },
-    /** The last publish/sync failed (or its outcome is unknown): flag and message on the sale; the new version. */
-    async markError(saleId: string, message: string): Promise<number | undefined> {
+    /**
+     * The last publish/sync failed (or its outcome is unknown): flag and message on the sale, and the state the ERP
+     * holds when the failure said it (an order confirmed there); the new version.
+     */
+    async markError(saleId: string, message: string, state?: SaleRow['state']): Promise<number | undefined> {
       const [row] = await db
         .update(sales)
-        .set({ odooSyncError: true, odooSyncMessage: message, version: sql`${sales.version} + 1` })
+        .set({
+          odooSyncError: true,
+          odooSyncMessage: message,
+          ...(state ? { state } : {}),
+          version: sql`${sales.version} + 1`,
+        })
         .where(eq(sales.id, saleId))
         .returning({ version: sales.version });
       return row?.version;

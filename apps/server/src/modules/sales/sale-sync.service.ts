@@ -16,7 +16,7 @@ import type { Jobs } from '../../infra/jobs';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize, can } from '../../policy';
 import { isOutcomeUnknown } from '../erp/connector';
-import { ErpError } from '../erp/erp.errors';
+import { ErpError, OrderNotEditable } from '../erp/erp.errors';
 import type { ErpConnector, ErpProgress, ErpSaleDraft } from '../erp/erp.types';
 import { saleImport } from '../erpfetch/erpfetch.mapping';
 import { draftSize, problemsText, saleDraft, saleProblems, saleUntaxedTotal, withLineIds } from './sale-sync.draft';
@@ -258,11 +258,11 @@ export function saleSyncService(deps: SaleSyncDeps) {
     const scaled = (from: number, to: number) => (p: ErpProgress) =>
       report(from + ((to - from) * p.progress) / 100, p.message);
 
-    const finishFailed = async (status: 'failed' | 'unknown', message: string) => {
+    const finishFailed = async (status: 'failed' | 'unknown', message: string, state?: SaleRow['state']) => {
       await writes;
       const row = await repo.finish(run.id, lease, { status, message });
       if (!row) return;
-      const version = await repo.markError(run.saleId, message);
+      const version = await repo.markError(run.saleId, message, state);
       sale = (await repo.saleRow(run.saleId)) ?? sale!;
       announce(sale, row);
       if (version !== undefined)
@@ -436,6 +436,8 @@ export function saleSyncService(deps: SaleSyncDeps) {
         erpError.kind === 'missing' && run.action === 'sync'
           ? `${detail}. The linked order is gone from the ERP: use 'Sync to new Sale' to publish the sale again`
           : detail,
+        // Confirmed (or locked, cancelled) in the ERP since the last fetch: the sale follows, and is no longer editable.
+        erpError instanceof OrderNotEditable ? erpError.state : undefined,
       );
     }
   }

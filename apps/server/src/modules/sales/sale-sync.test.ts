@@ -373,6 +373,35 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
       sale = after;
     });
 
+    it('lines inserted mid-order write only themselves (a block too big for its gap moves the next line)', async () => {
+      const written = (id: number) => sim.store.get('sale.order.line', id)?.write_date;
+      const before = new Map(orderLines(orderId).map((l) => [l.id as number, written(l.id as number)]));
+      const [s2, s3] = [sale.sections[2]!, sale.sections[3]!];
+      await call.ok('POST', `/api/sales/lines/create/${sale._id}/${s2._id}`, tokens.editor, {
+        lines: [{ product: catalog[2]!, quantity: '1' }],
+        sequence: 5,
+      });
+      await call.ok('POST', `/api/sales/lines/create/${sale._id}/${s3._id}`, tokens.editor, {
+        lines: Array.from({ length: 12 }, (_, n) => ({ product: catalog[n % catalog.length]!, quantity: '2' })),
+        sequence: 10,
+      });
+      const check = await call.ok<SyncCheck>('GET', `/api/sales/odoo/check/${sale._id}`, tokens.full);
+      expect(check.preview).toMatchObject({
+        action: 'update',
+        lines: { created: 13, updated: 0, deleted: 0, moved: 1 },
+      });
+      const { last: status } = await publish(sale._id);
+      expect(status).toMatchObject({ state: 'synced', lines: { created: 13, updated: 1, deleted: 0 } });
+      const now = orderLines(orderId);
+      const rewritten = now.filter(
+        (l) => before.has(l.id as number) && before.get(l.id as number) !== written(l.id as number),
+      );
+      expect(rewritten).toHaveLength(1);
+      expect(now.filter((l) => !before.has(l.id as number))).toHaveLength(13);
+      sale = await getSale(sale._id);
+      expectOrderMatches(sale, orderId);
+    });
+
     it('the ERP sales fetch afterwards finds the order unchanged and leaves the sale alone', async () => {
       const before = await getSale(sale._id);
       const res = await call.post('/api/odoo/sync/sales', tokens.admin);
@@ -401,7 +430,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
       expect(after).toMatchObject({ odoo_id: second, odoo_synced: true });
       expectOrderMatches(after, second!);
       // the first order is left as it was
-      expect(orderLines(orderId)).toHaveLength(306);
+      expect(orderLines(orderId)).toHaveLength(319);
     });
   });
 
@@ -554,7 +583,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     expect(status.totals).toEqual(last.totals);
   });
 
-  it('an Odoo refusal is an error with its message; the sale is flagged', async () => {
+  it('an order locked in Odoo meanwhile: refused before any write, the sale is flagged and follows Odoo', async () => {
     const sale = await newSale([2], { text: false });
     const { last: published } = await publish(sale._id);
     expect(published.state).toBe('synced');
@@ -564,11 +593,15 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     await call.ok('POST', `/api/sales/lines/update/${sale._id}/${sale.sections[0]!._id}`, tokens.full, [
       { _id: line._id, quantity: '9' },
     ]);
+    const before = orderLines(published.odooId!);
     const { last } = await publish(sale._id);
     expect(last.state).toBe('error');
-    expect(last.message).toMatch(/forbidden|locked/i);
+    expect(last.message).toBe(
+      `${published.odooName} is a locked Sales Order in the ERP: it can no longer be changed from here (nothing was written)`,
+    );
+    expect(orderLines(published.odooId!)).toEqual(before);
     const after = await getSale(sale._id);
-    expect(after).toMatchObject({ odoo_sync_error: true, odoo_synced: false });
+    expect(after).toMatchObject({ odoo_sync_error: true, odoo_synced: false, state: 'done' });
     expect(after.odoo_sync_message).toBe(last.message);
   });
 

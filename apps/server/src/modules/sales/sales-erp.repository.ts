@@ -61,6 +61,7 @@ export function salesErpRepository(db: Db) {
             id: sales.id,
             odooId: sales.odooId,
             quoteNumber: sales.quoteNumber,
+            customerId: sales.customerId,
             hash: sales.odooContentHash,
             synced: sales.odooSynced,
           })
@@ -83,7 +84,13 @@ export function salesErpRepository(db: Db) {
         const byQuote = new Map(existing.filter((e) => e.odooId === null).map((e) => [e.quoteNumber, e]));
 
         for (const o of orders) {
-          const found = byOdoo.get(o.odooId) ?? (o.origin ? byQuote.get(o.origin) : undefined);
+          // A sale not linked yet takes the order of its quote number only when the order is its own (a publish
+          // whose answer was lost): the sale's customer. An order of another system under the same number is
+          // brought in as a sale of its own, never over a local draft.
+          const unlinked = o.origin ? byQuote.get(o.origin) : undefined;
+          const found =
+            byOdoo.get(o.odooId) ??
+            (unlinked && unlinked.customerId !== null && unlinked.customerId === o.customer?.id ? unlinked : undefined);
           if (found && found.hash === o.contentHash && found.odooId === o.odooId) {
             counts.unchanged += 1;
             continue;
