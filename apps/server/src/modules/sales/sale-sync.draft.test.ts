@@ -85,6 +85,10 @@ describe('saleDraft', () => {
       9,
       null,
     ]);
+    // a first section marked as having no section line in the ERP keeps the mark (a new order gets none either)
+    const unmarked = { ...d, sections: [{ ...d.sections[0]!, odooLineId: 0 }, ...d.sections.slice(1)] };
+    expect(withLineIds(unmarked, []).sections[0]!.odooLineId).toBe(0);
+    expect(withLineIds(d, []).sections[0]!.odooLineId).toBeNull();
   });
 });
 

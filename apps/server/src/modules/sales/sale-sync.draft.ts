@@ -4,6 +4,7 @@ import type { SyncProblem } from '@quotewright/contracts';
 import type { SaleLineRow } from '@quotewright/db';
 import { money, resolvePercentLines, salePricing, toDecimal } from '@quotewright/domain';
 import type { ErpDraftLine, ErpLineLink, ErpSaleDraft } from '../erp/erp.types';
+import { NO_SECTION_LINE } from '../erp/publish';
 import { decimalString, pricingLine } from './sales.dto';
 import type { FullSale } from './sales.repository';
 
@@ -131,7 +132,8 @@ export function withLineIds(draft: ErpSaleDraft, links: readonly ErpLineLink[]):
     ...draft,
     sections: draft.sections.map((s) => ({
       ...s,
-      odooLineId: ids.get(s.localId) ?? null,
+      // The mark of an ERP order that had no section line above its first lines is not a link: it stays.
+      odooLineId: ids.get(s.localId) ?? (s.odooLineId === NO_SECTION_LINE ? NO_SECTION_LINE : null),
       lines: s.lines.map((l) => ({ ...l, odooLineId: ids.get(l.localId) ?? null })),
     })),
   };
