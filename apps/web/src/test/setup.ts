@@ -8,7 +8,7 @@ import { fakeSocketFactory, fakeSockets, nextSocket } from './fakeSocket';
 setSocketFactory(fakeSocketFactory);
 
 // Screens are lazy-loaded and MUI tables render slowly in jsdom: give async queries room on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no matchMedia; answer like a desktop screen so the shell shows its permanent drawer.
 if (!window.matchMedia) {
