@@ -1,7 +1,7 @@
 // Reports benchmark (issue 13): 100,000 journal items from the ERP simulator to journalitems.xlsx through the real
 // route (HTTP, streamed), against a bare exceljs streaming write of the same rows; RSS growth while it runs; then the
 // analytic summary over 1,000 extra accounts and 200,000 analytic lines. Prints JSON; not a test.
-// Targets: export ≤ 2× the bare write, ≤ 250 MB RSS growth; analytic summary ≤ 2 s.
+// Targets: export ≤ 2× the bare write, ≤ 250 MB RSS growth; analytic summary ≤ 2 s at p50 and p95.
 
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -105,16 +105,22 @@ const bareMs = Math.round(performance.now() - bareStart);
 rows.length = 0;
 
 // ---- analytic summary ---------------------------------------------------------------------------------------------
+// One warm-up run (the connector's first fields_get), then SUMMARY_RUNS timed runs: the target holds for p95, not
+// only for the median (with 20 runs p95 is the worst but one).
+const SUMMARY_RUNS = Number(process.env.BENCH_SUMMARY_RUNS ?? 20);
 const summarySamples: number[] = [];
 let accountsInReport = 0;
-for (let i = 0; i < 5; i++) {
+let summaryWarmupMs = 0;
+for (let i = 0; i <= SUMMARY_RUNS; i++) {
   const s = performance.now();
   const res = await app.inject({
     method: 'GET',
     url: '/api/accounting/reports/analyticaccounts/posted/2100-01-01',
     headers,
   });
-  summarySamples.push(performance.now() - s);
+  const ms = performance.now() - s;
+  if (i === 0) summaryWarmupMs = Math.round(ms);
+  else summarySamples.push(ms);
   if (res.statusCode !== 200) throw new Error(`analytic: ${res.statusCode} ${res.body.slice(0, 300)}`);
   accountsInReport = (res.json() as unknown[]).length;
 }
@@ -144,9 +150,12 @@ console.log(
         accounts: accountsInReport,
         analyticLines: sim.analyticLines,
         dataSetupMs: analyticDataMs,
+        warmupMs: summaryWarmupMs,
         ms: summary,
-        target: { msMax: 2000 },
-        met: summary.p50 <= 2000,
+        p50Ms: summary.p50,
+        p95Ms: summary.p95,
+        target: { p50MsMax: 2000, p95MsMax: 2000 },
+        met: summary.p50 <= 2000 && summary.p95 <= 2000,
       },
     },
     null,

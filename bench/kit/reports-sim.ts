@@ -17,7 +17,7 @@ const m2oId = (v: unknown) => (Array.isArray(v) ? (v[0] as number) : (v as numbe
 const t0 = performance.now();
 const templateMove = all('account.move').find((m) => m.state === 'posted' && m2oId(m.company_id) === 1)!;
 const templateLine = all('account.move.line').find((l) => l.move_id === templateMove.id)!;
-const accounts = all('account.account').filter((a) => m2oId(a.company_id) === 1 || !a.company_id);
+const accounts = all('account.account').filter((a) => ((a.company_ids as number[]) ?? []).includes(1));
 const partners = all('res.partner').slice(0, 200);
 const PER_MOVE = 100;
 for (let m = 0; m < ITEMS / PER_MOVE; m++) {

@@ -85,7 +85,7 @@ interface Bucket {
 
 /** A stored plain field is read straight from the record (most group-bys); the others through getRaw. */
 const isPlain = (f: FieldDef) =>
-  !f.compute && !f.related && f.type !== 'one2many' && f.type !== 'many2many' && f.name !== 'id';
+  !f.compute && !f.related && !f.companyDependent && f.type !== 'one2many' && f.type !== 'many2many' && f.name !== 'id';
 
 function keyOf(env: Env, model: string, rec: Rec, g: GroupSpec): unknown {
   const raw =

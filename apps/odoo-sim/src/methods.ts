@@ -1,5 +1,6 @@
 // Public model methods and Python-like argument binding, with the per-version signatures and error texts
 // recorded on Odoo 18 (JSON-RPC execute_kw) and 19 (JSON-2 named arguments).
+import { contextCompanies } from './company.js';
 import {
   accessError,
   attributeError,
@@ -405,6 +406,9 @@ export function callKw(
       if (json2) throw werkzeug('UnprocessableEntity', `missing a required argument: '${r}'`);
       throw typeError(`${cls}.${method}() missing 1 required positional argument: '${r}'`);
     }
+  // env.company / env.companies: a company outside the user's allowed companies is refused (Odoo checks it on
+  // first use, which any read of a multi-company model or a company-dependent field makes).
+  contextCompanies(env);
   // One RPC is one transaction: an error undoes every change the call made (Odoo's cursor rollback).
   const run = sig.run;
   return store.transaction(() => run(env, model, p, ids));

@@ -1,5 +1,6 @@
 // Generic ORM over the store: raw/related/computed values, Odoo output formatting, search with order/limit/offset
 // and active_test, read, create/write/unlink with x2many commands 0–6, required/selection/many2one checks.
+import { companyRule, companyValue, currentCompany, withCompanyValue } from './company.js';
 import { compileDomain, type DomainNode, mentionsField, parseDomain } from './domain.js';
 import { missingError, pyRepr, validationError, valueError } from './errors.js';
 import type { Env, FieldDef, ModelDef, Rec } from './types.js';
@@ -30,6 +31,7 @@ export function getRaw(env: Env, model: string, rec: Rec, fname: string): unknow
   const f = env.store.model(model).fields[fname];
   if (!f) return rec[fname];
   if (f.compute) return f.compute(rec, env);
+  if (f.companyDependent) return companyValue(rec[fname], currentCompany(env), emptyRaw(f));
   if (f.related) {
     let cur: Rec | undefined = rec;
     let curModel = model;
@@ -260,7 +262,15 @@ export function searchRecs(env: Env, model: string, domain: unknown, opts: Searc
   if (activeTest && m.fields.active && !mentionsField(node, 'active'))
     node = { k: 'and', c: [{ k: 'leaf', leaf: ['active', '=', true] }, node] };
   const pred = compileDomain(env, model, node);
-  const rule = env.store.access.rule(env.uid, model);
+  const userRule = env.store.access.rule(env.uid, model);
+  // Multi-company rule: with allowed_company_ids leaving a company out, that company's records are not found.
+  const companyOk = companyRule(env, model, m.fields);
+  const rule =
+    companyOk && userRule
+      ? (e: Env, r: Rec) => companyOk(getRaw(e, model, r, 'company_id')) && userRule(e, r)
+      : companyOk
+        ? (e: Env, r: Rec) => companyOk(getRaw(e, model, r, 'company_id'))
+        : userRule;
   const pool = candidates(env, model, node) ?? env.store.table(model).values();
   const offset = opts.offset || 0;
   const limit = opts.limit || undefined;
@@ -454,8 +464,17 @@ function applyO2m(env: Env, f: FieldDef, parentId: number, value: unknown) {
   }
 }
 
-/** Writes `vals` into a raw object (scalars only); returns the x2many values to apply after insert/update. */
-function splitValues(env: Env, model: string, vals: Record<string, unknown>, target: Rec | Record<string, unknown>) {
+/**
+ * Writes `vals` into a raw object (scalars only); returns the x2many values to apply after insert/update.
+ * A company-dependent value is set for the env's current company, over the record's other companies' values.
+ */
+function splitValues(
+  env: Env,
+  model: string,
+  vals: Record<string, unknown>,
+  target: Rec | Record<string, unknown>,
+  current?: Rec,
+) {
   const m = env.store.model(model);
   const later: [FieldDef, unknown][] = [];
   const relatedWrites: [FieldDef, unknown][] = [];
@@ -476,7 +495,9 @@ function splitValues(env: Env, model: string, vals: Record<string, unknown>, tar
       continue;
     }
     if (f.compute) continue;
-    target[k] = convertScalar(env, model, f, v);
+    target[k] = f.companyDependent
+      ? withCompanyValue(env, current?.[k], currentCompany(env), convertScalar(env, model, f, v))
+      : convertScalar(env, model, f, v);
   }
   return { later, relatedWrites };
 }
@@ -569,7 +590,7 @@ export function writeRecords(env: Env, model: string, ids: number[], input: Reco
   const now = env.now();
   for (const rec of recs) {
     const raw: Record<string, unknown> = {};
-    const { later, relatedWrites } = splitValues(env, model, vals, raw);
+    const { later, relatedWrites } = splitValues(env, model, vals, raw, rec);
     if (m.fields.write_date) raw.write_date = now;
     if (m.fields.write_uid) raw.write_uid = env.uid;
     env.store.update(model, rec.id, raw);

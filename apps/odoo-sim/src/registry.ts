@@ -78,6 +78,7 @@ export function buildRegistry(version: Version): Map<string, ModelDef> {
         store: base?.store ?? !(fs_.compute || fs_.related),
         selection: base?.selection ?? fs_.selection,
         compute: fs_.compute,
+        ...(fs_.companyDependent ? { companyDependent: true } : {}),
         related: fs_.related ? fs_.related.split('.') : undefined,
         default: fs_.default,
         attrs: base?.attrs ?? {},

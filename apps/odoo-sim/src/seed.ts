@@ -353,6 +353,8 @@ export function seed(store: Store, opts: SeedOptions = {}): SeedResult {
   const stamp = () => ({ create_date: store.clockNow(), write_date: store.clockNow(), create_uid: 2, write_uid: 2 });
   const env: Env = { store, version: v, uid: ADMIN_UID, context: {}, now: () => store.clockNow() };
   const ins = (model: string, vals: Record<string, unknown>): Rec => store.insert(model, { ...stamp(), ...vals });
+  // standard_price is company-dependent: the Canadian company (4) buys 8 % dearer than company 1.
+  const companyCosts = (cost: number) => ({ '1': cost, '4': Math.round(cost * 108) / 100 });
   const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
   // ---------------------------------------------------------------- reference data
@@ -720,7 +722,7 @@ export function seed(store: Store, opts: SeedOptions = {}): SeedResult {
       name,
       default_code: code,
       list_price: price,
-      standard_price: cost,
+      standard_price: companyCosts(cost),
       categ_id: cat.id,
       uom_id: cat.uom,
       description_sale: `${brand} ${noun.toLowerCase()} (${adj}). ${rng.pick(['Includes a 3-year warranty.', 'Ships in 2-3 business days.', 'Volume discounts available.', 'Certified for enterprise use.', 'Energy efficient design.'])}`,
@@ -736,7 +738,7 @@ export function seed(store: Store, opts: SeedOptions = {}): SeedResult {
     const prod = ins('product.product', {
       product_tmpl_id: tmpl.id,
       default_code: code,
-      standard_price: cost,
+      standard_price: companyCosts(cost),
       active,
       barcode: tmpl.barcode,
     });
@@ -759,7 +761,7 @@ export function seed(store: Store, opts: SeedOptions = {}): SeedResult {
       name,
       default_code: code,
       list_price: price,
-      standard_price: cost,
+      standard_price: companyCosts(cost),
       categ_id: main.cat.id,
       uom_id: 1,
       description_sale: `${name}: ${comps.length} components, pre-configured.`,
@@ -774,7 +776,7 @@ export function seed(store: Store, opts: SeedOptions = {}): SeedResult {
     const prod = ins('product.product', {
       product_tmpl_id: tmpl.id,
       default_code: code,
-      standard_price: cost,
+      standard_price: companyCosts(cost),
       active: true,
     });
     productIds.push(prod.id);
@@ -913,7 +915,7 @@ export function seed(store: Store, opts: SeedOptions = {}): SeedResult {
       accounts.set(
         `${company}:${code}`,
         ins('account.account', {
-          code,
+          code: { [String(company)]: code }, // company-dependent: no code in the other company
           name,
           account_type: type,
           company_ids: [company],

@@ -53,6 +53,8 @@ export interface FieldDef {
   selection?: [string, string][];
   /** Computed on read (and in domains): returns the raw value. */
   compute?: (rec: Rec, env: Env) => unknown;
+  /** One value per company (Odoo's company_dependent): read and written for the env's current company. */
+  companyDependent?: boolean;
   /** related field path, e.g. ['product_tmpl_id', 'name']: read follows it, write goes through it. */
   related?: string[];
   default?: (env: Env, vals: Record<string, unknown>) => unknown;

@@ -506,3 +506,159 @@ describe('bench size', () => {
     }
   }, 60_000);
 });
+
+describe.each([18, 19] as const)('multi-company context, Odoo %i', (version) => {
+  let sim: OdooSim;
+  beforeAll(async () => {
+    sim = await startOdooSim({ version });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+  type Row = Record<string, unknown> & { id: number };
+  const ctx = (context?: Record<string, unknown>) => (context ? { context } : {});
+  /** 18: /jsonrpc with the context in kwargs; 19: /json/2 with the context in the body (as the samples). */
+  async function call(
+    model: string,
+    method: string,
+    args18: unknown[],
+    named19: Record<string, unknown>,
+    kwargs: Record<string, unknown> = {},
+  ): Promise<{ ok: boolean; value: unknown; error?: { name: string; message: string } }> {
+    if (version === 18) {
+      const r = await rpc(sim, model, method, args18, kwargs);
+      return r.error ? { ok: false, value: undefined, error: r.error.data } : { ok: true, value: r.result };
+    }
+    const r = await j2(sim, model, method, { ...named19, ...kwargs });
+    return r.status === 200 ? { ok: true, value: r.body } : { ok: false, value: undefined, error: r.body };
+  }
+  const read = async (model: string, ids: number[], fields: string[], context?: Record<string, unknown>) => {
+    const r = await call(model, 'read', [ids, fields], { ids, fields }, ctx(context));
+    expect(r.error).toBeUndefined();
+    return r.value as Row[];
+  };
+  const accountOf = (company: number, name: string) =>
+    (sim.store.all('account.account') as Row[]).find(
+      (a) => (a.company_ids as number[]).join() === String(company) && a.name === name,
+    )!;
+
+  it('account codes are per company: the current company is the first id of allowed_company_ids', async () => {
+    const sales4 = accountOf(4, 'Product Sales');
+    const sales1 = accountOf(1, 'Product Sales');
+    const codes = async (context?: Record<string, unknown>) =>
+      (await read('account.account', [sales1.id, sales4.id], ['code', 'display_name'], context)).map((r) => [
+        r.code,
+        r.display_name,
+      ]);
+    const label = (code: string | false) => (version === 18 && code ? `${code} Product Sales` : 'Product Sales');
+    // no context: the user's default company (1); the other company's account has no code there (as the v19 sample)
+    expect(await codes()).toEqual([
+      ['400000', label('400000')],
+      [false, label(false)],
+    ]);
+    expect(await codes({ allowed_company_ids: [4] })).toEqual([
+      [false, label(false)],
+      ['400000', label('400000')],
+    ]);
+    expect(await codes({ allowed_company_ids: [4, 1] })).toEqual(await codes({ allowed_company_ids: [4] }));
+    expect(await codes({ allowed_company_ids: [1, 4] })).toEqual(await codes());
+    // the journal item's account label follows the same company (18 puts the code in it)
+    const line = (sim.store.all('account.move.line') as Row[]).find((l) => l.account_id === sales4.id)!;
+    const [item] = await read('account.move.line', [line.id], ['account_id'], { allowed_company_ids: [4] });
+    expect(item!.account_id).toEqual([sales4.id, label('400000')]);
+  });
+
+  it('standard_price is per company: read and written for the current company; stock counts the active companies', async () => {
+    const internal = new Map(
+      (sim.store.all('stock.location') as Row[])
+        .filter((l) => l.usage === 'internal')
+        .map((l) => [l.id, l.company_id as number]),
+    );
+    const quants = (sim.store.all('stock.quant') as Row[]).filter((q) => internal.has(q.location_id as number));
+    const companiesOf = (p: number) =>
+      new Set(quants.filter((q) => q.product_id === p).map((q) => internal.get(q.location_id as number)));
+    const product = quants.map((q) => q.product_id as number).find((p) => companiesOf(p).size === 2)!;
+    expect(product).toBeDefined();
+    const onHand = (company?: number) =>
+      quants
+        .filter(
+          (q) =>
+            q.product_id === product && (company === undefined || internal.get(q.location_id as number) === company),
+        )
+        .reduce((s, q) => s + (q.quantity as number), 0);
+    const fig = async (context?: Record<string, unknown>) =>
+      (await read('product.product', [product], ['standard_price', 'qty_available'], context))[0]!;
+    const raw = sim.store.get('product.product', product)!.standard_price as Record<string, number>;
+    expect(raw['1']).not.toBe(raw['4']);
+    expect(await fig()).toMatchObject({ standard_price: raw['1'], qty_available: onHand() });
+    expect(await fig({ allowed_company_ids: [1] })).toMatchObject({
+      standard_price: raw['1'],
+      qty_available: onHand(1),
+    });
+    expect(await fig({ allowed_company_ids: [4] })).toMatchObject({
+      standard_price: raw['4'],
+      qty_available: onHand(4),
+    });
+    expect(onHand(1)).not.toBe(onHand());
+
+    const vals = { standard_price: 123.45 };
+    const w = await call(
+      'product.product',
+      'write',
+      [[product], vals],
+      { ids: [product], vals },
+      { context: { allowed_company_ids: [4] } },
+    );
+    expect(w).toEqual({ ok: true, value: true });
+    expect((await fig({ allowed_company_ids: [4] })).standard_price).toBe(123.45);
+    expect((await fig({ allowed_company_ids: [1] })).standard_price).toBe(raw['1']);
+  });
+
+  it('a company the user is not allowed in is refused; searches leave out the companies not activated', async () => {
+    const refused = await call(
+      'account.account',
+      'search_read',
+      [[]],
+      { domain: [] },
+      {
+        fields: ['code'],
+        limit: 1,
+        context: { allowed_company_ids: [99] },
+      },
+    );
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toMatchObject({
+      name: 'odoo.exceptions.AccessError',
+      message: 'Access to unauthorized or invalid companies.',
+    });
+    const count = async (context?: Record<string, unknown>) =>
+      (await call('account.move.line', 'search_count', [[]], { domain: [] }, ctx(context))).value as number;
+    const lines = sim.store.all('account.move.line') as Row[];
+    const ofCompany = (c: number) =>
+      lines.filter((l) => sim.store.get('account.move', l.move_id as number)!.company_id === c).length;
+    expect(await count()).toBe(lines.length);
+    expect(await count({ allowed_company_ids: [4] })).toBe(ofCompany(4));
+    expect(await count({ allowed_company_ids: [1, 4] })).toBe(lines.length);
+  });
+
+  it.runIf(version === 18)(
+    'read_group takes domain, fields and groupby positionally, lazy as a keyword (18 samples)',
+    async () => {
+      // more/read_group_account_analytic_line_amount_by_account.json: args [[], ["amount:sum"], ["account_id"]]
+      const positional = await rpc(sim, 'account.analytic.line', 'read_group', [[], ['amount:sum'], ['account_id']], {
+        lazy: false,
+      });
+      const named = await rpc(sim, 'account.analytic.line', 'read_group', [], {
+        domain: [],
+        fields: ['amount:sum'],
+        groupby: ['account_id'],
+        lazy: false,
+      });
+      expect(positional.error).toBeUndefined();
+      const rows = positional.result as Record<string, unknown>[];
+      expect(rows.length).toBeGreaterThan(3);
+      expect(Object.keys(rows[0]!).sort()).toEqual(['__count', '__domain', 'account_id', 'amount']);
+      expect(rows).toEqual(named.result);
+    },
+  );
+});

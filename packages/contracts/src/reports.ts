@@ -128,11 +128,14 @@ export const stockLocationSchema = z.object({
 export type StockLocationDto = z.infer<typeof stockLocationSchema>;
 export const stockByLocationSchema = z.array(stockLocationSchema);
 
+/** A product's stock in one company (a product stocked by two companies is two rows: each has its own cost). */
 export const stockProductSchema = z.object({
+  /** the product's id; with company.id, the row's key */
   id: z.number().int(),
   name: z.string(),
   category: z.object({ name: z.string().nullable() }),
-  company: z.object({ name: z.string().nullable() }),
+  /** the company of the row's quants */
+  company: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
   qty_available: z.number(),
   cost: z.number(),
   /** qty_available × cost, to the cent */

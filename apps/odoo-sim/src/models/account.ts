@@ -1,3 +1,4 @@
+import { currentCompany } from '../company.js';
 import { userError } from '../errors.js';
 import { createRecords, getRaw, writeRecords } from '../orm.js';
 import type { Env, Rec } from '../types.js';
@@ -252,7 +253,9 @@ export const accountModels: ModelSpec[] = [
     description: 'Account',
     order: 'code, id',
     fields: {
-      code: char('Code'),
+      // 18/19: computed from the company-dependent code_store, for the env's current (root) company; an account
+      // of another company reads `false` (more/v19/account_account_code_display_name).
+      code: char('Code', { companyDependent: true }),
       name: char('Account Name', { required: true }),
       account_type: sel(ACCOUNT_TYPES, 'Type'),
       company_ids: m2m('res.company', 'Companies'),
@@ -262,7 +265,21 @@ export const accountModels: ModelSpec[] = [
       active: bool('Active', { versions: [19] }),
       note: { type: 'text', string: 'Internal Notes' },
     },
-    displayName: (r, env) => (env.version === 19 || !r.code ? String(r.name) : `${r.code} ${r.name}`),
+    displayName: (r, env) => {
+      const code = getRaw(env, 'account.account', r, 'code');
+      return env.version === 19 || !code ? String(r.name) : `${code} ${r.name}`;
+    },
+    hooks: {
+      afterCreate(env, rec) {
+        // The code is stored for the current company when the account belongs to it, else for its first company.
+        const companies = (rec.company_ids as number[] | undefined) ?? [];
+        const current = currentCompany(env);
+        const raw = rec.code as Record<string, unknown> | undefined;
+        if (!companies.length || current === false || companies.includes(current) || typeof raw !== 'object') return;
+        const { [String(current)]: code, ...others } = raw;
+        env.store.update('account.account', rec.id, { code: { ...others, [String(companies[0])]: code } });
+      },
+    },
   },
   {
     name: 'account.analytic.plan',

@@ -1,3 +1,4 @@
+import { activeCompanies } from '../company.js';
 import { createRecords, getRaw } from '../orm.js';
 import type { Env, Rec } from '../types.js';
 import { bool, char, float, int, type ModelSpec, m2m, m2o, o2m, related, sel, target, text } from './spec.js';
@@ -18,10 +19,14 @@ function categoryPath(env: Env, rec: Rec, depth = 0): string {
   return parent && depth < 10 ? `${categoryPath(env, parent, depth + 1)}${rec.id}/` : `${rec.id}/`;
 }
 
-/** On-hand quantities of a product in internal locations (optionally under a warehouse's stock location). */
+/**
+ * On-hand quantities of a product in internal locations of the activated companies (allowed_company_ids, else the
+ * user's companies), optionally under a warehouse's stock location.
+ */
 export function stockFigures(env: Env, productId: number): { onHand: number; reserved: number } {
   let onHand = 0;
   let reserved = 0;
+  const companies = new Set(activeCompanies(env));
   const wh =
     typeof env.context.warehouse_id === 'number'
       ? env.store.get('stock.warehouse', env.context.warehouse_id)
@@ -30,6 +35,7 @@ export function stockFigures(env: Env, productId: number): { onHand: number; res
     const q = env.store.get('stock.quant', qid);
     const loc = q && target(env, 'stock.location', q.location_id);
     if (!q || !loc || loc.usage !== 'internal') continue;
+    if (typeof loc.company_id === 'number' && !companies.has(loc.company_id)) continue;
     if (wh && getRaw(env, 'stock.location', loc, 'warehouse_id') !== wh.id) continue;
     onHand += (q.quantity as number) ?? 0;
     reserved += (q.reserved_quantity as number) ?? 0;
@@ -110,7 +116,7 @@ export const productModels: ModelSpec[] = [
       default_code: char('Internal Reference'),
       barcode: char('Barcode'),
       list_price: float('Sales Price', { default: () => 1 }),
-      standard_price: float('Cost'),
+      standard_price: float('Cost', { companyDependent: true }),
       categ_id: m2o('product.category', 'Product Category', { default: () => 1 }),
       uom_id: m2o('uom.uom', 'Unit', { default: () => 1 }),
       uom_po_id: m2o('uom.uom', 'Purchase Unit', { versions: [18], compute: (r) => r.uom_id ?? 1 }),
@@ -172,7 +178,8 @@ export const productModels: ModelSpec[] = [
       is_favorite: tmplRelated('is_favorite', bool('Favorite')),
       list_price: tmplRelated('list_price', float('Sales Price')),
       lst_price: tmplRelated('list_price', float('Sales Price')),
-      standard_price: float('Cost'),
+      // company_dependent: each company has its own cost (read and written for the env's current company)
+      standard_price: float('Cost', { companyDependent: true }),
       categ_id: tmplRelated('categ_id', m2o('product.category', 'Product Category')),
       uom_id: tmplRelated('uom_id', m2o('uom.uom', 'Unit')),
       uom_po_id: tmplRelated('uom_po_id', { ...m2o('uom.uom', 'Purchase Unit'), versions: [18] }),

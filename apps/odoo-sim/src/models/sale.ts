@@ -1,3 +1,4 @@
+import { companyValue, currentCompany } from '../company.js';
 import { userError, validationError } from '../errors.js';
 import { getRaw, writeRecords } from '../orm.js';
 import type { Env, Rec } from '../types.js';
@@ -123,9 +124,12 @@ function addressOf(env: Env, partnerId: number, type: 'invoice' | 'delivery'): n
   return partnerId;
 }
 
-function productDefaults(env: Env, productId: number) {
+/** Name, price, cost (of the order's company: standard_price is company-dependent) and unit of a product. */
+function productDefaults(env: Env, productId: number, orderId?: unknown) {
   const p = env.store.get('product.product', productId);
   if (!p) return undefined;
+  const order = target(env, 'sale.order', orderId);
+  const company = typeof order?.company_id === 'number' ? order.company_id : currentCompany(env);
   const get = (f: string) => getRaw(env, 'product.product', p, f);
   const code = p.default_code;
   const name = get('name');
@@ -133,7 +137,7 @@ function productDefaults(env: Env, productId: number) {
   return {
     name: `${code ? `[${code}] ` : ''}${name}${desc ? `\n${desc}` : ''}`,
     price: (get('lst_price') as number) ?? 0,
-    cost: (p.standard_price as number) ?? 0,
+    cost: companyValue(p.standard_price, company, 0) as number,
     uom: (get('uom_id') as number) || 1,
   };
 }
@@ -364,7 +368,7 @@ export const saleModels: ModelSpec[] = [
           throw validationError(
             'The operation cannot be completed: Missing required fields on accountable sale order line.',
           );
-        const d = productDefaults(env, vals.product_id);
+        const d = productDefaults(env, vals.product_id, vals.order_id);
         if (d) {
           vals.name ??= d.name;
           vals.price_unit ??= d.price;
@@ -404,7 +408,7 @@ export const saleModels: ModelSpec[] = [
           }
         }
         if ('product_id' in vals && typeof vals.product_id === 'number' && !('price_unit' in vals)) {
-          const d = productDefaults(env, vals.product_id);
+          const d = productDefaults(env, vals.product_id, recs[0]?.order_id);
           if (d) {
             vals.price_unit = d.price;
             vals.purchase_price ??= d.cost;

@@ -8,6 +8,8 @@ export interface FieldSpec {
   relation?: string;
   inverse?: string;
   compute?: (rec: Rec, env: Env) => unknown;
+  /** One value per company (see company.ts): read and written for the env's current company. */
+  companyDependent?: boolean;
   related?: string;
   default?: (env: Env, vals: Record<string, unknown>) => unknown;
   selection?: [string, string][];

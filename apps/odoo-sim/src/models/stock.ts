@@ -1,3 +1,4 @@
+import { companyValue } from '../company.js';
 import { getRaw } from '../orm.js';
 import type { Env, Rec } from '../types.js';
 import { bool, char, datetime, float, int, type ModelSpec, m2o, o2m, related, sel, target } from './spec.js';
@@ -132,8 +133,10 @@ export const stockModels: ModelSpec[] = [
         type: 'monetary',
         string: 'Value',
         compute: (r, env) => {
+          // valued at the cost of the quant's company
           const p = target(env, 'product.product', r.product_id);
-          return p ? ((p.standard_price as number) ?? 0) * ((r.quantity as number) ?? 0) : 0;
+          const company = getRaw(env, 'stock.quant', r, 'company_id') as number | false;
+          return p ? (companyValue(p.standard_price, company, 0) as number) * ((r.quantity as number) ?? 0) : 0;
         },
       },
       location_usage: related('location_id.usage', sel([], 'Location Type')),

@@ -1,7 +1,7 @@
 // companies, analytic account summary, journal items and stock reports against the Odoo simulator over real
 // HTTP, on both transports. Every expected figure is computed here from the simulator's store directly.
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createErpConnector, type ErpConnectorOptions } from './connector.js';
 import { ErpError } from './erp.errors.js';
 import type { AnalyticAccountReport, ErpConnector, ErpEntryStatus, ErpJournalItem } from './erp.types.js';
@@ -251,7 +251,10 @@ describe.each(CASES)('reports, Odoo $version over $protocol', ({ version, protoc
         const acc = sim.store.get('account.account', l.account_id as number)!;
         expect(item.date).toBe(move.date);
         expect(item.move).toEqual({ id: move.id, name: move.name });
-        expect(item.account).toEqual({ id: acc.id, code: acc.code, name: acc.name });
+        // the account's code in the item's company (company-dependent: another company's account has none)
+        const code = (acc.code as Record<string, string>)[String(companyId)];
+        expect(code).toMatch(/^\d{6}$/);
+        expect(item.account).toEqual({ id: acc.id, code, name: acc.name });
         expect(item.journal?.id).toBe(move.journal_id);
         expect(item.debit).toBe(l.debit);
         expect(item.credit).toBe(l.credit);
@@ -304,32 +307,112 @@ describe.each(CASES)('reports, Odoo $version over $protocol', ({ version, protoc
     expect(locations.some((l) => l.quant_ids.some((q) => q.lot_id !== null))).toBe(true);
   });
 
-  it('stock by product: on-hand quantity, cost and quants; liability = qty × cost', async () => {
+  it('stock by product: a row per product and company, with that company quantity, cost and quants', async () => {
     const products = await erp.stockByProduct();
-    const internalLoc = new Set(
+    const companyOf = new Map(
       all('stock.location')
         .filter((l) => l.usage === 'internal')
-        .map((l) => l.id),
+        .map((l) => [l.id, l.company_id as number]),
     );
-    const withQuants = new Set(
-      all('stock.quant')
-        .filter((q) => internalLoc.has(q.location_id as number))
-        .map((q) => q.product_id as number),
-    );
+    const quants = all('stock.quant').filter((q) => companyOf.has(q.location_id as number));
+    const rowKeys = [...new Set(quants.map((q) => `${q.product_id}:${companyOf.get(q.location_id as number)}`))].sort();
     expect(products.length).toBeGreaterThan(10);
-    expect(products.every((p) => withQuants.has(p.id))).toBe(true);
+    expect(products.map((p) => `${p.id}:${p.company?.id}`).sort()).toEqual(rowKeys);
+    const inCompany = (id: number, company: number) =>
+      sim.data.call('product.product', 'read', [[id], ['qty_available', 'standard_price']], {
+        context: { allowed_company_ids: [company] },
+      }) as { qty_available: number; standard_price: number }[];
     for (const p of products) {
-      expect(p.qty_available).toBe(value('product.product', p.id, 'qty_available'));
-      expect(p.cost).toBeCloseTo(value('product.product', p.id, 'standard_price') as number, 4);
+      const company = p.company!.id;
+      expect(p.company!.name).toBe(sim.store.get('res.company', company)!.name);
+      const [odoo] = inCompany(p.id, company);
+      // that company's cost (standard_price is company-dependent) and on-hand quantity
+      expect(p.cost).toBe((sim.store.get('product.product', p.id)!.standard_price as Record<string, number>)[company]);
+      expect(p.cost).toBeCloseTo(odoo!.standard_price, 4);
+      expect(p.qty_available).toBe(odoo!.qty_available);
       expect(p.name).toBe(sim.data.read('product.product', [p.id], ['display_name'])[0]!.display_name);
       expect(p.category?.name).toBeTruthy();
-      for (const q of p.stock_quant_ids) {
-        expect(q.product_id.id).toBe(p.id);
-        expect(internalLoc.has(q.location_id.id)).toBe(true);
-      }
+      expect(p.stock_quant_ids.map((q) => q.id).sort((a, b) => a - b)).toEqual(
+        quants
+          .filter((q) => q.product_id === p.id && companyOf.get(q.location_id as number) === company)
+          .map((q) => q.id)
+          .sort((a, b) => a - b),
+      );
+      expect(p.qty_available).toBeCloseTo(
+        p.stock_quant_ids.reduce((s, q) => s + q.quantity, 0),
+        4,
+      );
       expect(stockLiability(p)).toBe(Math.round(p.qty_available * p.cost * 100) / 100);
     }
+    // products stocked by both companies: two rows, each at its company's cost
+    const twice = products.filter((p) => products.some((o) => o.id === p.id && o.company?.id !== p.company?.id));
+    expect(twice.length).toBeGreaterThan(2);
+    expect(
+      twice.some((p) => p.company?.id === 4 && products.find((o) => o.id === p.id && o !== p)!.cost !== p.cost),
+    ).toBe(true);
     expect(totalLiability(products)).toBeGreaterThan(0);
+  });
+
+  it('on the wire: the company as allowed_company_ids, read_group arguments positionally on 18 (as the captures)', async () => {
+    type Sent = { model: string; method: string; args: unknown[]; kwargs: Record<string, unknown> };
+    const sent: Sent[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      if (url.endsWith('/jsonrpc') && body?.params?.method === 'execute_kw') {
+        // 18: execute_kw(db, uid, key, model, method, args, kwargs); the context travels in kwargs
+        const [, , , model, method, args, kwargs] = body.params.args;
+        sent.push({ model, method, args, kwargs });
+      } else if (url.includes('/json/2/')) {
+        // 19: named arguments only; the context travels in the body
+        const [model, method] = url.split('/json/2/')[1]!.split('/').map(decodeURIComponent) as [string, string];
+        sent.push({ model, method, args: [], kwargs: body });
+      }
+      return realFetch(input, init);
+    });
+    const phase = { journal: 0, stock: 0 };
+    try {
+      const c = connect({ reportPageSize: 5000 });
+      await c.analyticSummary({ entryStatus: 'posted', accountingDate: '2100-01-01' });
+      phase.journal = sent.length;
+      for await (const _ of c.journalItems({ startDate: '2026-01-01', endDate: '2026-12-31', companyId: 4 })) void _;
+      phase.stock = sent.length;
+      await c.stockByProduct();
+    } finally {
+      spy.mockRestore();
+    }
+    const of = (model: string, method: string, from = 0, to = sent.length) =>
+      sent.slice(from, to).filter((x) => x.model === model && x.method === method);
+    const domain = [['date', '<=', '2100-01-01']];
+    if (version === 18) {
+      // more/read_group_account_analytic_line_amount_by_account.json: [domain, fields, groupby], {lazy: false}
+      const [g] = of('account.analytic.line', 'read_group');
+      expect(g!.args.slice(0, 2)).toEqual([domain, ['amount:sum', 'date:max']]);
+      expect(g!.args[2]).toEqual(expect.arrayContaining(['account_id', 'general_account_id']));
+      expect(g!.args).toHaveLength(3);
+      expect(g!.kwargs).toEqual({ lazy: false });
+      expect(of('account.analytic.line', 'formatted_read_group')).toEqual([]);
+    } else {
+      const [g] = of('account.analytic.line', 'formatted_read_group');
+      expect(g!.kwargs).toMatchObject({ domain, aggregates: ['amount:sum', 'date:max', '__count'] });
+      expect(Object.keys(g!.kwargs).sort()).toEqual(['aggregates', 'domain', 'groupby']);
+    }
+    const company4 = { allowed_company_ids: [4] };
+    const lines = of('account.move.line', 'search_read', phase.journal, phase.stock);
+    const accounts = of('account.account', 'read', phase.journal, phase.stock);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(accounts.length).toBeGreaterThan(0);
+    for (const x of [...lines, ...accounts]) expect(x.kwargs.context).toEqual(company4);
+    // stock by product: one product read per company of the quants, with that company alone
+    const productReads = of('product.product', 'read', phase.stock).map((x) => x.kwargs.context);
+    expect(productReads).toEqual(
+      expect.arrayContaining([
+        { active_test: false, allowed_company_ids: [1] },
+        { active_test: false, allowed_company_ids: [4] },
+      ]),
+    );
+    expect(productReads).toHaveLength(2);
   });
 
   it('an integration user without the analytic / accounting / inventory groups gets an access error', async () => {

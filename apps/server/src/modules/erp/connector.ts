@@ -13,6 +13,7 @@ import type {
   AnalyticSummaryRow,
   ErpCompany,
   ErpConnector,
+  ErpIdName,
   ErpJournalItem,
   ErpOrderByOrigin,
   ErpPage,
@@ -1118,8 +1119,9 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
   }
 
   /**
-   * Sums of one model grouped by `groupby`, computed by Odoo: formatted_read_group on 19 (keys "amount:sum"),
-   * read_group (lazy = false, bare keys) on 18. Each row gives the group values, the aggregates and the count.
+   * Sums of one model grouped by `groupby`, computed by Odoo: formatted_read_group on 19 (named arguments, keys
+   * "amount:sum"), read_group(domain, fields, groupby, lazy=False) on 18 (bare keys). Each row gives the group
+   * values, the aggregates and the count.
    */
   async function groupSums(
     model: string,
@@ -1145,7 +1147,9 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
         count: Number(row.__count ?? 0),
       }));
     }
-    const r = await transport.call(model, 'read_group', [], { domain, fields: aggregates, groupby, lazy: false });
+    // Positionally, as every 18 capture (more/read_group_*.json): keyword names of 18 methods depend on the
+    // installed add-ons' overrides (more/INDEX.md); only `lazy` goes by name.
+    const r = await transport.call(model, 'read_group', [domain, aggregates, groupby], { lazy: false });
     const rows = asRows(r);
     if (!rows)
       throw erpErrors.protocol(`${model}.read_group did not answer a list of groups`, {
@@ -1326,6 +1330,10 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
       'currency_id',
       'analytic_distribution',
     ].filter((f) => f in aml || ['date', 'move_id', 'account_id', 'debit', 'credit'].includes(f));
+    // account.account `code` is company-dependent (18/19: computed for the env's current company; an account read
+    // from another company has no code, more/v19/account_account_code_display_name), and so is 18's account label.
+    // The company's items are read with that company as the current one (the first of allowed_company_ids).
+    const companyContext = { allowed_company_ids: [q.companyId] };
     const accounts = new Map<number, AccountInfo>();
     const analyticNames = new Map<number, string>();
     let after = 0;
@@ -1341,7 +1349,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
             ['id', '>', after],
           ],
           fields,
-          { order: 'id asc', limit: reportPageSize },
+          { order: 'id asc', limit: reportPageSize, context: companyContext },
         ),
       );
       if (rows.length === 0) return;
@@ -1352,7 +1360,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
         ...new Set(rows.flatMap((r) => distributionAccounts(r.analytic_distribution).map((d) => d.accountId))),
       ].filter((x) => !analyticNames.has(x));
       await forReport(JOURNAL_NEEDS, async () => {
-        for (const a of await readIds('account.account', newAccounts, ['code', 'name']))
+        for (const a of await readIds('account.account', newAccounts, ['code', 'name'], companyContext))
           accounts.set(a.id as number, { code: str(a.code) ?? '', name: str(a.name) ?? '' });
         if (newAnalytic.length)
           for (const a of await readIds('account.analytic.account', newAnalytic, ['name'], NO_ARCHIVE_FILTER))
@@ -1367,13 +1375,17 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
 
   // ---- stock ----------------------------------------------------------------------------------------------
 
-  async function internalQuants(): Promise<ErpStockEntry[]> {
+  /** The quants of internal locations, each with its company (the location's). */
+  async function internalQuants(): Promise<{ entry: ErpStockEntry; company: ErpIdName | null }[]> {
     const rows = await searchAll(
       'stock.quant',
       [['location_id.usage', '=', 'internal']],
-      ['product_id', 'lot_id', 'location_id', 'reserved_quantity', 'quantity'],
+      ['product_id', 'lot_id', 'location_id', 'reserved_quantity', 'quantity', 'company_id'],
     );
-    return rows.map(stockEntry).filter((q): q is ErpStockEntry => q !== null);
+    return rows.flatMap((r) => {
+      const entry = stockEntry(r);
+      return entry ? [{ entry, company: idName(r.company_id) }] : [];
+    });
   }
 
   async function stockByLocation(): Promise<ErpStockLocation[]> {
@@ -1384,7 +1396,10 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
         ['name', 'complete_name', 'usage', 'company_id'],
         { order: 'complete_name, id' },
       );
-      const byLocation = groupBy(await internalQuants(), (q) => q.location_id.id);
+      const byLocation = groupBy(
+        (await internalQuants()).map((q) => q.entry),
+        (q) => q.location_id.id,
+      );
       return locations.map((l) => ({
         id: l.id as number,
         name: str(l.name) ?? '',
@@ -1396,27 +1411,42 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     });
   }
 
+  /**
+   * A row per product and company of its quants. standard_price is company-dependent (each company has its own
+   * cost) and qty_available counts the activated companies, so each company's products are read with that company
+   * alone in allowed_company_ids: its cost, its on-hand quantity (one read per company, not per product).
+   */
   async function stockByProduct(): Promise<ErpStockProduct[]> {
     return forReport(STOCK_NEEDS, async () => {
-      const byProduct = groupBy(await internalQuants(), (q) => q.product_id.id);
-      const rows = await readIds(
-        'product.product',
-        [...byProduct.keys()],
-        ['display_name', 'categ_id', 'company_id', 'qty_available', 'standard_price'],
-        NO_ARCHIVE_FILTER,
-      );
-      return rows
-        .map((r) => ({
-          id: r.id as number,
-          name: str(r.display_name) ?? '',
-          category: idName(r.categ_id),
-          company: idName(r.company_id),
-          qty_available: round4(num(r.qty_available) ?? 0),
-          cost: round4(num(r.standard_price) ?? 0),
-          stock_quant_ids: byProduct.get(r.id as number) ?? [],
-        }))
+      const quants = await internalQuants();
+      const companies = new Map<number, ErpIdName | null>();
+      for (const q of quants) if (!companies.has(q.company?.id ?? 0)) companies.set(q.company?.id ?? 0, q.company);
+      const out: ErpStockProduct[] = [];
+      for (const [companyId, company] of companies) {
+        const byProduct = groupBy(
+          quants.filter((q) => (q.company?.id ?? 0) === companyId).map((q) => q.entry),
+          (q) => q.product_id.id,
+        );
+        const rows = await readIds(
+          'product.product',
+          [...byProduct.keys()],
+          ['display_name', 'categ_id', 'company_id', 'qty_available', 'standard_price'],
+          companyId ? { ...NO_ARCHIVE_FILTER, allowed_company_ids: [companyId] } : NO_ARCHIVE_FILTER,
+        );
+        for (const r of rows)
+          out.push({
+            id: r.id as number,
+            name: str(r.display_name) ?? '',
+            category: idName(r.categ_id),
+            company: company ?? idName(r.company_id),
+            qty_available: round4(num(r.qty_available) ?? 0),
+            cost: round4(num(r.standard_price) ?? 0),
+            stock_quant_ids: byProduct.get(r.id as number) ?? [],
+          });
+      }
+      return out
         .filter((p) => p.qty_available !== 0 || p.stock_quant_ids.some((q) => q.quantity !== 0))
-        .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id || (a.company?.id ?? 0) - (b.company?.id ?? 0));
     });
   }
 

@@ -426,15 +426,19 @@ export interface ErpStockLocation {
   quant_ids: ErpStockEntry[];
 }
 
-/** SPEC Stock product: a product with stock in internal locations. Liability = qty_available × cost. */
+/**
+ * SPEC Stock product: a product with stock in internal locations of one company (a product stocked by two
+ * companies is two rows: each company has its own cost). Liability = qty_available × cost.
+ */
 export interface ErpStockProduct {
   id: number;
   name: string;
   category: ErpIdName | null;
+  /** the company of the row's quants (the product's own company when the quants have none) */
   company: ErpIdName | null;
-  /** Odoo's on-hand quantity (internal locations of the user's companies) */
+  /** Odoo's on-hand quantity in that company (read with allowed_company_ids = [company]) */
   qty_available: number;
-  /** unit cost (standard_price), 4 decimals */
+  /** that company's unit cost (standard_price is company-dependent), 4 decimals */
   cost: number;
   stock_quant_ids: ErpStockEntry[];
 }
@@ -490,6 +494,6 @@ export interface ErpConnector {
   journalItems(q: JournalItemsQuery): AsyncIterable<ErpJournalItem[]>;
   /** internal locations (ordered by complete name) with their quants */
   stockByLocation(): Promise<ErpStockLocation[]>;
-  /** products with quants in internal locations, ordered by name */
+  /** products with quants in internal locations, a row per product and company, ordered by name */
   stockByProduct(): Promise<ErpStockProduct[]>;
 }

@@ -28,7 +28,7 @@ const toProducts = (products: ErpStockProduct[]): StockByProductDto => ({
     id: p.id,
     name: p.name,
     category: { name: p.category?.name ?? null },
-    company: { name: p.company?.name ?? null },
+    company: { id: p.company?.id ?? null, name: p.company?.name ?? null },
     qty_available: p.qty_available,
     cost: p.cost,
     liability: stockLiability(p),

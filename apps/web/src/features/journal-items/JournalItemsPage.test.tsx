@@ -8,7 +8,15 @@ import { renderApp } from '../../test/renderApp';
 
 const user = makeUser({ _id: 'a1', name: 'Accountant', modules: { accounting: { enabled: true, level: 'viewer' } } });
 
-function setup(file: Parameters<typeof mockApi>[0][string]) {
+type Route = Parameters<typeof mockApi>[0][string];
+const COMPANIES: Route = {
+  body: [
+    { id: 1, name: 'Quotewright Demo Inc.' },
+    { id: 4, name: 'Quotewright Demo Canada Ltd.' },
+  ],
+};
+
+function setup(file: Route, companies: Route = COMPANIES) {
   window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
   const saved: string[] = [];
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
@@ -18,12 +26,7 @@ function setup(file: Parameters<typeof mockApi>[0][string]) {
   const api = mockApi({
     'GET /api/users/a1': { body: user },
     'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/accounting/companies': {
-      body: [
-        { id: 1, name: 'Quotewright Demo Inc.' },
-        { id: 4, name: 'Quotewright Demo Canada Ltd.' },
-      ],
-    },
+    'GET /api/accounting/companies': companies,
     'GET /api/accounting/report/journalitems/:start/:end/:company': file,
   });
   return { ...api, saved };
@@ -69,5 +72,32 @@ describe('journal items', () => {
     expect(within(dialog).getByText('Error')).toBeInTheDocument();
     expect(within(dialog).getByText(/journal items export needs/)).toBeInTheDocument();
     expect(calls.filter((c) => c.path.includes('journalitems'))).toHaveLength(1);
+  });
+
+  it('the ERP companies cannot be read: the Error dialog, then SPEC companies 1 and 4 (default 1) still run', async () => {
+    const { calls, saved } = setup(
+      { body: 'xlsx', headers: { 'Content-Disposition': 'attachment; filename="journalitems.xlsx"' } },
+      problem(502, 'The ERP is unreachable at http://odoo:8069 (ECONNREFUSED)'),
+    );
+    renderApp('/journalitems');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Error')).toBeInTheDocument();
+    expect(within(dialog).getByText(/ERP is unreachable at http:\/\/odoo:8069/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const company = screen.getByLabelText('Company');
+    expect(company).toHaveTextContent('Company 1');
+    expect(screen.getByText(/Company names unavailable/)).toBeInTheDocument();
+    await userEvent.click(company);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Company 1', 'Company 4']);
+    await userEvent.click(options[1]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Run Report' }));
+    await waitFor(() => expect(saved).toEqual(['journalitems.xlsx']));
+    expect(calls.filter((c) => c.path.includes('journalitems')).map((c) => c.path.split('/').at(-1))).toEqual(['4']);
+    // one dialog for the failure, no retry loop
+    expect(calls.filter((c) => c.path === '/api/accounting/companies')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
 import { Box, Button, CircularProgress, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { format, startOfYear } from 'date-fns';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDialog } from '../../app/providers/dialog';
 import { useSnackbar } from '../../app/providers/snackbar';
 import { PageHeader } from '../../components/PageHeader';
@@ -22,6 +22,11 @@ export function JournalItemsPage() {
   const [running, setRunning] = useState(false);
   const [received, setReceived] = useState<number | null>(null);
 
+  // SPEC §8: a failed call shows the server's answer in the 'Error' dialog; the select keeps SPEC's 1 and 4.
+  const companiesError = companies.error;
+  useEffect(() => {
+    if (companiesError) void dialog.error(errorMessage(companiesError));
+  }, [companiesError, dialog]);
   const options = companies.data?.length ? companies.data : DEFAULT_COMPANIES;
   const start = day(startDate);
   const end = day(endDate);
@@ -77,6 +82,7 @@ export function JournalItemsPage() {
             label="Company"
             value={options.some((c) => c.id === companyId) ? companyId : ''}
             onChange={(e) => setCompanyId(Number(e.target.value))}
+            helperText={companiesError ? 'Company names unavailable: the ERP did not answer' : undefined}
             sx={{ minWidth: 260 }}
           >
             {options.map((c) => (

@@ -17,14 +17,14 @@ const products = Array.from({ length: 25 }, (_, i) => ({
   id: i + 1,
   name: `Product ${String(i + 1).padStart(2, '0')}`,
   category: { name: 'Furniture' },
-  company: { name: 'Demo' },
+  company: { id: 1, name: 'Demo' },
   qty_available: 8,
   cost: 12.5,
   liability: 100,
   stock_quant_ids: [quant(1, 'WH/Stock'), quant(2, 'WH/Shelf 2')],
 }));
 
-function setup(discrete: boolean) {
+function setup(discrete: boolean, rows: unknown[] = products) {
   const user = makeUser({
     _id: 'a1',
     name: 'Storekeeper',
@@ -35,7 +35,7 @@ function setup(discrete: boolean) {
   return mockApi({
     'GET /api/users/a1': { body: user },
     'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/inventory/stock/byproduct': { body: { total_liability: 2500, products } },
+    'GET /api/inventory/stock/byproduct': { body: { total_liability: 2500, products: rows } },
   });
 }
 
@@ -65,5 +65,34 @@ describe('stock by product', () => {
     expect(headers.some((x) => x.includes('Unit Cost') || x.includes('Total Liability'))).toBe(false);
     expect(screen.queryByTestId('total-liability')).toBeNull();
     expect(screen.queryByText(/\$/)).toBeNull();
+  });
+
+  it('a product stocked by two companies: a row for each, at its cost, each opening its own quants', async () => {
+    const desk = (company: { id: number; name: string }, cost: number, quantId: number, location: string) => ({
+      ...products[0]!,
+      id: 5,
+      name: 'Desk',
+      company,
+      qty_available: 4,
+      cost,
+      liability: 4 * cost,
+      stock_quant_ids: [{ ...quant(quantId, location), id: quantId }],
+    });
+    setup(false, [
+      desk({ id: 1, name: 'Demo Inc.' }, 10, 1, 'WH/Stock'),
+      desk({ id: 4, name: 'Demo Canada' }, 11, 2, 'TOR/Stock'),
+    ]);
+    renderApp('/stock/product');
+    const rows = (await screen.findAllByText('Desk')).map((c) => c.closest('tr')!);
+    expect(rows).toHaveLength(2);
+    expect(
+      rows.map((r) => [within(r).getByText(/^Demo/).textContent, within(r).getByText(/^\$1[01]\.00$/).textContent]),
+    ).toEqual([
+      ['Demo Inc.', '$10.00'],
+      ['Demo Canada', '$11.00'],
+    ]);
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: /expand/i }));
+    const quants = await screen.findAllByTestId('stock-quant');
+    expect(quants.map((q) => q.textContent)).toEqual(['TOR/Stock14']);
   });
 });

@@ -61,7 +61,8 @@ export function StockProductPage() {
   const table = useDataTable<StockProduct>({
     columns,
     data: data?.products ?? [],
-    getRowId: (r) => String(r.id),
+    // a product stocked by two companies has a row in each (the loading skeleton's rows have no company)
+    getRowId: (r) => `${r.id}:${r.company?.id ?? ''}`,
     enableGrouping: true,
     enableColumnFilters: false,
     renderDetailPanel: ({ row }) =>
