@@ -33,11 +33,9 @@ async function j2(sim: OdooSim, model: string, method: string, body: Record<stri
 }
 
 describe('seed', () => {
-  it('builds the demo company quickly and deterministically', () => {
-    const t = performance.now();
+  // How fast it builds is not a test's business (timing on a shared machine); bench/ measures speed.
+  it('builds the demo company deterministically', () => {
     const a = createSimStore({ version: 19 });
-    const ms = performance.now() - t;
-    expect(ms).toBeLessThan(2000);
     const b = createSimStore({ version: 19 });
     const pick = (s: typeof a.store) =>
       JSON.stringify([
@@ -483,7 +481,7 @@ describe('transports', () => {
 });
 
 describe('bench size', () => {
-  it('seeds 50,000 products and searches them with ilike quickly', async () => {
+  it('seeds 50,000 products and searches them with ilike', async () => {
     const sim = await startOdooSim({ size: 'bench' });
     try {
       expect(sim.data.search('product.product', [], { activeTest: false }).length).toBeGreaterThanOrEqual(50_000);
@@ -492,15 +490,12 @@ describe('bench size', () => {
         fields: ['name'],
         limit: 80,
       });
-      const t = performance.now();
       const r = await j2(sim, 'product.product', 'search_read', {
         domain: [['name', 'ilike', 'switch']],
         fields: ['name', 'default_code', 'lst_price', 'categ_id', 'x_manufacturer_id'],
         limit: 80,
       });
       expect(r.body).toHaveLength(80);
-      // generous bound for shared CI machines; typically ~20-40 ms
-      expect(performance.now() - t).toBeLessThan(500);
     } finally {
       await sim.close();
     }

@@ -116,11 +116,9 @@ describe.each(PROTOCOLS)('transport $protocol against Odoo $version', ({ version
     const t = createTransport(opts({ timeoutMs: 150, retries: 0 }));
     await t.call('res.partner', 'search_count', [], { domain: [] }); // login / version out of the way
     sim.faults.set({ delayMs: 600, match: 'res.partner.search_read' });
-    const started = performance.now();
     const err = await rejection(t.call('res.partner', 'search_read', [], { domain: [], limit: 1 }));
     expect(err.kind).toBe('timeout');
     expect(err.message).toBe('The ERP did not answer within 0.15 s (res.partner.search_read)');
-    expect(performance.now() - started).toBeLessThan(550);
   });
 
   it('a read that timed out is sent again and succeeds; a write that timed out is not', async () => {
