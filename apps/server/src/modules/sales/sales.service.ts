@@ -39,6 +39,7 @@ import { CachedJson } from '../../infra/cached-json';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector } from '../erp/erp.types';
+import { productLines } from './product-lines';
 import {
   pricingLine,
   type Ref,
@@ -804,27 +805,7 @@ export function salesService(
       const res = await mutate(actor, saleId, 'lines_added', async (r, change) => {
         const { rows } = await sectionRows(r, change, sectionId);
         const found = await r.productsByIds([...new Set(input.lines.map((l) => l.product))]);
-        const byId = new Map(found.filter((p) => p.active).map((p) => [p.id, p]));
-        const errors: { product: number }[] = [];
-        const newLines: NewLine[] = [];
-        for (const l of input.lines) {
-          const p = byId.get(l.product);
-          if (!p) {
-            if (!errors.some((e) => e.product === l.product)) errors.push({ product: l.product });
-            continue;
-          }
-          newLines.push({
-            kind: 'product',
-            productId: p.id,
-            productName: p.model || p.name,
-            manufacturer: p.manufacturer,
-            description: p.description || p.name,
-            quantity: l.quantity,
-            price: p.price,
-            cost: p.cost,
-            uom: p.uom,
-          });
-        }
+        const { lines: newLines, errors } = productLines(found, input.lines);
         change.changed = newLines.length > 0;
         if (!change.changed) return { ids: [] as string[], errors };
         return { ids: await insertAtPoint(r, saleId, sectionId, rows, newLines, input.sequence, change), errors };

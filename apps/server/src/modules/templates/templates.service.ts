@@ -2,7 +2,7 @@
 // sales full rights (SPEC §6: the Templates screen and template editing). A template's sections and lines follow the
 // sale rules of packages/domain (ordering, line edits, duplicate names, Based-on-Total pricing).
 import type { TemplateDto } from '@quotewright/contracts';
-import type { ProductRow, TemplateLineRow } from '@quotewright/db';
+import type { TemplateLineRow } from '@quotewright/db';
 import {
   APPEND,
   applyLineEdit,
@@ -19,6 +19,7 @@ import {
 } from '@quotewright/domain';
 import { AppError, notFound, validation } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
+import { productLines } from '../sales/product-lines';
 import { pricingLine, type SectionDto } from '../sales/sales.dto';
 import { asSaleLineRow, toTemplateDto, toTemplateListItem } from './templates.dto';
 import type { NewTemplateLine, TemplateLinePatch, TemplateQueries, TemplatesRepository } from './templates.repository';
@@ -33,20 +34,6 @@ export interface TemplateLineEdit {
 }
 
 /** A product of the local catalog as a new line (model, description, manufacturer, price, cost, UOM). */
-export function lineFromProduct(p: ProductRow, quantity: string): NewTemplateLine {
-  return {
-    kind: 'product',
-    productId: p.id,
-    productName: p.model || p.name,
-    manufacturer: p.manufacturer,
-    description: p.description || p.name,
-    quantity,
-    price: p.price,
-    cost: p.cost,
-    uom: p.uom,
-  };
-}
-
 const actorOf = (u: AuthUser) => ({ id: u.id, name: u.name });
 
 export function templatesService(repo: TemplatesRepository) {
@@ -240,14 +227,7 @@ export function templatesService(repo: TemplatesRepository) {
       const { result, template } = await mutate(actor, templateId, async (r) => {
         await section(r, templateId, sectionId);
         const found = await r.productsByIds([...new Set(input.lines.map((l) => l.product))]);
-        const byId = new Map(found.filter((p) => p.active).map((p) => [p.id, p]));
-        const errors: { product: number }[] = [];
-        const lines: NewTemplateLine[] = [];
-        for (const l of input.lines) {
-          const p = byId.get(l.product);
-          if (p) lines.push(lineFromProduct(p, l.quantity));
-          else if (!errors.some((e) => e.product === l.product)) errors.push({ product: l.product });
-        }
+        const { lines, errors } = productLines(found, input.lines);
         const ids = lines.length ? await insertAtPoint(r, templateId, sectionId, lines, input.sequence) : [];
         return { ids: new Set(ids), errors };
       });
