@@ -317,6 +317,34 @@ describe('templates applied to a sale', () => {
     expectProblem(await a.post(`/api/sales/templates/refresh/${sale._id}/${k.id}`, tok.editor), 409, 'CONFLICT');
   });
 
+  it('a deleted template stays listed on the sale: refresh answers 404, remove still deletes its lines', async () => {
+    const k = await buildTemplate('Doomed kit');
+    const sale = await saleWith('Doomed target', { Hardware: [[1, 1]], Mine: [] });
+    await a.ok('POST', `/api/sales/templates/add/${sale._id}/${k.id}`, tok.editor, {
+      sections: [],
+      copyStyle: 'merge',
+    });
+    await a.ok('DELETE', `/api/templates/${k.id}`, tok.full);
+    // The sale still names it (the web app shows it as deleted: it is not in GET /api/templates any more).
+    let now = await saleNow(sale._id);
+    expect(now.template_ids).toEqual([{ _id: k.id, name: 'Doomed kit' }]);
+    const list = await a.ok<TemplateListDto>('GET', '/api/templates', tok.viewer);
+    expect(list.map((x) => x._id)).not.toContain(k.id);
+    expectProblem(await a.post(`/api/sales/templates/refresh/${sale._id}/${k.id}`, tok.editor), 404);
+    expect((await saleNow(sale._id)).version).toBe(now.version);
+    const removed = await a.post(`/api/sales/templates/remove/${sale._id}/${k.id}`, tok.editor);
+    expect(removed.statusCode, removed.body).toBe(200);
+    now = await saleNow(sale._id);
+    expect(now.sections.map(shape)).toEqual([
+      ['Hardware', ['DESK-1×1@100.00/60.00']],
+      ['Mine', []],
+    ]);
+    expect(now.template_ids).toEqual([]);
+    const entries = await t.database.db.select().from(saleActivity).where(eq(saleActivity.saleId, sale._id));
+    expect(entries.map((e) => e.kind)).toContain('template_removed');
+    expectProblem(await a.post(`/api/sales/templates/remove/${sale._id}/${k.id}`, tok.editor), 409, 'CONFLICT');
+  });
+
   it('rights, locked sales and bad input', async () => {
     const k = await buildTemplate('Guard kit');
     const sale = await saleWith('Guard target', {});

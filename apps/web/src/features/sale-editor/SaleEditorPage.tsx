@@ -22,6 +22,7 @@ import { useLoadingOverlay } from '../../app/providers/loading';
 import { useSaleSummary } from '../../app/providers/saleSummary';
 import { useSnackbar } from '../../app/providers/snackbar';
 import { PageHeader } from '../../components/PageHeader';
+import { BundleErrorMessage, bundleErrorLabel } from '../../components/products/BundleErrors';
 import { ProductListLayout } from '../../components/products/ProductListLayout';
 import { readWindowed, writeWindowed } from '../../components/products/ProductListWindow';
 import { ProductTable } from '../../components/products/ProductTable';
@@ -66,7 +67,6 @@ import { useSaleRoom } from './hooks/useSaleRoom';
 export const VALID_PRODUCTS_MESSAGE = 'All order lines appear to have valid products!';
 export const INVALID_PRODUCTS_MESSAGE = 'The validity check returned errors.';
 export const CHECK_FAILED_MESSAGE = 'Unable to check products';
-export const BUNDLE_ERROR_TITLE = 'An Error occured while adding the Bundle.';
 
 function EditorSkeleton() {
   return (
@@ -79,14 +79,6 @@ function EditorSkeleton() {
       ))}
     </Box>
   );
-}
-
-function lineLabel(id: unknown, bundle: ProductDetail | null): string {
-  const pid = typeof id === 'object' && id !== null && 'id' in id ? (id as { id: unknown }).id : id;
-  const found = bundle?.related_products.find((r) => r.product.id === pid);
-  if (found) return `${found.product.name}${found.description ? ` — ${found.description}` : ''}`;
-  if (bundle && bundle.id === pid) return bundle.name;
-  return `Product #${String(pid)}`;
 }
 
 /** A line of the validity check's answer: a label, or a line object. */
@@ -263,27 +255,9 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const addLines = async (target: string, lines: BundleLine[], sequence: number, bundle: ProductDetail | null) => {
     const res = await settled(createLines.mutateAsync({ sectionId: target, lines, sequence }));
     if (!res || res.errors.length === 0) return;
-    const items = res.errors.map((e) => lineLabel(e.product, bundle));
+    const items = res.errors.map((e) => bundleErrorLabel(e.product, bundle));
     if (bundle) {
-      await dialog.open({
-        title: 'Error',
-        message: (
-          <Box>
-            <Typography fontWeight={600} gutterBottom>
-              {BUNDLE_ERROR_TITLE}
-            </Typography>
-            <Typography gutterBottom>
-              The following products are no longer in the active database and were not added:
-            </Typography>
-            <Box component="ul" data-testid="bundle-errors">
-              {items.map((i) => (
-                <li key={i}>{i}</li>
-              ))}
-            </Box>
-            <Typography>Please modify the bundle and remove the inactive products.</Typography>
-          </Box>
-        ),
-      });
+      await dialog.open({ title: 'Error', message: <BundleErrorMessage items={items} /> });
     } else {
       snackbar.show(`Not added (no longer active): ${items.join(', ')}`, 'error');
     }

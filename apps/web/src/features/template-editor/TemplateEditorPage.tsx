@@ -11,9 +11,11 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useCurrentUser, usePreferences } from '../../app/providers/currentUser';
 import { useDialog } from '../../app/providers/dialog';
+import { useLoadingOverlay } from '../../app/providers/loading';
 import { useSnackbar } from '../../app/providers/snackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSkeleton } from '../../components/PageSkeleton';
+import { BundleErrorMessage, bundleErrorLabel } from '../../components/products/BundleErrors';
 import { ProductListLayout } from '../../components/products/ProductListLayout';
 import { readWindowed, writeWindowed } from '../../components/products/ProductListWindow';
 import { ProductTable } from '../../components/products/ProductTable';
@@ -31,6 +33,7 @@ export function TemplateEditorPage() {
   const { preferences } = usePreferences();
   const dialog = useDialog();
   const snackbar = useSnackbar();
+  const loading = useLoadingOverlay();
   const [expanded, setExpanded] = useState<MRT_ExpandedState>({});
   const [current, setCurrent] = useState<string | null>(null);
   const [windowed, setWindowedState] = useState(readWindowed);
@@ -51,32 +54,31 @@ export function TemplateEditorPage() {
   const canDuplicate = editable || user?.isAdmin === true;
   const base = (sectionId: string) => `${encodeURIComponent(templateId)}/${encodeURIComponent(sectionId)}`;
 
-  const addLines = async (sectionId: string, lines: BundleLine[]) => {
-    const res = await action.run<{ errors: { product: number }[] }>(`lines/create/${base(sectionId)}`, {
+  // A failed call has been reported by action.run (once); only the products the server did not add remain to tell.
+  const addLines = async (sectionId: string, lines: BundleLine[], bundle: ProductDetail | null) => {
+    const res = await action.run<{ errors: { product: unknown }[] }>(`lines/create/${base(sectionId)}`, {
       lines,
       sequence: -1,
     });
-    if (res.errors.length > 0) {
-      await dialog.open({
-        title: 'Error',
-        message: `An Error occured while adding the Bundle. Products no longer in the active database were not added: ${res.errors
-          .map((e) => e.product)
-          .join(', ')}. Modify the bundle and remove inactive products.`,
-      });
-    }
+    if (!res || res.errors.length === 0) return;
+    const items = res.errors.map((e) => bundleErrorLabel(e.product, bundle));
+    if (bundle) await dialog.open({ title: 'Error', message: <BundleErrorMessage items={items} /> });
+    else snackbar.show(`Not added (no longer active): ${items.join(', ')}`, 'error');
   };
 
   const addProduct = async (sectionId: string, productId: number) => {
+    let product: ProductDetail;
     try {
-      const product = await getProduct(productId);
-      if (product.is_bundle || product.related_products.length > 0) {
-        setRelated({ sectionId, product });
-        return;
-      }
-      await addLines(sectionId, [{ product: productId, quantity: '1' }]);
+      product = await loading.track(getProduct(productId));
     } catch (e) {
-      snackbar.show(errorMessage(e), 'error');
+      snackbar.show(errorMessage(e), 'error'); // a line action's failure (SPEC §8)
+      return;
     }
+    if (product.is_bundle || product.related_products.length > 0) {
+      setRelated({ sectionId, product });
+      return;
+    }
+    await addLines(sectionId, [{ product: productId, quantity: '1' }], null);
   };
 
   const insertFromList = (p: Product) => {
@@ -89,12 +91,13 @@ export function TemplateEditorPage() {
   };
 
   const handlers = {
-    create: async (name: string, showDetails: boolean) => {
-      await action.run(`sections/create/${encodeURIComponent(templateId)}`, { name, show_details: showDetails });
-    },
-    update: async (id: string, patch: { name?: string; show_details?: boolean }) => {
-      await action.run(`sections/update/${base(id)}`, patch);
-    },
+    create: async (name: string, showDetails: boolean) =>
+      (await action.run(`sections/create/${encodeURIComponent(templateId)}`, {
+        name,
+        show_details: showDetails,
+      })) !== undefined,
+    update: async (id: string, patch: { name?: string; show_details?: boolean }) =>
+      (await action.run(`sections/update/${base(id)}`, patch)) !== undefined,
     remove: (id: string) => void action.run(`sections/delete/${base(id)}`),
     duplicate: (id: string) => void action.run(`sections/duplicate/${base(id)}`),
     reorder: (from: number, to: number) =>
@@ -163,9 +166,9 @@ export function TemplateEditorPage() {
           product={related.product}
           onCancel={() => setRelated(null)}
           onAdd={(lines) => {
-            const { sectionId } = related;
+            const { sectionId, product } = related;
             setRelated(null);
-            void addLines(sectionId, lines);
+            void addLines(sectionId, lines, product);
           }}
         />
       )}

@@ -10,9 +10,12 @@ import { storeDelta } from './mutations';
 
 const enc = encodeURIComponent;
 
+const templatesKey = ['templates'] as const;
+
+/** The template list (GET /templates): the Apply Template dialog's choices, and which applied templates still exist. */
 export function useTemplateChoices(enabled: boolean) {
   return useQuery({
-    queryKey: ['templates'],
+    queryKey: templatesKey,
     queryFn: ({ signal }) => api.get<TemplateListDto>('/templates', { signal }),
     enabled,
   });
@@ -44,6 +47,10 @@ export function useSaleTemplateAction(saleId: string) {
         ),
       ),
     onSuccess: (delta) => storeDelta(qc, delta),
-    onError: (err) => void dialog.error(errorMessage(err)),
+    onError: (err, req) => {
+      void dialog.error(errorMessage(err));
+      // the template may have been deleted meanwhile: read the list again, so the menu shows it as deleted
+      if (req.action !== 'remove') void qc.invalidateQueries({ queryKey: templatesKey });
+    },
   });
 }

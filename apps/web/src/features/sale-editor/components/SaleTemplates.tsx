@@ -21,6 +21,7 @@ import {
   RadioGroup,
   Select,
   Stack,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { DEFAULT_TEMPLATE_COPY_STYLE, TEMPLATE_COPY_STYLES, type TemplateCopyStyle } from '@quotewright/domain';
@@ -118,7 +119,14 @@ export function ApplyTemplateDialog({
   );
 }
 
-/** The 'Templates' button of the sale editor: Apply Template, and Refresh / Remove per applied template. */
+export const TEMPLATE_DELETED_TOOLTIP =
+  'This template was deleted, so it cannot be refreshed. Its lines can still be removed.';
+
+/**
+ * The 'Templates' button of the sale editor: Apply Template, and Refresh / Remove per applied template. An applied
+ * template that no longer exists (not in the template list, read again when the menu opens) is shown as deleted:
+ * Refresh is disabled with a tooltip, Remove still deletes its lines.
+ */
 export function SaleTemplatesButton({
   saleId,
   applied,
@@ -128,9 +136,13 @@ export function SaleTemplatesButton({
 }) {
   const dialog = useDialog();
   const action = useSaleTemplateAction(saleId);
+  const templates = useTemplateChoices(applied.length > 0);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [applying, setApplying] = useState(false);
+  const existing = templates.data ? new Set(templates.data.map((t) => t._id)) : null;
+  const deleted = (id: string) => existing !== null && !existing.has(id);
 
+  // Each step's failure has been reported by the mutation (the 'Error' dialog); nothing is left to reject.
   const refresh = async (t: { _id: string; name: string }) => {
     setAnchor(null);
     const ok = await dialog.confirm({
@@ -139,7 +151,7 @@ export function SaleTemplatesButton({
       confirmLabel: 'Refresh',
     });
     if (!ok) return;
-    await action.mutateAsync({ action: 'refresh', templateId: t._id });
+    if (!(await action.mutateAsync({ action: 'refresh', templateId: t._id }).then(ran, failed))) return;
     await dialog.open({ title: TEMPLATE_REFRESHED, message: `${t.name} was refreshed.` });
   };
   const remove = async (t: { _id: string; name: string }) => {
@@ -150,7 +162,7 @@ export function SaleTemplatesButton({
       confirmLabel: 'Remove',
     });
     if (!ok) return;
-    await action.mutateAsync({ action: 'remove', templateId: t._id });
+    if (!(await action.mutateAsync({ action: 'remove', templateId: t._id }).then(ran, failed))) return;
     await dialog.open({ title: TEMPLATE_REMOVED, message: `${t.name} was removed; empty sections were also deleted.` });
   };
 
@@ -161,7 +173,10 @@ export function SaleTemplatesButton({
         endIcon={<ExpandMoreIcon />}
         variant="outlined"
         aria-haspopup="menu"
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          if (applied.length > 0) void templates.refetch();
+        }}
       >
         Templates
       </Button>
@@ -176,10 +191,21 @@ export function SaleTemplatesButton({
         </MenuItem>
         {applied.length > 0 && <Divider />}
         {applied.flatMap((t) => [
-          <MenuItem key={`r-${t._id}`} onClick={() => void refresh(t).catch(() => undefined)}>
-            <ListItemText>Refresh {t.name}</ListItemText>
-          </MenuItem>,
-          <MenuItem key={`x-${t._id}`} onClick={() => void remove(t).catch(() => undefined)}>
+          deleted(t._id) ? (
+            <Tooltip key={`r-${t._id}`} title={TEMPLATE_DELETED_TOOLTIP} placement="left">
+              {/* a disabled item takes no pointer events: the span carries the tooltip */}
+              <span data-testid={`template-deleted-${t._id}`}>
+                <MenuItem disabled>
+                  <ListItemText secondary="Template deleted">Refresh {t.name}</ListItemText>
+                </MenuItem>
+              </span>
+            </Tooltip>
+          ) : (
+            <MenuItem key={`r-${t._id}`} onClick={() => void refresh(t)}>
+              <ListItemText>Refresh {t.name}</ListItemText>
+            </MenuItem>
+          ),
+          <MenuItem key={`x-${t._id}`} onClick={() => void remove(t)}>
             <ListItemText>Remove {t.name}</ListItemText>
           </MenuItem>,
         ])}
@@ -191,11 +217,16 @@ export function SaleTemplatesButton({
             setApplying(false);
             void action
               .mutateAsync({ action: 'add', ...req })
-              .then(() => dialog.open({ title: TEMPLATE_ADDED, message: 'The template was added to this quote.' }))
-              .catch(() => undefined);
+              .then(ran, failed)
+              .then((done) =>
+                done ? dialog.open({ title: TEMPLATE_ADDED, message: 'The template was added to this quote.' }) : null,
+              );
           }}
         />
       )}
     </>
   );
 }
+
+const ran = () => true;
+const failed = () => false;

@@ -1,6 +1,8 @@
 import type { TemplateDto } from '@quotewright/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDialog } from '../../../app/providers/dialog';
+import { useLoadingOverlay } from '../../../app/providers/loading';
+import { useSnackbar } from '../../../app/providers/snackbar';
 import { api, errorMessage } from '../../../lib/api';
 
 export const templateQueryKey = (id: string) => ['template', id] as const;
@@ -12,21 +14,36 @@ export function useTemplate(id: string) {
   });
 }
 
+/** SPEC §8: line actions report in an error snackbar; section and template actions in the 'Error' dialog. */
+export const reportsInSnackbar = (path: string) => path.startsWith('lines/');
+
 /**
- * Every change of a template is a POST under /templates/… (SPEC §7); the editor then reads the template again.
- * A failure shows the server's message in the 'Error' dialog (SPEC §8).
+ * Every change of a template is a POST under /templates/… (SPEC §7), behind the global loading overlay until the
+ * editor has read the template again. `run` never rejects: it answers undefined when the call failed, after
+ * reporting the server's message once (SPEC §8: an error snackbar for line actions, else the 'Error' dialog), so
+ * callers may fire and forget (`void action.run(…)`).
  */
 export function useTemplateAction(templateId: string) {
   const qc = useQueryClient();
   const dialog = useDialog();
+  const snackbar = useSnackbar();
+  const loading = useLoadingOverlay();
   const m = useMutation({
     mutationFn: ({ path, body }: { path: string; body?: unknown }) =>
       api.post<unknown>(`/templates/${path}`, body ?? {}),
+    // awaited by mutateAsync: the overlay stays until the template has been read again
     onSettled: () => qc.invalidateQueries({ queryKey: templateQueryKey(templateId) }),
-    onError: (e) => void dialog.error(errorMessage(e)),
   });
   return {
     pending: m.isPending,
-    run: <T = unknown>(path: string, body?: unknown) => m.mutateAsync({ path, body }) as Promise<T>,
+    run: async <T = unknown>(path: string, body?: unknown): Promise<T | undefined> => {
+      try {
+        return (await loading.track(m.mutateAsync({ path, body }))) as T;
+      } catch (e) {
+        if (reportsInSnackbar(path)) snackbar.show(errorMessage(e), 'error');
+        else void dialog.error(errorMessage(e));
+        return undefined;
+      }
+    },
   };
 }

@@ -18,8 +18,9 @@ import { type TemplateLinesHandlers, TemplateLinesTable } from './TemplateLinesT
 export const DELETE_SECTION_PROMPT = 'Are you sure you want to delete the entire section?';
 
 export interface TemplateSectionsHandlers {
-  create(name: string, showDetails: boolean): Promise<void>;
-  update(id: string, patch: { name?: string; show_details?: boolean }): Promise<void>;
+  /** Each answers whether the change was made (a failure has been reported already); they never reject. */
+  create(name: string, showDetails: boolean): Promise<boolean>;
+  update(id: string, patch: { name?: string; show_details?: boolean }): Promise<boolean>;
   remove(id: string): void;
   duplicate(id: string): void;
   reorder(from: number, to: number): void;
@@ -163,17 +164,16 @@ export function TemplateSectionsTable({
     onCreatingRowSave: async ({ values, table: tbl }) => {
       const name = String(values.name ?? '').trim();
       if (!name) return;
-      await handlers.create(name, boolOf(values.show_details, true));
-      tbl.setCreatingRow(null);
+      if (await handlers.create(name, boolOf(values.show_details, true))) tbl.setCreatingRow(null);
     },
     onEditingRowSave: async ({ values, row, table: tbl }) => {
       const name = String(values.name ?? '').trim();
       if (!name) return;
-      await handlers.update(row.original._id, {
+      const saved = await handlers.update(row.original._id, {
         name,
         show_details: boolOf(values.show_details, row.original.show_details),
       });
-      tbl.setEditingRow(null);
+      if (saved) tbl.setEditingRow(null);
     },
     renderTopToolbarCustomActions: ({ table: tbl }) => (
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>

@@ -1,0 +1,121 @@
+// The template editor's failures (SPEC §8): each is reported once — line actions in an error snackbar, section
+// actions in the 'Error' dialog — the loading state ends, and nothing is left as an unhandled rejection.
+import type { LineDto, TemplateDto } from '@quotewright/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PRODUCT_DRAG_TYPE } from '../../lib/products';
+import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
+import { type MockResponse, mockApi, problem } from '../../test/mockApi';
+import { renderApp } from '../../test/renderApp';
+
+const user = makeUser({ _id: 'u1', modules: { sales: { enabled: true, level: 'full_rights' } } });
+const pricing = {
+  total_price: '0',
+  total_cost: '0',
+  total_margin: '0',
+  total_margin_percent: 0,
+  total_markup_percent: 0,
+};
+const template: TemplateDto = {
+  _id: 't1',
+  name: 'Install kit',
+  total_price: '0.00',
+  updated_on: '2026-01-01T00:00:00Z',
+  sections: [
+    { _id: 's1', name: 'Hardware', show_details: true, merge: false, expanded: false, lines: [] as LineDto[], pricing },
+  ],
+} as TemplateDto;
+const product = {
+  id: 42,
+  name: 'DESK-1',
+  model: 'DESK-1',
+  display_name: 'Desk',
+  manufacturer: { name: 'Acme' },
+  description: 'A desk',
+  category: { name: 'Furniture' },
+  price: '100.00',
+  cost: '60.00',
+  uom: { name: 'Units' },
+  active: true,
+  is_bundle: false,
+  related_products: [],
+};
+
+type Route = MockResponse | ((r: { body: unknown; path: string }) => MockResponse);
+function setup(routes: Record<string, Route>) {
+  window.localStorage.setItem('token', makeToken({ sub: 'u1', exp: nowSeconds() + 3600 }));
+  return mockApi({
+    'GET /api/users/u1': { body: user },
+    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
+    'GET /api/templates/t1': { body: template },
+    'GET /api/products': { body: { items: [product], total: 1, page: 0, pageSize: 5 } },
+    'GET /api/products/42': { body: product },
+    ...routes,
+  });
+}
+
+async function openHardware() {
+  renderApp('/template/t1');
+  const row = await screen.findByTestId('template-section-Hardware');
+  await userEvent.click(within(row).getByRole('button', { name: /expand/i }));
+  return screen.findByTestId('template-lines-Hardware');
+}
+
+const overlayGone = () => waitFor(() => expect(screen.queryByTestId('loading-overlay')).not.toBeVisible());
+
+describe('template editor failures', () => {
+  it('a refused line create (dropped product) shows one error snackbar, no Error dialog', async () => {
+    const { calls } = setup({
+      'POST /api/templates/lines/create/t1/s1': problem(409, 'The template has too many lines'),
+    });
+    const zone = await openHardware();
+    const dataTransfer = { types: [PRODUCT_DRAG_TYPE], getData: () => '42' };
+    fireEvent.dragOver(zone, { dataTransfer });
+    fireEvent.drop(zone, { dataTransfer });
+    expect(await screen.findByTestId('snackbar')).toHaveTextContent('The template has too many lines');
+    await overlayGone();
+    expect(calls.find((c) => c.path === '/api/templates/lines/create/t1/s1')?.body).toEqual({
+      lines: [{ product: 42, quantity: '1' }],
+      sequence: -1,
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('snackbar')).toHaveLength(1);
+  });
+
+  it('a product that cannot be read is reported in the snackbar and nothing is created', async () => {
+    const { calls } = setup({ 'GET /api/products/42': problem(404, 'Product not found') });
+    await openHardware();
+    await userEvent.click(await screen.findByRole('button', { name: 'Insert' }));
+    expect(await screen.findByTestId('snackbar')).toHaveTextContent('Product not found');
+    await overlayGone();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("a refused section change shows the 'Error' dialog once; the new row stays open with its name", async () => {
+    setup({
+      'POST /api/templates/sections/create/t1': problem(400, 'Name is too long'),
+      'POST /api/templates/sections/update/t1/s1': problem(403, 'Sales full rights needed'),
+    });
+    renderApp('/template/t1');
+    await screen.findByTestId('template-section-Hardware');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Section' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Section name' }), 'Extras');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    let error = await screen.findByRole('dialog', { name: 'Error' });
+    expect(error).toHaveTextContent('Name is too long');
+    await userEvent.click(within(error).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Section name' })).toHaveValue('Extras');
+    expect(screen.queryByTestId('snackbar')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    // a fire-and-forget change (the Show Details box) that fails: reported, no unhandled rejection
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Details of Hardware' }));
+    error = await screen.findByRole('dialog', { name: 'Error' });
+    expect(error).toHaveTextContent('Sales full rights needed');
+    await overlayGone();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  });
+});
