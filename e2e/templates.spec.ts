@@ -357,7 +357,7 @@ test('a template applied by one editor reaches another editor of the sale live',
     data: { sections: [], copyStyle: 'merge' },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
-  await expect(page.getByTestId('section-row').filter({ hasText: 'Live extras' })).toBeVisible({ timeout: 2000 });
+  await expect(page.getByTestId('section-row').filter({ hasText: 'Live extras' })).toBeVisible({ timeout: 5000 });
   await page.getByRole('button', { name: 'Templates', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: `Remove ${tpl.name}` })).toBeVisible();
   await context.close();
