@@ -73,6 +73,8 @@ const schema = z.object({
     .pipe(duration(1, 86400, '1 second and 1 day')),
   /** The ERP. Unset ODOO_URL = the built-in Odoo simulator with a demo company, started in-process. */
   ODOO_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  /** The ERP's address as people's browsers reach it ('Open in {ERP}'), when it differs from ODOO_URL. */
+  ODOO_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   ODOO_DB: optionalString,
   ODOO_LOGIN: optionalString,
   ODOO_API_KEY: optionalString,

@@ -22,6 +22,7 @@ export async function setupErp(config: Config, log: Log): Promise<{ erp: ErpConn
       apiKey: config.ODOO_API_KEY!,
       protocol: config.ODOO_PROTOCOL,
       timeoutMs: config.ODOO_TIMEOUT * 1000,
+      ...(config.ODOO_PUBLIC_URL ? { publicUrl: config.ODOO_PUBLIC_URL } : {}),
       ...(config.ODOO_MANUFACTURER_FIELD ? { manufacturerField: config.ODOO_MANUFACTURER_FIELD } : {}),
     });
     log.info({ url: config.ODOO_URL, db: config.ODOO_DB }, 'ERP: Odoo');

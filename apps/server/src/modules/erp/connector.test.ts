@@ -1,7 +1,9 @@
 // The connector against the Odoo simulator over real HTTP, on both transports and with auto-detection. The
 // expected values come from the simulator's store, read directly (not through the API under test).
+
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { createErpConnector, type ErpConnectorOptions } from './connector.js';
 import { ErpError } from './erp.errors.js';
 import type { ErpConnector, ErpPartner, ErpProduct, ErpSale } from './erp.types.js';
@@ -392,6 +394,18 @@ describe('connector errors and URLs', () => {
       protocol: 'json2',
     });
     expect(erp.saleUrl(7)).toBe('https://erp.example.com/odoo/sales/7');
+    // the API on an internal address, people's browsers on the public one
+    const behindProxy = createErpConnector({
+      url: 'http://odoo.internal:8069',
+      publicUrl: 'https://erp.example.com/',
+      db: 'x',
+      login: 'x',
+      apiKey: 'x',
+      protocol: 'json2',
+    });
+    expect(behindProxy.saleUrl(7)).toBe('https://erp.example.com/odoo/sales/7');
+    expect(() => loadConfig({ ODOO_PUBLIC_URL: 'erp.example.com' })).toThrow(/ODOO_PUBLIC_URL/);
+    expect(loadConfig({ ODOO_PUBLIC_URL: 'https://erp.example.com' }).ODOO_PUBLIC_URL).toBe('https://erp.example.com');
   });
 
   it('builds /web# sale URLs for Odoo 16 and older', async () => {

@@ -95,6 +95,8 @@ export interface ErpConnectorOptions {
   apiKey: string;
   protocol: OdooProtocol;
   timeoutMs?: number;
+  /** The ERP's address as people's browsers reach it, for 'Open in {ERP}' links (default: `url`). */
+  publicUrl?: string;
   retries?: number;
   retryDelayMs?: number;
   /**
@@ -191,6 +193,7 @@ function isModelMissing(e: unknown, model: string): boolean {
 
 export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
   const baseUrl = opts.url.replace(/\/+$/, '');
+  const webUrl = (opts.publicUrl ?? opts.url).replace(/\/+$/, '');
   const transport =
     opts.transport ??
     createTransport({
@@ -1467,8 +1470,8 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
       // Odoo 17 moved the web client to /odoo/<app>/<id>. Before the version is known (no call made yet),
       // assume a current Odoo.
       if (knownMajor !== undefined && knownMajor < 17)
-        return `${baseUrl}/web#id=${odooId}&model=sale.order&view_type=form`;
-      return `${baseUrl}/odoo/sales/${odooId}`;
+        return `${webUrl}/web#id=${odooId}&model=sale.order&view_type=form`;
+      return `${webUrl}/odoo/sales/${odooId}`;
     },
     companies,
     publishSale,
