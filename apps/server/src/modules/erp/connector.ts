@@ -192,7 +192,6 @@ function isModelMissing(e: unknown, model: string): boolean {
 }
 
 export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
-  const baseUrl = opts.url.replace(/\/+$/, '');
   const webUrl = (opts.publicUrl ?? opts.url).replace(/\/+$/, '');
   const transport =
     opts.transport ??
