@@ -35,7 +35,7 @@ export async function loginUi(page: Page, email: string, password: string): Prom
 }
 
 export async function logoutUi(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

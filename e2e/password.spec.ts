@@ -10,7 +10,7 @@ test('changing the password ends the session and asks to login again', async ({ 
     modules: { sales: { enabled: true, level: 'viewer' } },
   });
 
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('profile-name')).toHaveText('Paula Password');

@@ -9,7 +9,7 @@ async function newUser(page: Page, request: APIRequestContext, prefix: string) {
     modules: { sales: { enabled: true, level: 'editor' } },
   });
   // Work from the profile screen: every reload below re-enters the app at this address.
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
 }

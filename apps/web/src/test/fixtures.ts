@@ -1,3 +1,4 @@
+import type { ProductDto } from '@quotewright/contracts';
 import { defaultModules, defaultPreferences, type Module, type ModuleAccess } from '@quotewright/domain';
 import type { User } from '../lib/types';
 
@@ -27,5 +28,27 @@ export function makeUser(
     preferences: defaultPreferences(),
     ...rest,
     modules: { ...defaultModules(), ...modules },
+  };
+}
+
+/** A catalog product as GET /api/products/{id} answers it (with its related products), with overrides. */
+export function makeProduct(
+  over: Partial<ProductDto> & { id: number; related_products?: unknown[] },
+): ProductDto & { related_products: unknown[] } {
+  const model = over.model ?? over.name ?? `P-${over.id}`;
+  return {
+    name: model,
+    model,
+    display_name: `Product ${over.id}`,
+    manufacturer: { name: 'Acme' },
+    description: `Product ${over.id}`,
+    category: { name: 'Furniture' },
+    price: '100.00',
+    cost: '60.00',
+    uom: { name: 'Units' },
+    active: true,
+    is_bundle: false,
+    related_products: [],
+    ...over,
   };
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
+import { makeProduct, makeToken, makeUser, nowSeconds } from '../../test/fixtures';
 import { type MockResponse, mockApi, problem } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import type { Sale } from './api/types';
@@ -52,24 +52,20 @@ describe('sale editor', () => {
   });
 
   it('adds a dropped bundle with the multiplier and explains members that were not added', async () => {
-    const bundle = {
+    const bundle = makeProduct({
       id: 7,
       name: 'KIT-1',
-      model: 'KIT-1',
       display_name: 'Kit',
-      manufacturer: { name: 'Acme' },
       description: 'Starter kit',
       category: { name: 'Kits' },
       price: '10.00',
       cost: '5.00',
-      uom: { name: 'Units' },
-      active: true,
       is_bundle: true,
       related_products: [
         { product: { id: 8, name: 'PART-8', active: true }, description: 'Cable', quantity: '2', uom: null },
         { product: { id: 9, name: 'PART-9', active: false }, description: 'Old bracket', quantity: '1', uom: null },
       ],
-    };
+    });
     const { calls } = setup({
       'GET /api/products/7': { body: bundle },
       'POST /api/sales/lines/create/s1/sec1': { body: { lines: [], errors: [{ product: 9 }], sale } },

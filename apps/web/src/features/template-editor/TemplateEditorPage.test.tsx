@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_DRAG_TYPE } from '../../lib/products';
-import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
+import { makeProduct, makeToken, makeUser, nowSeconds } from '../../test/fixtures';
 import { type MockResponse, mockApi, problem } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 
@@ -26,21 +26,7 @@ const template: TemplateDto = {
     { _id: 's1', name: 'Hardware', show_details: true, merge: false, expanded: false, lines: [] as LineDto[], pricing },
   ],
 } as TemplateDto;
-const product = {
-  id: 42,
-  name: 'DESK-1',
-  model: 'DESK-1',
-  display_name: 'Desk',
-  manufacturer: { name: 'Acme' },
-  description: 'A desk',
-  category: { name: 'Furniture' },
-  price: '100.00',
-  cost: '60.00',
-  uom: { name: 'Units' },
-  active: true,
-  is_bundle: false,
-  related_products: [],
-};
+const product = makeProduct({ id: 42, name: 'DESK-1', display_name: 'Desk', description: 'A desk' });
 
 type Route = MockResponse | ((r: { body: unknown; path: string }) => MockResponse);
 function setup(routes: Record<string, Route>) {
