@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One vitest run covers every workspace. The server suites run once on PGlite and, when DATABASE_URL is set,
@@ -19,6 +20,9 @@ const serverProject = (engine: 'pglite' | 'pg') => ({
 
 export default defineConfig({
   test: {
+    // At least two test files at a time, also on a 2-core machine (vitest's default would be one): much of the
+    // suite waits on PostgreSQL, the Odoo simulator or timers (on CI: 16 → 12 minutes).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' } },
