@@ -42,6 +42,13 @@ async function readTemplate(request: Parameters<typeof adminHeaders>[0], id: str
   return (await request.get(`/api/templates/${id}`, { headers: await adminHeaders(request) })).json();
 }
 
+/** A template created through the API by the admin (set-up, not what a journey checks). */
+async function createTemplate(request: Parameters<typeof adminHeaders>[0], name: string): Promise<TemplateDto> {
+  const res = await request.post('/api/templates', { headers: await adminHeaders(request), data: { name } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as TemplateDto;
+}
+
 async function templatesMenu(page: Page, item: string | RegExp) {
   await page.getByRole('button', { name: 'Templates', exact: true }).click();
   await page.getByRole('menuitem', { name: item }).click();
@@ -193,10 +200,7 @@ test('a sales editor gets no template screens; a sales viewer gets no Templates 
   browser,
   request,
 }) => {
-  const headers = await adminHeaders(request);
-  const tpl = (await (
-    await request.post('/api/templates', { headers, data: { name: `E2E Rights kit ${Date.now()}` } })
-  ).json()) as TemplateDto;
+  const tpl = await createTemplate(request, `E2E Rights kit ${Date.now()}`);
   const sale = await createSaleViaApi(request, `E2E Template rights ${Date.now()}`, ['Base']);
 
   const editorContext = await browser.newContext();
@@ -241,9 +245,7 @@ test('a deleted template shows as deleted on a sale: Refresh disabled with a too
   request,
 }) => {
   const headers = await adminHeaders(request);
-  const tpl = (await (
-    await request.post('/api/templates', { headers, data: { name: `E2E Gone kit ${Date.now()}` } })
-  ).json()) as TemplateDto;
+  const tpl = await createTemplate(request, `E2E Gone kit ${Date.now()}`);
   const section = (await (
     await request.post(`/api/templates/sections/create/${tpl._id}`, { headers, data: { name: 'Gone extras' } })
   ).json()) as { _id: string };
@@ -334,9 +336,7 @@ test('the document editor: a cover letter with bold text, saved, kept and printe
 
 test('a template applied by one editor reaches another editor of the sale live', async ({ browser, request }) => {
   const headers = await adminHeaders(request);
-  const tpl = (await (
-    await request.post('/api/templates', { headers, data: { name: `E2E Live kit ${Date.now()}` } })
-  ).json()) as TemplateDto;
+  const tpl = await createTemplate(request, `E2E Live kit ${Date.now()}`);
   const section = (await (
     await request.post(`/api/templates/sections/create/${tpl._id}`, { headers, data: { name: 'Live extras' } })
   ).json()) as { _id: string };
