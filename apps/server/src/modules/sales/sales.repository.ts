@@ -197,6 +197,81 @@ export interface ActivityEntry {
   detail: object;
 }
 
+/**
+ * A CTE that writes the activity entry of a change, for the sale row(s) of `from` (a query or CTE with the sale's id
+ * and its version after the change): the entry exists only if the change's write did.
+ */
+function recordActivityOf(db: Db, activity: ActivityEntry, from: SQL) {
+  return db.$with('activity', { one: sql<number>`one` }).as(
+    sql`insert into sale_activity (sale_id, version, user_id, user_name, kind, detail, created_at)
+      select f.id, f.version, ${activity.user.id}::uuid, ${activity.user.name}, ${activity.kind},
+        ${JSON.stringify(activity.detail)}::jsonb, clock_timestamp()
+      from ${from} as f returning 1 as one`,
+  );
+}
+
+/** The sale as a fast change expects to find it (see commitLinesAt). */
+export interface SaleAt {
+  saleId: string;
+  version: number;
+  /** The sale's sections as `id:version` in order, joined by commas. */
+  sections: string;
+}
+
+/** What a one-statement change writes to one section's lines. */
+export type LinesWrite =
+  | { update: { id: string; sectionId: string; patch: LinePatch } }
+  | { insert: readonly (NewLine & { id: string; saleId: string; sectionId: string; position: number })[] };
+
+/**
+ * Rows of a hand-written statement read as drizzle reads them: each column of `table` from `prefix` + its name, through
+ * the column's own mapping (timestamps to Date…). The column list (`select`) is computed once.
+ */
+function rowReader<T extends typeof sales | typeof saleLines>(table: T, alias: string, prefix: string) {
+  const columns: [string, { name: string; mapFromDriverValue(v: unknown): unknown }][] = Object.entries(
+    getTableColumns(table),
+  );
+  return {
+    select: columns.map(([, c]) => `${alias}."${c.name}" as "${prefix}${c.name}"`).join(', '),
+    read(raw: Record<string, unknown>): T['$inferSelect'] {
+      const out: Record<string, unknown> = {};
+      for (const [key, c] of columns) {
+        const v = raw[prefix + c.name];
+        out[key] = v === null || v === undefined ? null : c.mapFromDriverValue(v);
+      }
+      return out as T['$inferSelect'];
+    },
+  };
+}
+const writtenLine = rowReader(saleLines, 'written', 'l_');
+const { updatedAt } = getTableColumns(sales);
+
+/** The write of commitLinesAt (a CTE's body), done only `when` the sale's touch happened. */
+function linesWriteSql(write: LinesWrite, when: SQL): SQL {
+  const columns = getTableColumns(saleLines);
+  if ('update' in write) {
+    const { id, sectionId, patch } = write.update;
+    const set = sql.join(
+      Object.entries(patch).map(([k, v]) => sql`${sql.identifier(columns[k as keyof LinePatch].name)} = ${v}`),
+      sql`, `,
+    );
+    return sql`update ${saleLines} set ${set} where id = ${id} and section_id = ${sectionId} and ${when} returning *`;
+  }
+  // The rows as one JSON parameter typed by the table's own row type; columns the rows leave out take their defaults.
+  const keys = Object.keys(write.insert[0] ?? {}) as (keyof typeof columns)[];
+  const names = sql.join(
+    keys.map((k) => sql.identifier(columns[k].name)),
+    sql`, `,
+  );
+  const json = JSON.stringify(
+    write.insert.map((row) =>
+      Object.fromEntries(keys.map((k) => [columns[k].name, row[k as keyof typeof row] ?? null])),
+    ),
+  );
+  return sql`insert into ${saleLines} (${names}) select ${names}
+    from jsonb_populate_recordset(null::sale_lines, ${json}::jsonb) where ${when} returning *`;
+}
+
 /** Every query of the module, bound to a connection or to a transaction. */
 function queries(db: Db) {
   /** Sets `position` of many rows in one statement; only rows whose position differs are written. */
@@ -363,19 +438,68 @@ function queries(db: Db) {
       const returning = { ...getTableColumns(sales), heads: headsOfSale };
       const update = activity
         ? db
-            .with(
-              db.$with('activity', { one: sql<number>`one` }).as(
-                sql`insert into sale_activity (sale_id, version, user_id, user_name, kind, detail, created_at)
-                  select id, version + 1, ${activity.user.id}::uuid, ${activity.user.name}, ${activity.kind},
-                    ${JSON.stringify(activity.detail)}::jsonb, clock_timestamp()
-                  from sales where id = ${id} returning 1 as one`,
-              ),
-            )
+            .with(recordActivityOf(db, activity, sql`(select id, version + 1 as version from sales where id = ${id})`))
             .update(sales)
         : db.update(sales);
       const [row] = await update.set(values).where(eq(sales.id, id)).returning(returning);
       const { heads, ...sale } = row!;
       return { sale, heads: headRows(id, heads) };
+    },
+
+    /**
+     * A change of one section's lines as ONE statement, without a transaction or a lock: the sale's touch (version + 1,
+     * who, when, `set`), the lines' write and the activity entry, none of which happens unless the sale is still as
+     * the caller holds it (`at`: its version and its sections' versions) and editable. A concurrent change of the
+     * sale makes the touch find no row (PostgreSQL re-checks the version after waiting for the other's lock), and
+     * then the lines' write and the entry, which need the touched row, write nothing either. Answers the sale's new
+     * version and time (the rest of its row is as held: every writer of a sale moves its version) and the lines
+     * written, or undefined when the sale was not as held (the caller takes the locking path).
+     * The sale_lines trigger bumps the written section's version once (one statement).
+     */
+    async commitLinesAt(
+      at: SaleAt,
+      actor: { id: string; name: string },
+      set: { totalPrice: string; odooSynced: boolean },
+      activity: ActivityEntry | null,
+      write: LinesWrite,
+    ): Promise<{ version: number; updatedAt: Date; lines: SaleLineRow[] } | undefined> {
+      // Written by hand (not with the query builder, which costs more than the statement itself here).
+      const when = sql`exists (select 1 from touched)`;
+      const activityCte = activity
+        ? sql`, activity as (insert into sale_activity (sale_id, version, user_id, user_name, kind, detail, created_at)
+            select id, version, ${activity.user.id}::uuid, ${activity.user.name}, ${activity.kind},
+              ${JSON.stringify(activity.detail)}::jsonb, clock_timestamp() from touched returning 1)`
+        : sql``;
+      const result = await db.execute(sql`with touched as (
+          update ${sales} set total_price = ${set.totalPrice}, odoo_synced = ${set.odooSynced}, version = version + 1,
+            updated_at = now(), updated_by_id = ${actor.id}, updated_by_name = ${actor.name}
+          where id = ${at.saleId} and version = ${at.version} and state in ('draft', 'sent')
+            and (select string_agg(ss.id::text || ':' || ss.version, ',' order by ss.position) from ${saleSections} ss
+              where ss.sale_id = ${at.saleId}) = ${at.sections}
+          returning id, version, updated_at),
+        written as (${linesWriteSql(write, when)})${activityCte}
+        select touched.version as s_version, touched.updated_at as s_updated_at, ${sql.raw(writtenLine.select)}
+          from touched left join written on true`);
+      const rows = result.rows as Record<string, unknown>[];
+      if (rows.length === 0) return undefined;
+      return {
+        version: Number(rows[0]!.s_version),
+        updatedAt: updatedAt.mapFromDriverValue(rows[0]!.s_updated_at as string) as Date,
+        lines: rows.flatMap((r) => (r.l_id == null ? [] : [writtenLine.read(r)])),
+      };
+    },
+
+    /**
+     * The sale's total put right at the version a change left it at (see the service's commitHeld); undefined when
+     * the sale changed since (that change computed its total again from the lines).
+     */
+    async correctTotal(id: string, version: number, totalPrice: string): Promise<SaleRow | undefined> {
+      const [row] = await db
+        .update(sales)
+        .set({ totalPrice })
+        .where(and(eq(sales.id, id), eq(sales.version, version)))
+        .returning();
+      return row;
     },
 
     /** The templates applied to the sale (issue 12, modules/templates); the mutation's touch then answers them. */

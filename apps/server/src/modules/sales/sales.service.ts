@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type ActivityHint,
   type ActivityKind,
@@ -24,6 +25,7 @@ import {
   markupPrice,
   money,
   moveItem,
+  NUMERIC_COLUMNS,
   NUMERIC_FIELDS,
   parseMoney,
   planLineMove,
@@ -52,6 +54,7 @@ import {
 import type {
   ActivityEntry,
   LinePatch,
+  LinesWrite,
   NewLine,
   SaleHeader,
   SaleQuery,
@@ -124,6 +127,48 @@ function headerColumns(input: SaleHeaderInput): SaleHeader {
   return out;
 }
 
+/**
+ * The columns one edit of a line writes (SPEC §5): only the fields that change; price, cost, quantity and discount
+ * never apply to notes or headers; markup_percent sets price = cost × (1 + m/100), grossed up by the line's discount
+ * (markupPrice). Numbers as their columns store them. Throws on a note or header left without text.
+ */
+function editColumns(row: SaleLineRow, edit: LineEditInput): LinePatch {
+  if (edit.name !== undefined && isMissingDescription(row.kind, edit.name))
+    throw validation({ name: DESCRIPTION_REQUIRED }, DESCRIPTION_REQUIRED);
+  const current = { ...pricingLine(row), name: row.description };
+  const patch: Partial<typeof current> = {};
+  if (edit.name !== undefined) patch.name = edit.name;
+  if (edit.quantity !== undefined) patch.quantity = edit.quantity;
+  if (edit.cost !== undefined) patch.cost = edit.cost;
+  if (edit.price !== undefined) patch.price = parseMoney(edit.price);
+  if (edit.discount !== undefined) patch.discount = edit.discount;
+  if (edit.price_percentage_active !== undefined) patch.price_percentage_active = edit.price_percentage_active;
+  if (edit.markup_percent !== undefined)
+    patch.price = checkPrice(
+      markupPrice(patch.cost ?? current.cost, edit.markup_percent, patch.discount ?? current.discount),
+    );
+  const { line, changed } = applyLineEdit(current, patch);
+  const cols: LinePatch = {};
+  for (const key of changed) {
+    if (key === 'name') cols.description = line.name;
+    else if (key === 'quantity') cols.quantity = asStored(line.quantity, 'quantity');
+    else if (key === 'price') cols.price = asStored(line.price, 'price');
+    else if (key === 'cost') cols.cost = asStored(line.cost, 'cost');
+    else if (key === 'discount') cols.discount = asStored(line.discount, 'discount');
+    else if (key === 'price_percentage_active') cols.pricePercentageActive = line.price_percentage_active;
+  }
+  return cols;
+}
+
+/**
+ * A number as its numeric column returns it (PostgreSQL rounds to the column's scale half away from zero, as
+ * toFixed does here): a change computed before its write then holds exactly the values stored.
+ */
+function asStored(value: unknown, column: keyof typeof NUMERIC_COLUMNS): string {
+  const d = toDecimal(value);
+  return (d.isZero() ? d.abs() : d).toFixed(NUMERIC_COLUMNS[column].scale);
+}
+
 /** A copy of a line's content for another place: no id, no ERP line, not from a template. */
 function copyOfLine(l: NewLine & Record<string, unknown>): NewLine {
   return {
@@ -183,6 +228,31 @@ function serializedSales(max: number) {
   };
 }
 
+/** How many sales the one-statement edits hold (their row and sections' versions; the lines are in the section cache). */
+const HELD_SALES = 1024;
+
+/**
+ * The last committed row and sections of each sale this process read or wrote (LRU): an edit starts from it and
+ * its write checks that the sale is still at that version (see SalesQueries.commitLinesAt). Never newer than the
+ * database; an older entry only makes that write find the sale moved on.
+ */
+function heldSales(max: number) {
+  const map = new Map<string, { sale: SaleRow; heads: readonly SaleSectionRow[] }>();
+  return {
+    get(id: string) {
+      return map.get(id);
+    },
+    /** Call only with what a committed transaction read or wrote; an older version than the one held is ignored. */
+    put(sale: SaleRow, heads: readonly SaleSectionRow[]) {
+      const old = map.get(sale.id);
+      if (old && old.sale.version > sale.version) return;
+      map.delete(sale.id);
+      map.set(sale.id, { sale, heads });
+      if (map.size > max) map.delete(map.keys().next().value!);
+    },
+  };
+}
+
 export function salesService(
   repo: SalesRepository,
   opts: { erp?: Pick<ErpConnector, 'saleUrl'>; events?: SaleEvents } = {},
@@ -216,6 +286,7 @@ export function salesService(
   const sections = sectionCache();
   /** Whole sales as JSON text by version (GET): big quotes are read far more often than they change. */
   const serialized = serializedSales(SERIALIZED_SALES);
+  const held = heldSales(HELD_SALES);
 
   /**
    * The sale as its DTO, computing only the sections whose version the cache does not hold. `fresh` lists what was
@@ -300,9 +371,10 @@ export function salesService(
     };
   }
 
-  /** After commit: the computed sections become reusable. */
+  /** After commit: the computed sections become reusable, and the sale is held for the next edit. */
   function remember(read: ReadSale): void {
     for (const f of read.fresh) sections.put(f.id, f.version, f.dto, f.rows);
+    held.put(read.sale, read.heads);
   }
 
   /** After commit: the computed sections become reusable; the DTO is assembled. */
@@ -399,6 +471,149 @@ export function salesService(
       if (isDomainError(e)) throw new AppError('VALIDATION_FAILED', e.message);
       throw e;
     }
+  }
+
+  /**
+   * The sale as last committed, held in memory with every section computed at its version, when it is editable and
+   * `sectionId` is one of its sections; else undefined.
+   */
+  function heldSale(saleId: string, sectionId: string) {
+    const h = held.get(saleId);
+    if (!h || !isEditableState(h.sale.state)) return undefined;
+    const index = h.heads.findIndex((head) => head.id === sectionId);
+    const rows = index < 0 ? undefined : sections.rows(sectionId, h.heads[index]!.version);
+    if (!rows) return undefined;
+    const dtos: SectionDto[] = [];
+    for (const head of h.heads) {
+      const dto = sections.get(head.id, head.version);
+      if (!dto) return undefined;
+      dtos.push(dto);
+    }
+    return { sale: h.sale, heads: h.heads, sections: dtos, index, rows };
+  }
+  type HeldSale = NonNullable<ReturnType<typeof heldSale>>;
+
+  /**
+   * A change of one section's lines in ONE statement (no transaction, no lock): from the sale held in memory the
+   * section's rows after the change (`after`, values as stored) give the section, the sale's total and the activity
+   * entry, and repo.commitLinesAt writes them only if the sale is still as held. Undefined when this path cannot be
+   * taken (a limit reached, the sale moved on): the caller then runs the change through mutate, which reads and
+   * decides everything again under the sale's lock. Answers as mutate does.
+   */
+  async function commitHeld(
+    user: AuthUser,
+    h: HeldSale,
+    after: SaleLineRow[],
+    kind: ActivityKind,
+    hint: ActivityHint | undefined,
+    write: LinesWrite,
+  ): Promise<{ sale: SaleDto; delta: SaleDelta } | undefined> {
+    const head = h.heads[h.index]!;
+    const predicted = [...h.sections];
+    predicted[h.index] = toSectionDto({ ...head, lines: after });
+    if (predicted.reduce((n, sec) => n + sec.lines.length, 0) > MAX_SALE_LINES) return undefined;
+    const pricing = salePricingFromSections(predicted.map((sec) => sec.pricing));
+    if (toDecimal(pricing.total_price).abs().gte(MAX_SALE_TOTAL)) return undefined;
+    const saleBefore = saleDtoOf(h.sale, h.sections);
+    const set = { totalPrice: pricing.total_price, odooSynced: false };
+    const provisional: SaleRow = {
+      ...h.sale,
+      ...set,
+      version: h.sale.version + 1,
+      updatedById: user.id,
+      updatedByName: user.name,
+    };
+    const entry = activityEntry(user, kind, saleBefore, saleDtoOf(provisional, predicted), hint);
+    const at = {
+      saleId: h.sale.id,
+      version: h.sale.version,
+      sections: h.heads.map((x) => `${x.id}:${x.version}`).join(','),
+    };
+    const done = await repo.commitLinesAt(at, actorOf(user), set, entry, write);
+    if (!done) return undefined;
+    // The rows as stored (the written ones as the database returned them); the statement bumped the section once.
+    // The values were computed as their columns store them, so the section computed before holds unless a written
+    // row came back different (then it is computed again from what is stored).
+    const written = new Map(done.lines.map((l) => [l.id, l]));
+    const expected = 'update' in write ? 1 : write.insert.length;
+    if (written.size !== expected) throw new Error(`sale ${h.sale.id}: ${written.size} of ${expected} lines written`);
+    const same = after.every((l) => {
+      const w = written.get(l.id);
+      return !w || (Object.keys(w) as (keyof SaleLineRow)[]).every((k) => w[k] === l[k]);
+    });
+    const rows = same ? after : after.map((l) => written.get(l.id) ?? l);
+    const version = head.version + 1;
+    const dto = same ? predicted[h.index]! : toSectionDto({ ...head, version, lines: rows });
+    const sectionsAfter = [...h.sections];
+    sectionsAfter[h.index] = dto;
+    const heads = h.heads.map((x, i) => (i === h.index ? { ...x, version } : x));
+    let sale: SaleRow = { ...provisional, version: done.version, updatedAt: done.updatedAt };
+    const total = salePricingFromSections(sectionsAfter.map((sec) => sec.pricing)).total_price;
+    // The values were computed as the columns store them: the total cannot differ, but if it ever did, the stored
+    // one is put right before anyone is answered.
+    if (!toDecimal(total).eq(toDecimal(sale.totalPrice)))
+      sale = (await repo.correctTotal(sale.id, sale.version, total)) ?? sale;
+    remember({
+      sale,
+      heads: heads as SaleSectionRow[],
+      sections: sectionsAfter,
+      fresh: [{ id: head.id, version, dto, rows }],
+    });
+    const saleAfter = saleDtoOf(sale, sectionsAfter);
+    const delta = diffSales(saleBefore, saleAfter, actorOf(user));
+    events?.publish({ type: 'sale_changed', delta });
+    return { sale: saleAfter, delta };
+  }
+
+  /** A one-line edit on the one-statement path (commitHeld); undefined when it is not such an edit or cannot go. */
+  async function editHeld(user: AuthUser, saleId: string, sectionId: string, edits: LineEditInput[]) {
+    const edit = edits.length === 1 ? edits[0]! : undefined;
+    const h = edit && heldSale(saleId, sectionId);
+    const at = h ? h.rows.findIndex((l) => l.id === edit!._id) : -1;
+    if (!h || at < 0) return undefined;
+    let patch: LinePatch;
+    try {
+      patch = editColumns(h.rows[at]!, edit!);
+    } catch {
+      return undefined; // mutate gives the error its answer
+    }
+    if (Object.keys(patch).length === 0) return undefined;
+    const after = [...h.rows];
+    after[at] = { ...h.rows[at]!, ...patch };
+    const hint = { markupEdited: new Set(edit!.markup_percent !== undefined ? [edit!._id] : []) };
+    return commitHeld(user, h, after, 'line_updated', hint, { update: { id: edit!._id, sectionId, patch } });
+  }
+
+  /** Product lines appended to a section on the one-statement path (commitHeld); undefined when they cannot go. */
+  async function appendHeld(
+    user: AuthUser,
+    saleId: string,
+    sectionId: string,
+    input: { lines: { product: number; quantity: string }[]; sequence: number },
+  ) {
+    const h = heldSale(saleId, sectionId);
+    if (!h || insertionIndex(input.sequence, h.rows.length) !== h.rows.length) return undefined;
+    const found = await repo.productsByIds([...new Set(input.lines.map((l) => l.product))]);
+    const { lines, errors } = productLines(found, input.lines);
+    if (lines.length === 0) return undefined;
+    const added = lines.map(
+      (l, i): SaleLineRow => ({
+        ...l,
+        id: randomUUID(),
+        saleId,
+        sectionId,
+        position: h.rows.length + i,
+        quantity: asStored(l.quantity, 'quantity'),
+        price: asStored(l.price, 'price'),
+        cost: asStored(l.cost, 'cost'),
+        discount: asStored(0, 'discount'),
+        pricePercentageActive: false,
+        templateId: null,
+        odooLineId: null,
+      }),
+    );
+    const done = await commitHeld(user, h, [...h.rows, ...added], 'lines_added', undefined, { insert: added });
+    return done && { ...done, ids: added.map((l) => l.id), errors };
   }
 
   async function section(r: SalesQueries, saleId: string, sectionId: string) {
@@ -802,14 +1017,16 @@ export function salesService(
       sectionId: string,
       input: { lines: { product: number; quantity: string }[]; sequence: number },
     ) {
-      const res = await mutate(actor, saleId, 'lines_added', async (r, change) => {
-        const { rows } = await sectionRows(r, change, sectionId);
-        const found = await r.productsByIds([...new Set(input.lines.map((l) => l.product))]);
-        const { lines: newLines, errors } = productLines(found, input.lines);
-        change.changed = newLines.length > 0;
-        if (!change.changed) return { ids: [] as string[], errors };
-        return { ids: await insertAtPoint(r, saleId, sectionId, rows, newLines, input.sequence, change), errors };
-      });
+      const res =
+        (await appendHeld(authorize(actor, 'sales.edit'), saleId, sectionId, input)) ??
+        (await mutate(actor, saleId, 'lines_added', async (r, change) => {
+          const { rows } = await sectionRows(r, change, sectionId);
+          const found = await r.productsByIds([...new Set(input.lines.map((l) => l.product))]);
+          const { lines: newLines, errors } = productLines(found, input.lines);
+          change.changed = newLines.length > 0;
+          if (!change.changed) return { ids: [] as string[], errors };
+          return { ids: await insertAtPoint(r, saleId, sectionId, rows, newLines, input.sequence, change), errors };
+        }));
       // The created lines as the recomputed section shows them (same metrics, no second read).
       const created = new Set(res.ids);
       const lines =
@@ -851,6 +1068,9 @@ export function salesService(
      * markup_percent sets price = cost × (1 + m/100), grossed up by the line's discount (markupPrice).
      */
     async updateLines(actor: AuthUser | null, saleId: string, sectionId: string, edits: LineEditInput[]) {
+      // A one-line edit of a sale held in memory is one statement; anything else (or a sale that moved on) locks.
+      const fast = await editHeld(authorize(actor, 'sales.edit'), saleId, sectionId, edits);
+      if (fast) return fast.delta;
       return (
         await mutate(actor, saleId, 'line_updated', async (r, change) => {
           // The section's rows come from the cache when it holds this version: a one-line edit of a 2,000-line
@@ -864,32 +1084,8 @@ export function salesService(
           let written = 0;
           for (const edit of edits) {
             const row = rows.get(edit._id)!;
-            if (edit.name !== undefined && isMissingDescription(row.kind, edit.name))
-              throw validation({ name: DESCRIPTION_REQUIRED }, DESCRIPTION_REQUIRED);
-            const current = { ...pricingLine(row), name: row.description };
-            const patch: Partial<typeof current> = {};
-            if (edit.name !== undefined) patch.name = edit.name;
-            if (edit.quantity !== undefined) patch.quantity = edit.quantity;
-            if (edit.cost !== undefined) patch.cost = edit.cost;
-            if (edit.price !== undefined) patch.price = parseMoney(edit.price);
-            if (edit.discount !== undefined) patch.discount = edit.discount;
-            if (edit.price_percentage_active !== undefined)
-              patch.price_percentage_active = edit.price_percentage_active;
-            if (edit.markup_percent !== undefined)
-              patch.price = checkPrice(
-                markupPrice(patch.cost ?? current.cost, edit.markup_percent, patch.discount ?? current.discount),
-              );
-            const { line, changed } = applyLineEdit(current, patch);
-            if (changed.length === 0) continue;
-            const cols: LinePatch = {};
-            for (const key of changed) {
-              if (key === 'name') cols.description = line.name;
-              else if (key === 'quantity') cols.quantity = String(line.quantity);
-              else if (key === 'price') cols.price = String(line.price);
-              else if (key === 'cost') cols.cost = String(line.cost);
-              else if (key === 'discount') cols.discount = String(line.discount);
-              else if (key === 'price_percentage_active') cols.pricePercentageActive = line.price_percentage_active;
-            }
+            const cols = editColumns(row, edit);
+            if (Object.keys(cols).length === 0) continue;
             // The next edit of the same line in this request starts from this one.
             const stored = await r.updateLine(row.id, cols);
             rows.set(row.id, stored);

@@ -1,0 +1,282 @@
+// One-statement edits (issue 10 speed targets): a one-line edit, or product lines appended, on a sale this process
+// holds in memory are written in ONE statement that does nothing unless the sale is still as held. These tests pin
+// that guard (repository) and show that, whatever happens around it (another process, a direct write, concurrent
+// edits, a state change, a deleted line), nothing is lost and every answer equals what a fresh process reads.
+// Runs on PGlite and on PostgreSQL (server-pg project), where concurrent statements really interleave.
+import { type ActivityPageDto, activitySentence } from '@quotewright/contracts';
+import { eq, saleLines, saleSections, sales, sql } from '@quotewright/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import type { SaleDto } from './sales.dto';
+import { salesRepository } from './sales.repository';
+import { api, expectProblem, roleTokens, seedProducts, type Tokens } from './testkit';
+
+let t: TestApp;
+let tok: Tokens;
+let a: ReturnType<typeof api>;
+/** A second process on the same database (its memory starts empty). */
+let other: Awaited<ReturnType<typeof buildApp>>;
+let b: ReturnType<typeof api>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tok = await roleTokens(t);
+  a = api(t);
+  await seedProducts(t, [1, 2, 3, 4]);
+  other = await buildApp({ config: t.config, database: t.database, logger: false, workers: false });
+  b = api({ ...t, app: other });
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+/** A draft with sections A (desk ×2, leg ×4, chair ×1, a note) and B (desk ×1), held by this process (answered). */
+async function fixture(lines = 0) {
+  let sale = await a.ok('POST', '/api/sales', tok.editor, { name: 'Held' });
+  sale = await a.ok('POST', `/api/sales/sections/create/${sale._id}`, tok.editor, { name: 'A' });
+  sale = await a.ok('POST', `/api/sales/sections/create/${sale._id}`, tok.editor, { name: 'B' });
+  const [A, B] = sale.sections.map((s) => s._id) as [string, string];
+  await a.ok('POST', `/api/sales/lines/create/${sale._id}/${A}`, tok.editor, {
+    lines: [
+      { product: 1, quantity: '2' },
+      { product: 2, quantity: '4' },
+      { product: 3, quantity: '1' },
+      ...Array.from({ length: lines }, (_, i) => ({ product: 2, quantity: String(i + 1) })),
+    ],
+    sequence: -1,
+  });
+  await a.ok('POST', `/api/sales/lines/note/${sale._id}/${A}`, tok.editor, { name: 'Deliver by May', sequence: -1 });
+  sale = await a.ok('POST', `/api/sales/lines/create/${sale._id}/${B}`, tok.editor, {
+    lines: [{ product: 1, quantity: '1' }],
+    sequence: -1,
+  });
+  const ids = sale.sections[0]!.lines.map((l) => l._id);
+  const url = (op: string, section = A) => `/api/sales/lines/${op}/${sale._id}/${section}`;
+  return { sale, A, B, ids, url };
+}
+
+/** The sale as this process answers it and as a fresh process reads it: they must be equal. */
+async function bothViews(saleId: string) {
+  const mine = await a.ok<SaleDto>('GET', `/api/sales/${saleId}`, tok.viewer);
+  const fresh = await buildApp({ config: t.config, database: t.database, logger: false, workers: false });
+  try {
+    const theirs = await api({ ...t, app: fresh }).ok<SaleDto>('GET', `/api/sales/${saleId}`, tok.viewer);
+    expect(mine).toEqual(theirs);
+  } finally {
+    await fresh.close();
+  }
+  return mine;
+}
+
+const feed = async (saleId: string) =>
+  (await a.ok<ActivityPageDto>('GET', `/api/sales/${saleId}/activity?pageSize=100`, tok.viewer)).items;
+
+describe('the guard (repository)', () => {
+  /** The sale as held: its version and its sections' versions, read from the database. */
+  async function heldAt(saleId: string) {
+    const [row] = await t.database.db.select().from(sales).where(eq(sales.id, saleId));
+    const heads = await t.database.db
+      .select()
+      .from(saleSections)
+      .where(eq(saleSections.saleId, saleId))
+      .orderBy(saleSections.position);
+    return {
+      at: { saleId, version: row!.version, sections: heads.map((h) => `${h.id}:${h.version}`).join(',') },
+      heads,
+    };
+  }
+  const actor = { id: '00000000-0000-4000-8000-000000000001', name: 'Guard' };
+  const set = { totalPrice: '1.00', odooSynced: false };
+
+  it('writes the touch, the line and the entry in one go, and moves the written section by exactly one version', async () => {
+    const { sale, A, B, ids } = await fixture();
+    const repo = salesRepository(t.database.db);
+    const { at, heads } = await heldAt(sale._id);
+    const entry = { user: actor, kind: 'line_updated', detail: {} };
+    const done = await repo.commitLinesAt(at, actor, set, entry, {
+      update: { id: ids[0]!, sectionId: A, patch: { quantity: '7.0000' } },
+    });
+    expect(done?.version).toBe(at.version + 1);
+    expect(done?.lines).toHaveLength(1);
+    expect(done?.lines[0]).toMatchObject({ id: ids[0], quantity: '7.0000' });
+    const now = await heldAt(sale._id);
+    expect(now.heads.map((h) => h.version)).toEqual(heads.map((h) => h.version + (h.id === A ? 1 : 0)));
+    const inserted = await repo.commitLinesAt(now.at, actor, set, null, {
+      insert: [
+        {
+          id: '00000000-0000-4000-8000-00000000a001',
+          saleId: sale._id,
+          sectionId: B,
+          position: 1,
+          kind: 'note',
+          description: 'Appended',
+        },
+      ],
+    });
+    expect(inserted?.lines[0]).toMatchObject({ position: 1, description: 'Appended', quantity: '0.0000' });
+    const last = await heldAt(sale._id);
+    expect(last.heads.map((h) => h.version)).toEqual(now.heads.map((h) => h.version + (h.id === B ? 1 : 0)));
+    expect(last.at.version).toBe(at.version + 2);
+    const [row] = await t.database.db.select().from(sales).where(eq(sales.id, sale._id));
+    expect(row).toMatchObject({ totalPrice: '1.00', updatedByName: 'Guard', odooSynced: false });
+    expect((await feed(sale._id))[0]).toMatchObject({ version: at.version + 1, user: { name: 'Guard' } });
+  });
+
+  it('writes nothing when the version, a section version or the state is not as held', async () => {
+    const { sale, A, ids } = await fixture();
+    const repo = salesRepository(t.database.db);
+    const write = { update: { id: ids[0]!, sectionId: A, patch: { quantity: '9.0000' } } };
+    const { at } = await heldAt(sale._id);
+    const entries = (await feed(sale._id)).length;
+    expect(await repo.commitLinesAt({ ...at, version: at.version - 1 }, actor, set, null, write)).toBeUndefined();
+    const stale = at.sections.replace(/:(\d+)$/, (_, v) => `:${Number(v) + 1}`);
+    expect(await repo.commitLinesAt({ ...at, sections: stale }, actor, set, null, write)).toBeUndefined();
+    await t.database.db.update(sales).set({ state: 'sale' }).where(eq(sales.id, sale._id));
+    const entry = { user: actor, kind: 'line_updated', detail: {} };
+    expect(await repo.commitLinesAt(at, actor, set, entry, write)).toBeUndefined();
+    const [line] = await t.database.db.select().from(saleLines).where(eq(saleLines.id, ids[0]!));
+    expect(line!.quantity).toBe('2.0000');
+    const [row] = await t.database.db.select().from(sales).where(eq(sales.id, sale._id));
+    expect(row!.version).toBe(at.version);
+    expect(await feed(sale._id)).toHaveLength(entries);
+  });
+});
+
+describe('edits of a held sale', () => {
+  it('every kind of one-line edit and appended line answers and stores what a fresh process reads', async () => {
+    const { sale, A, ids, url } = await fixture();
+    const edits: unknown[][] = [
+      [{ _id: ids[0], quantity: '3' }],
+      [{ _id: ids[1], price: '12.345' }],
+      [{ _id: ids[1], cost: '7.123456' }],
+      [{ _id: ids[2], discount: '12.5' }],
+      [{ _id: ids[0], markup_percent: '25' }],
+      [{ _id: ids[2], quantity: '1.123456' }],
+      [{ _id: ids[3], name: 'Deliver by June' }],
+      [{ _id: ids[1], price_percentage_active: true, price: '10' }],
+      [{ _id: ids[1], price_percentage_active: false }],
+    ];
+    let version = sale.version;
+    for (const body of edits) {
+      const answer = await a.ok<SaleDto>('POST', url('update'), tok.editor, body);
+      expect(answer.version, JSON.stringify(body)).toBe(++version);
+      const seen = await bothViews(sale._id);
+      expect(seen.version).toBe(version);
+    }
+    const appended = await a.ok<{ lines: { _id: string; quantity: string }[]; errors: unknown[] }>(
+      'POST',
+      url('create'),
+      tok.editor,
+      {
+        lines: [
+          { product: 2, quantity: '2.00005' },
+          { product: 4, quantity: '1' },
+          { product: 3, quantity: '1' },
+        ],
+        sequence: -1,
+      },
+    );
+    expect(appended.errors).toEqual([{ product: 4 }]);
+    expect(appended.lines.map((l) => l.quantity)).toEqual(['2.0001', '1']);
+    const final = await bothViews(sale._id);
+    expect(final.version).toBe(version + 1);
+    expect(final.sections[0]!.lines.map((l) => l._id).slice(-2)).toEqual(appended.lines.map((l) => l._id));
+    // Rounded as the column stores it, and the feed says so.
+    expect(final.sections[0]!.lines[2]).toMatchObject({ quantity: '1.1235', discount: 12.5 });
+    const items = await feed(sale._id);
+    expect(items.slice(0, edits.length + 1).map((e) => e.version)).toEqual(
+      Array.from({ length: edits.length + 1 }, (_, i) => version + 1 - i),
+    );
+    expect(activitySentence(items[0]!).text).toBe('Editor added 2 lines to section A');
+    expect(items.map((e) => activitySentence(e).text)).toContain('Editor set Qty of line 3 from 1 to 1.1235');
+    expect(A).toBe(final.sections[0]!._id);
+  });
+
+  it("another process's edit in between is kept: the held copy is stale, the edit is applied on top", async () => {
+    const { sale, ids, url } = await fixture();
+    const theirs = await b.ok<SaleDto>('POST', url('update'), tok.full, [{ _id: ids[1], quantity: '10' }]);
+    const mine = await a.ok<SaleDto>('POST', url('update'), tok.editor, [{ _id: ids[0], quantity: '5' }]);
+    expect(mine.version).toBe(theirs.version + 1);
+    const seen = await bothViews(sale._id);
+    expect(seen.sections[0]!.lines.map((l) => l.quantity)).toEqual(['5', '10', '1', '0']);
+    // desk 5 × 100 + leg 10 × 10.50 + chair 45 = 650 in A, and B's desk
+    expect(seen.sections[0]!.pricing.total_price).toBe('650.00');
+    expect(seen.total_price).toBe('750.00');
+    // And the other way round: the other process appends after this one edited.
+    await a.ok('POST', url('update'), tok.editor, [{ _id: ids[2], quantity: '2' }]);
+    await b.ok('POST', url('create'), tok.full, { lines: [{ product: 3, quantity: '1' }], sequence: -1 });
+    await a.ok('POST', url('create'), tok.editor, { lines: [{ product: 1, quantity: '1' }], sequence: -1 });
+    const last = await bothViews(sale._id);
+    expect(last.sections[0]!.lines.map((l) => l.product.name)).toEqual([
+      'DESK-1',
+      'LEG-1',
+      'Chair',
+      'note',
+      'Chair',
+      'DESK-1',
+    ]);
+    expect(last.total_price).toBe('940.00');
+  });
+
+  it('a line changed in the database by another program (no new sale version) is not overwritten or ignored', async () => {
+    const { sale, ids, url } = await fixture();
+    await t.database.db.update(saleLines).set({ quantity: '8' }).where(eq(saleLines.id, ids[1]!));
+    await a.ok('POST', url('update'), tok.editor, [{ _id: ids[0], quantity: '1' }]);
+    const seen = await bothViews(sale._id);
+    expect(seen.sections[0]!.lines.map((l) => l.quantity)).toEqual(['1', '8', '1', '0']);
+    expect(seen.total_price).toBe('329.00');
+  });
+
+  it('many edits at once of one sale, from two processes: each applied once, versions in a row', async () => {
+    const { sale, url } = await fixture(16);
+    const productIds = sale.sections[0]!.lines.filter((l) => l.kind === 'product').map((l) => l._id);
+    expect(productIds).toHaveLength(19);
+    const answers = await Promise.all(
+      productIds.map((id, i) =>
+        (i % 3 === 2 ? b : a).ok<SaleDto>('POST', url('update'), tok.editor, [{ _id: id, quantity: String(i + 100) }]),
+      ),
+    );
+    const versions = answers.map((s) => s.version).sort((x, y) => x - y);
+    expect(versions).toEqual(productIds.map((_, i) => sale.version + 1 + i));
+    const seen = await bothViews(sale._id);
+    expect(seen.version).toBe(sale.version + productIds.length);
+    const qty = new Map(seen.sections[0]!.lines.map((l) => [l._id, l.quantity]));
+    expect(productIds.map((id) => qty.get(id))).toEqual(productIds.map((_, i) => String(i + 100)));
+    const entries = (await feed(sale._id)).filter((e) => e.kind === 'line_updated');
+    expect(entries.map((e) => e.version).sort((x, y) => x - y)).toEqual(versions);
+  });
+
+  it('a sale confirmed behind the held copy is refused, and nothing is written', async () => {
+    const { sale, ids, url } = await fixture();
+    // As the ERP sync does: the state and a new version.
+    await t.database.db
+      .update(sales)
+      .set({ state: 'sale', version: sql`${sales.version} + 1` })
+      .where(eq(sales.id, sale._id));
+    const res = await a.post(url('update'), tok.editor, [{ _id: ids[0], quantity: '9' }]);
+    expectProblem(res, 409, 'SALE_NOT_EDITABLE');
+    const appended = await a.post(url('create'), tok.editor, { lines: [{ product: 1, quantity: '1' }], sequence: -1 });
+    expectProblem(appended, 409, 'SALE_NOT_EDITABLE');
+    const seen = await bothViews(sale._id);
+    expect(seen.version).toBe(sale.version + 1);
+    expect(seen.sections[0]!.lines).toHaveLength(4);
+    expect(seen.sections[0]!.lines[0]!.quantity).toBe('2');
+  });
+
+  it('a line deleted by another process is "not found", and a refused edit changes nothing', async () => {
+    const { sale, ids, url } = await fixture();
+    await b.ok('POST', url('delete'), tok.full, [ids[0]]);
+    expectProblem(await a.post(url('update'), tok.editor, [{ _id: ids[0], quantity: '3' }]), 404, 'NOT_FOUND');
+    // Refusals decided on the held copy answer as the locking path does.
+    expectProblem(await a.post(url('update'), tok.editor, [{ _id: ids[3], name: '  ' }]), 400, 'VALIDATION_FAILED');
+    const tooBig = await a.post(url('update'), tok.editor, [
+      { _id: ids[1], price: '999999999999.99', quantity: '9999' },
+    ]);
+    expectProblem(tooBig, 400, 'VALIDATION_FAILED');
+    const seen = await bothViews(sale._id);
+    expect(seen.sections[0]!.lines.map((l) => l.quantity)).toEqual(['4', '1', '0']);
+    expect(seen.version).toBe(sale.version + 1);
+  });
+});
