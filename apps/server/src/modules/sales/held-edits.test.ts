@@ -4,13 +4,13 @@
 // edits, a state change, a deleted line), nothing is lost and every answer equals what a fresh process reads.
 // Runs on PGlite and on PostgreSQL (server-pg project), where concurrent statements really interleave.
 import { type ActivityPageDto, activitySentence } from '@quotewright/contracts';
-import { eq, saleLines, saleSections, sales, sql } from '@quotewright/db';
+import { eq, products, saleLines, saleSections, sales, sql } from '@quotewright/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { buildApp } from '../../app';
-import type { SaleDto } from './sales.dto';
+import type { LineDto, SaleDto } from './sales.dto';
 import { salesRepository } from './sales.repository';
-import { api, expectProblem, roleTokens, seedProducts, type Tokens } from './testkit';
+import { api, expectProblem, roleTokens, seedProducts, TEST_PRODUCTS, type Tokens } from './testkit';
 
 let t: TestApp;
 let tok: Tokens;
@@ -114,6 +114,7 @@ describe('the guard (repository)', () => {
           description: 'Appended',
         },
       ],
+      products: [],
     });
     expect(inserted?.lines[0]).toMatchObject({ position: 1, description: 'Appended', quantity: '0.0000' });
     const last = await heldAt(sale._id);
@@ -246,6 +247,36 @@ describe('edits of a held sale', () => {
     expect(productIds.map((id) => qty.get(id))).toEqual(productIds.map((_, i) => String(i + 100)));
     const entries = (await feed(sale._id)).filter((e) => e.kind === 'line_updated');
     expect(entries.map((e) => e.version).sort((x, y) => x - y)).toEqual(versions);
+  });
+
+  it('a product changed or retired in the catalog since it was last added is added as the catalog holds it now', async () => {
+    const { sale, B, url } = await fixture();
+    await t.database.db.update(products).set({ price: '120', description: 'A bigger desk' }).where(eq(products.id, 1));
+    try {
+      const added = await a.ok<{ lines: LineDto[] }>('POST', url('create', B), tok.editor, {
+        lines: [{ product: 1, quantity: '1' }],
+        sequence: -1,
+      });
+      expect(added.lines[0]).toMatchObject({ price: '120.00', name: 'A bigger desk' });
+      await t.database.db.update(products).set({ active: false }).where(eq(products.id, 3));
+      const refused = await a.ok<{ lines: LineDto[]; errors: unknown[] }>('POST', url('create', B), tok.editor, {
+        lines: [
+          { product: 3, quantity: '1' },
+          { product: 2, quantity: '1' },
+        ],
+        sequence: -1,
+      });
+      expect(refused.errors).toEqual([{ product: 3 }]);
+      expect(refused.lines.map((l) => l.product.name)).toEqual(['LEG-1']);
+      const seen = await bothViews(sale._id);
+      expect(seen.sections[1]!.lines.map((l) => l.price)).toEqual(['100.00', '120.00', '10.50']);
+    } finally {
+      await t.database.db
+        .update(products)
+        .set({ price: TEST_PRODUCTS[1].price!, description: TEST_PRODUCTS[1].description!, active: true })
+        .where(eq(products.id, 1));
+      await t.database.db.update(products).set({ active: true }).where(eq(products.id, 3));
+    }
   });
 
   it('a sale confirmed behind the held copy is refused, and nothing is written', async () => {

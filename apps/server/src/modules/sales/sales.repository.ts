@@ -221,7 +221,30 @@ export interface SaleAt {
 /** What a one-statement change writes to one section's lines. */
 export type LinesWrite =
   | { update: { id: string; sectionId: string; patch: LinePatch } }
-  | { insert: readonly (NewLine & { id: string; saleId: string; sectionId: string; position: number })[] };
+  | {
+      insert: readonly (NewLine & { id: string; saleId: string; sectionId: string; position: number })[];
+      /** The catalog rows the lines were made from: nothing is written unless they are still as given. */
+      products: readonly ProductRow[];
+    };
+
+/** The product columns a new line is made from (product-lines.ts): what the guard of an insert compares. */
+const PRODUCT_GUARD = ['model', 'name', 'description', 'manufacturer', 'price', 'cost', 'uom', 'active'] as const;
+
+/** True (as SQL) when every given catalog row is still in the database as given. */
+function productsAsGiven(rows: readonly ProductRow[]): SQL {
+  const columns = getTableColumns(products);
+  const json = JSON.stringify(
+    rows.map((r) => Object.fromEntries(['id', ...PRODUCT_GUARD].map((k) => [k, r[k as keyof ProductRow]]))),
+  );
+  const types = sql.raw(
+    ['id', ...PRODUCT_GUARD]
+      .map((k) => `${columns[k as keyof typeof columns].name} ${columns[k as keyof typeof columns].getSQLType()}`)
+      .join(', '),
+  );
+  const cols = (alias: string) => sql.raw(PRODUCT_GUARD.map((k) => `${alias}.${columns[k].name}`).join(', '));
+  return sql`not exists (select 1 from jsonb_to_recordset(${json}::jsonb) as e(${types})
+    left join ${products} p on p.id = e.id where p.id is null or (${cols('p')}) is distinct from (${cols('e')}))`;
+}
 
 /**
  * Rows of a hand-written statement read as drizzle reads them: each column of `table` from `prefix` + its name, through
@@ -476,6 +499,7 @@ function queries(db: Db) {
           where id = ${at.saleId} and version = ${at.version} and state in ('draft', 'sent')
             and (select string_agg(ss.id::text || ':' || ss.version, ',' order by ss.position) from ${saleSections} ss
               where ss.sale_id = ${at.saleId}) = ${at.sections}
+            and ${'insert' in write && write.products.length > 0 ? productsAsGiven(write.products) : sql`true`}
           returning id, version, updated_at),
         written as (${linesWriteSql(write, when)})${activityCte}
         select touched.version as s_version, touched.updated_at as s_updated_at, ${sql.raw(writtenLine.select)}

@@ -7,7 +7,7 @@ import {
   EMPTY_ACTIVITY_SALE,
   type SaleDelta,
 } from '@quotewright/contracts';
-import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
+import type { ProductRow, SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import {
   APPEND,
   applyLineEdit,
@@ -227,6 +227,9 @@ function serializedSales(max: number) {
     },
   };
 }
+
+/** How many catalog rows the sales service keeps for appended lines (a few MB at most). */
+const CATALOG_ROWS = 10_000;
 
 /** How many sales the one-statement edits hold (their row and sections' versions; the lines are in the section cache). */
 const HELD_SALES = 1024;
@@ -565,6 +568,22 @@ export function salesService(
     return { sale: saleAfter, delta };
   }
 
+  /**
+   * Catalog rows by id as last read (appended lines are made from them): the write that uses them checks that they
+   * are still as read (SalesQueries.commitLinesAt), so a row changed since only sends that write the locking way.
+   */
+  const catalog = new Map<number, ProductRow>();
+  async function catalogRows(ids: readonly number[]): Promise<ProductRow[]> {
+    const missing = ids.filter((id) => !catalog.has(id));
+    if (missing.length > 0) {
+      for (const p of await repo.productsByIds(missing)) {
+        if (catalog.size >= CATALOG_ROWS) catalog.delete(catalog.keys().next().value!);
+        catalog.set(p.id, p);
+      }
+    }
+    return ids.flatMap((id) => catalog.get(id) ?? []);
+  }
+
   /** A one-line edit on the one-statement path (commitHeld); undefined when it is not such an edit or cannot go. */
   async function editHeld(user: AuthUser, saleId: string, sectionId: string, edits: LineEditInput[]) {
     const edit = edits.length === 1 ? edits[0]! : undefined;
@@ -593,7 +612,7 @@ export function salesService(
   ) {
     const h = heldSale(saleId, sectionId);
     if (!h || insertionIndex(input.sequence, h.rows.length) !== h.rows.length) return undefined;
-    const found = await repo.productsByIds([...new Set(input.lines.map((l) => l.product))]);
+    const found = await catalogRows([...new Set(input.lines.map((l) => l.product))]);
     const { lines, errors } = productLines(found, input.lines);
     if (lines.length === 0) return undefined;
     const added = lines.map(
@@ -612,7 +631,12 @@ export function salesService(
         odooLineId: null,
       }),
     );
-    const done = await commitHeld(user, h, [...h.rows, ...added], 'lines_added', undefined, { insert: added });
+    const done = await commitHeld(user, h, [...h.rows, ...added], 'lines_added', undefined, {
+      insert: added,
+      products: found,
+    });
+    // The write may have been refused because a product changed: read them again next time.
+    if (!done) for (const p of found) catalog.delete(p.id);
     return done && { ...done, ids: added.map((l) => l.id), errors };
   }
 
