@@ -181,16 +181,30 @@ describe('edits of a held sale', () => {
     );
     expect(appended.errors).toEqual([{ product: 4 }]);
     expect(appended.lines.map((l) => l.quantity)).toEqual(['2.0001', '1']);
+    const afterProducts = await bothViews(sale._id);
+    expect(afterProducts.version).toBe(version + 1);
+    expect(afterProducts.sections[0]!.lines.map((l) => l._id).slice(-2)).toEqual(appended.lines.map((l) => l._id));
+    // A header and a note appended the same way.
+    await a.ok('POST', url('header'), tok.editor, { name: 'Options', sequence: -1 });
+    await a.ok('POST', url('note'), tok.editor, { name: ' Call first ', sequence: -1 });
     const final = await bothViews(sale._id);
-    expect(final.version).toBe(version + 1);
-    expect(final.sections[0]!.lines.map((l) => l._id).slice(-2)).toEqual(appended.lines.map((l) => l._id));
+    expect(final.version).toBe(version + 3);
+    expect(final.sections[0]!.lines.slice(-2).map((l) => [l.kind, l.name, l.quantity, l.subtotal])).toEqual([
+      ['header', 'Options', '0', '0.00'],
+      ['note', ' Call first ', '0', '0.00'],
+    ]);
+    expect(final.total_price).toBe(afterProducts.total_price);
     // Rounded as the column stores it, and the feed says so.
     expect(final.sections[0]!.lines[2]).toMatchObject({ quantity: '1.1235', discount: 12.5 });
     const items = await feed(sale._id);
-    expect(items.slice(0, edits.length + 1).map((e) => e.version)).toEqual(
-      Array.from({ length: edits.length + 1 }, (_, i) => version + 1 - i),
+    expect(items.slice(0, edits.length + 3).map((e) => e.version)).toEqual(
+      Array.from({ length: edits.length + 3 }, (_, i) => version + 3 - i),
     );
-    expect(activitySentence(items[0]!).text).toBe('Editor added 2 lines to section A');
+    expect(items.slice(0, 3).map((e) => activitySentence(e).text)).toEqual([
+      'Editor added line 8 (note: Call first) to section A',
+      'Editor added line 7 (header: Options) to section A',
+      'Editor added 2 lines to section A',
+    ]);
     expect(items.map((e) => activitySentence(e).text)).toContain('Editor set Qty of line 3 from 1 to 1.1235');
     expect(A).toBe(final.sections[0]!._id);
   });

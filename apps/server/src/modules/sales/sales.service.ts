@@ -41,7 +41,7 @@ import { CachedJson } from '../../infra/cached-json';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector } from '../erp/erp.types';
-import { productLines } from './product-lines';
+import { type ProductLine, productLines } from './product-lines';
 import {
   pricingLine,
   type Ref,
@@ -227,6 +227,9 @@ function serializedSales(max: number) {
     },
   };
 }
+
+/** A note or a header as a new line (no product, no numbers). */
+type TextLine = Omit<ProductLine, 'kind' | 'productId' | 'manufacturer' | 'uom'> & { kind: 'note' | 'header' };
 
 /** How many catalog rows the sales service keeps for appended lines (a few MB at most). */
 const CATALOG_ROWS = 10_000;
@@ -603,20 +606,27 @@ export function salesService(
     return commitHeld(user, h, after, 'line_updated', hint, { update: { id: edit!._id, sectionId, patch } });
   }
 
-  /** Product lines appended to a section on the one-statement path (commitHeld); undefined when they cannot go. */
-  async function appendHeld(
+  /**
+   * Lines appended to a section on the one-statement path (commitHeld): `make` gives their content (and the catalog
+   * rows it came from) once the sale is known to be held and the insertion point to be its end. Undefined when they
+   * cannot go that way.
+   */
+  async function appendHeld<T>(
     user: AuthUser,
     saleId: string,
     sectionId: string,
-    input: { lines: { product: number; quantity: string }[]; sequence: number },
+    sequence: number,
+    make: () => Promise<{ lines: ProductLine[] | TextLine[]; products: ProductRow[]; extra: T } | undefined>,
   ) {
     const h = heldSale(saleId, sectionId);
-    if (!h || insertionIndex(input.sequence, h.rows.length) !== h.rows.length) return undefined;
-    const found = await catalogRows([...new Set(input.lines.map((l) => l.product))]);
-    const { lines, errors } = productLines(found, input.lines);
-    if (lines.length === 0) return undefined;
-    const added = lines.map(
+    if (!h || insertionIndex(sequence, h.rows.length) !== h.rows.length) return undefined;
+    const made = await make();
+    if (!made || made.lines.length === 0) return undefined;
+    const added = made.lines.map(
       (l, i): SaleLineRow => ({
+        productId: null,
+        manufacturer: null,
+        uom: null,
         ...l,
         id: randomUUID(),
         saleId,
@@ -633,12 +643,22 @@ export function salesService(
     );
     const done = await commitHeld(user, h, [...h.rows, ...added], 'lines_added', undefined, {
       insert: added,
-      products: found,
+      products: made.products,
     });
     // The write may have been refused because a product changed: read them again next time.
-    if (!done) for (const p of found) catalog.delete(p.id);
-    return done && { ...done, ids: added.map((l) => l.id), errors };
+    if (!done) for (const p of made.products) catalog.delete(p.id);
+    return done && { ...done, ids: added.map((l) => l.id), extra: made.extra };
   }
+
+  /** A note or a header as stored: its text as description, the kind as model, no numbers. */
+  const textLine = (kind: TextLine['kind'], name: string): TextLine => ({
+    kind,
+    productName: kind,
+    description: name,
+    quantity: '0',
+    price: '0',
+    cost: '0',
+  });
 
   async function section(r: SalesQueries, saleId: string, sectionId: string) {
     const s = await r.findSection(saleId, sectionId);
@@ -1042,7 +1062,11 @@ export function salesService(
       input: { lines: { product: number; quantity: string }[]; sequence: number },
     ) {
       const res =
-        (await appendHeld(authorize(actor, 'sales.edit'), saleId, sectionId, input)) ??
+        (await appendHeld(authorize(actor, 'sales.edit'), saleId, sectionId, input.sequence, async () => {
+          const found = await catalogRows([...new Set(input.lines.map((l) => l.product))]);
+          const { lines, errors } = productLines(found, input.lines);
+          return { lines, products: found, extra: errors };
+        }).then((done) => done && { ...done, errors: done.extra })) ??
         (await mutate(actor, saleId, 'lines_added', async (r, change) => {
           const { rows } = await sectionRows(r, change, sectionId);
           const found = await r.productsByIds([...new Set(input.lines.map((l) => l.product))]);
@@ -1066,10 +1090,18 @@ export function salesService(
       kind: 'note' | 'header',
       input: { name: string; sequence: number },
     ) {
+      // a note or header without text would be a blank row (refused by the locking path)
+      const fast =
+        !isMissingDescription(kind, input.name) &&
+        (await appendHeld(authorize(actor, 'sales.edit'), saleId, sectionId, input.sequence, async () => ({
+          lines: [textLine(kind, input.name)],
+          products: [],
+          extra: undefined,
+        })));
+      if (fast) return fast.delta;
       return (
         await mutate(actor, saleId, 'lines_added', async (r, change) => {
           const { rows } = await sectionRows(r, change, sectionId);
-          // a note or header without text would be a blank row
           if (isMissingDescription(kind, input.name))
             throw validation({ name: DESCRIPTION_REQUIRED }, DESCRIPTION_REQUIRED);
           const [id] = await insertAtPoint(
@@ -1077,7 +1109,7 @@ export function salesService(
             saleId,
             sectionId,
             rows,
-            [{ kind, productName: kind, description: input.name, quantity: '0', price: '0', cost: '0' }],
+            [textLine(kind, input.name)],
             input.sequence,
             change,
           );
