@@ -96,7 +96,8 @@ describe('the guard (repository)', () => {
     const { at, heads } = await heldAt(sale._id);
     const entry = { user: actor, kind: 'line_updated', detail: {} };
     const done = await repo.commitLinesAt(at, actor, set, entry, {
-      update: { id: ids[0]!, sectionId: A, patch: { quantity: '7.0000' } },
+      sectionId: A,
+      update: [{ id: ids[0]!, patch: { quantity: '7.0000' } }],
     });
     expect(done?.version).toBe(at.version + 1);
     expect(done?.lines).toHaveLength(1);
@@ -104,6 +105,7 @@ describe('the guard (repository)', () => {
     const now = await heldAt(sale._id);
     expect(now.heads.map((h) => h.version)).toEqual(heads.map((h) => h.version + (h.id === A ? 1 : 0)));
     const inserted = await repo.commitLinesAt(now.at, actor, set, null, {
+      sectionId: B,
       insert: [
         {
           id: '00000000-0000-4000-8000-00000000a001',
@@ -125,10 +127,53 @@ describe('the guard (repository)', () => {
     expect((await feed(sale._id))[0]).toMatchObject({ version: at.version + 1, user: { name: 'Guard' } });
   });
 
+  it('a delete, an insert or a move with the other lines renumbered, in one statement, moves the section by one', async () => {
+    const { sale, A, ids } = await fixture();
+    const repo = salesRepository(t.database.db);
+    const lineOf = (id: string) => t.database.db.select().from(saleLines).where(eq(saleLines.id, id));
+    // Delete the first line; the other three move up.
+    const one = await heldAt(sale._id);
+    const deleted = await repo.commitLinesAt(one.at, actor, set, null, {
+      sectionId: A,
+      remove: [ids[0]!],
+      positions: ids.slice(1).map((id, position) => ({ id, position })),
+    });
+    expect(deleted).toMatchObject({ removed: 1, version: one.at.version + 1 });
+    expect(deleted!.lines.map((l) => [l.id, l.position])).toEqual(ids.slice(1).map((id, i) => [id, i]));
+    const two = await heldAt(sale._id);
+    expect(two.heads[0]!.version).toBe(one.heads[0]!.version + 1);
+    // Insert at the top; the others move down.
+    const inserted = await repo.commitLinesAt(two.at, actor, set, null, {
+      sectionId: A,
+      insert: [
+        { id: '00000000-0000-4000-8000-00000000a002', saleId: sale._id, sectionId: A, position: 0, description: 'Top' },
+      ],
+      positions: ids.slice(1).map((id, i) => ({ id, position: i + 1 })),
+    });
+    expect(inserted!.lines).toHaveLength(4);
+    const three = await heldAt(sale._id);
+    expect(three.heads[0]!.version).toBe(two.heads[0]!.version + 1);
+    // Edit one line and move two others.
+    const mixed = await repo.commitLinesAt(three.at, actor, set, null, {
+      sectionId: A,
+      update: [{ id: '00000000-0000-4000-8000-00000000a002', patch: { description: 'Top line' } }],
+      positions: [
+        { id: ids[1]!, position: 2 },
+        { id: ids[2]!, position: 1 },
+      ],
+    });
+    expect(mixed!.lines).toHaveLength(3);
+    const four = await heldAt(sale._id);
+    expect(four.heads[0]!.version).toBe(three.heads[0]!.version + 1);
+    expect((await lineOf(ids[1]!))[0]!.position).toBe(2);
+    expect((await lineOf('00000000-0000-4000-8000-00000000a002'))[0]!.description).toBe('Top line');
+    expect(four.heads.slice(1)).toEqual(one.heads.slice(1));
+  });
+
   it('writes nothing when the version, a section version or the state is not as held', async () => {
     const { sale, A, ids } = await fixture();
     const repo = salesRepository(t.database.db);
-    const write = { update: { id: ids[0]!, sectionId: A, patch: { quantity: '9.0000' } } };
+    const write = { sectionId: A, update: [{ id: ids[0]!, patch: { quantity: '9.0000' } }] };
     const { at } = await heldAt(sale._id);
     const entries = (await feed(sale._id)).length;
     expect(await repo.commitLinesAt({ ...at, version: at.version - 1 }, actor, set, null, write)).toBeUndefined();
@@ -207,6 +252,47 @@ describe('edits of a held sale', () => {
     ]);
     expect(items.map((e) => activitySentence(e).text)).toContain('Editor set Qty of line 3 from 1 to 1.1235');
     expect(A).toBe(final.sections[0]!._id);
+  });
+
+  it('deletes, moves, insertions mid-section, markups and several-line edits answer what a fresh process reads', async () => {
+    const { sale, ids, url } = await fixture(6);
+    let version = sale.version;
+    const step = async (op: string, body: unknown) => {
+      const answer = await a.ok<SaleDto>('POST', url(op), tok.editor, body);
+      expect(answer.version, `${op} ${JSON.stringify(body)}`).toBe(++version);
+      return bothViews(sale._id);
+    };
+    let seen = await step('delete', [ids[1], ids[4]]);
+    expect(seen.sections[0]!.lines.map((l) => l._id)).toEqual(ids.filter((_, i) => i !== 1 && i !== 4));
+    seen = await step('reorder', { index: 0, line_insertion_point: 4 });
+    expect(seen.sections[0]!.lines[4]!._id).toBe(ids[0]);
+    seen = await step('reorder', { index: 5, line_insertion_point: -1 });
+    seen = await step('create', { lines: [{ product: 3, quantity: '2' }], sequence: 1 });
+    expect(seen.sections[0]!.lines[1]).toMatchObject({ name: 'Chair', quantity: '2' });
+    seen = await step('header', { name: 'Extras', sequence: 0 });
+    expect(seen.sections[0]!.lines[0]).toMatchObject({ kind: 'header', name: 'Extras' });
+    const products = seen.sections[0]!.lines.filter((l) => l.kind === 'product').map((l) => l._id);
+    seen = await step('markup', { ids: products.slice(0, 3), markup: '40' });
+    seen = await step(
+      'update',
+      products.slice(2, 6).map((_id, i) => ({ _id, quantity: String(i + 3), discount: String(i * 5) })),
+    );
+    const last = seen.sections[0]!.lines.at(-1)!._id;
+    const count = seen.sections[0]!.lines.length;
+    seen = await step('delete', [last]);
+    expect(seen.sections[0]!.lines.map((l) => l._id)).not.toContain(last);
+    expect(seen.sections[0]!.lines).toHaveLength(count - 1);
+    const kinds = (await feed(sale._id)).slice(0, 8).map((e) => e.kind);
+    expect(kinds).toEqual([
+      'lines_deleted',
+      'line_updated',
+      'markup_set',
+      'lines_added',
+      'lines_added',
+      'lines_moved',
+      'lines_moved',
+      'lines_deleted',
+    ]);
   });
 
   it("another process's edit in between is kept: the held copy is stale, the edit is applied on top", async () => {

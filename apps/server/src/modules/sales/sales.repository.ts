@@ -218,14 +218,24 @@ export interface SaleAt {
   sections: string;
 }
 
-/** What a one-statement change writes to one section's lines. */
-export type LinesWrite =
-  | { update: { id: string; sectionId: string; patch: LinePatch } }
-  | {
-      insert: readonly (NewLine & { id: string; saleId: string; sectionId: string; position: number })[];
-      /** The catalog rows the lines were made from: nothing is written unless they are still as given. */
-      products: readonly ProductRow[];
-    };
+/** A new line as a one-statement change inserts it (its id chosen by the caller). */
+export type NewLineRow = NewLine & { id: string; saleId: string; sectionId: string; position: number };
+
+/**
+ * What a one-statement change writes to ONE section's lines (see commitLinesAt). `update` and `positions` never
+ * name the same line (a statement may write a row once).
+ */
+export interface LinesWrite {
+  sectionId: string;
+  /** Columns of existing lines, each line once. */
+  update?: readonly { id: string; patch: LinePatch }[];
+  insert?: readonly NewLineRow[];
+  /** The catalog rows `insert` was made from: nothing is written unless they are still as given. */
+  products?: readonly ProductRow[];
+  remove?: readonly string[];
+  /** New positions of existing lines (only those that move). */
+  positions?: readonly { id: string; position: number }[];
+}
 
 /** The product columns a new line is made from (product-lines.ts): what the guard of an insert compares. */
 const PRODUCT_GUARD = ['model', 'name', 'description', 'manufacturer', 'price', 'cost', 'uom', 'active'] as const;
@@ -269,30 +279,72 @@ function rowReader<T extends typeof sales | typeof saleLines>(table: T, alias: s
 const writtenLine = rowReader(saleLines, 'written', 'l_');
 const { updatedAt } = getTableColumns(sales);
 
-/** The write of commitLinesAt (a CTE's body), done only `when` the sale's touch happened. */
+/** The columns an edit of a line may write (LinePatch), as `name type` for jsonb_to_recordset. */
+const PATCH_COLUMNS = (['description', 'quantity', 'price', 'cost', 'discount', 'pricePercentageActive'] as const).map(
+  (key) => {
+    const c = getTableColumns(saleLines)[key];
+    return { key, name: c.name, type: c.getSQLType() };
+  },
+);
+
+/**
+ * The CTEs of commitLinesAt's write, each done only `when` the sale's touch happened: `written` (every row updated,
+ * inserted or moved, as stored) and `removed` (the ids deleted).
+ */
 function linesWriteSql(write: LinesWrite, when: SQL): SQL {
-  const columns = getTableColumns(saleLines);
-  if ('update' in write) {
-    const { id, sectionId, patch } = write.update;
-    const set = sql.join(
-      Object.entries(patch).map(([k, v]) => sql`${sql.identifier(columns[k as keyof LinePatch].name)} = ${v}`),
+  const section = write.sectionId;
+  const parts: SQL[] = [];
+  const written: string[] = [];
+  if (write.update?.length) {
+    const json = JSON.stringify(
+      write.update.map(({ id, patch }) => ({
+        id,
+        ...Object.fromEntries(PATCH_COLUMNS.map((c) => [c.name, patch[c.key] ?? null])),
+      })),
+    );
+    const types = sql.raw(['id uuid', ...PATCH_COLUMNS.map((c) => `${c.name} ${c.type}`)].join(', '));
+    const set = sql.raw(PATCH_COLUMNS.map((c) => `${c.name} = coalesce(v.${c.name}, t.${c.name})`).join(', '));
+    parts.push(sql`changed as (update ${saleLines} t set ${set} from jsonb_to_recordset(${json}::jsonb) as v(${types})
+      where t.id = v.id and t.section_id = ${section} and ${when} returning t.*)`);
+    written.push('changed');
+  }
+  if (write.insert?.length) {
+    // Typed by the table's own row type; the columns the rows leave out take their defaults.
+    const columns = getTableColumns(saleLines);
+    const keys = Object.keys(write.insert[0]!) as (keyof typeof columns)[];
+    const names = sql.join(
+      keys.map((k) => sql.identifier(columns[k].name)),
       sql`, `,
     );
-    return sql`update ${saleLines} set ${set} where id = ${id} and section_id = ${sectionId} and ${when} returning *`;
+    const json = JSON.stringify(
+      write.insert.map((row) =>
+        Object.fromEntries(keys.map((k) => [columns[k].name, row[k as keyof typeof row] ?? null])),
+      ),
+    );
+    parts.push(sql`added as (insert into ${saleLines} (${names}) select ${names}
+      from jsonb_populate_recordset(null::sale_lines, ${json}::jsonb) where ${when} returning *)`);
+    written.push('added');
   }
-  // The rows as one JSON parameter typed by the table's own row type; columns the rows leave out take their defaults.
-  const keys = Object.keys(write.insert[0] ?? {}) as (keyof typeof columns)[];
-  const names = sql.join(
-    keys.map((k) => sql.identifier(columns[k].name)),
-    sql`, `,
+  if (write.positions?.length) {
+    const json = JSON.stringify(write.positions);
+    parts.push(sql`moved as (update ${saleLines} t set position = v.position
+      from jsonb_to_recordset(${json}::jsonb) as v(id uuid, position integer)
+      where t.id = v.id and t.section_id = ${section} and ${when} returning t.*)`);
+    written.push('moved');
+  }
+  const ids = write.remove ?? [];
+  parts.push(
+    ids.length
+      ? sql`removed as (delete from ${saleLines} where id = any(${pgArray(ids)}::uuid[]) and section_id = ${section}
+          and ${when} returning id)`
+      : sql`removed as (select null::uuid as id where false)`,
   );
-  const json = JSON.stringify(
-    write.insert.map((row) =>
-      Object.fromEntries(keys.map((k) => [columns[k].name, row[k as keyof typeof row] ?? null])),
+  parts.push(
+    sql.raw(
+      `written as (${written.length ? written.map((w) => `select * from ${w}`).join(' union all ') : 'select * from sale_lines where false'})`,
     ),
   );
-  return sql`insert into ${saleLines} (${names}) select ${names}
-    from jsonb_populate_recordset(null::sale_lines, ${json}::jsonb) where ${when} returning *`;
+  return sql.join(parts, sql`, `);
 }
 
 /** Every query of the module, bound to a connection or to a transaction. */
@@ -380,15 +432,34 @@ function queries(db: Db) {
       return row;
     },
 
-    /** Locks the sale row (as lockSale) and reads its sections in order in the same statement. */
+    /**
+     * Locks the sale row (as lockSale) and reads its sections in order in the same statement. When the lock had to
+     * wait for another transaction that changed the sale, PostgreSQL answers the row as that one left it but the
+     * sections as the statement's snapshot saw them (before it): the sale's version as of that snapshot tells, and
+     * the sections are then read again.
+     */
     async lockSaleWithHeads(id: string): Promise<{ sale: SaleRow; heads: SaleSectionRow[] } | undefined> {
       const [row] = await db
-        .select({ ...getTableColumns(sales), heads: headsOfSale })
+        .select({
+          ...getTableColumns(sales),
+          heads: headsOfSale,
+          seenVersion: sql<number>`(select s2.version from ${sales} s2 where s2.id = "sales"."id")`,
+        })
         .from(sales)
         .where(eq(sales.id, id))
         .for('no key update', { of: sales });
       if (!row) return undefined;
-      const { heads, ...sale } = row;
+      const { heads, seenVersion, ...sale } = row;
+      if (Number(seenVersion) !== sale.version) {
+        return {
+          sale,
+          heads: await db
+            .select()
+            .from(saleSections)
+            .where(eq(saleSections.saleId, id))
+            .orderBy(asc(saleSections.position)),
+        };
+      }
       return { sale, heads: headRows(id, heads) };
     },
 
@@ -475,9 +546,10 @@ function queries(db: Db) {
      * the caller holds it (`at`: its version and its sections' versions) and editable. A concurrent change of the
      * sale makes the touch find no row (PostgreSQL re-checks the version after waiting for the other's lock), and
      * then the lines' write and the entry, which need the touched row, write nothing either. Answers the sale's new
-     * version and time (the rest of its row is as held: every writer of a sale moves its version) and the lines
-     * written, or undefined when the sale was not as held (the caller takes the locking path).
-     * The sale_lines trigger bumps the written section's version once (one statement).
+     * version and time (the rest of its row is as held: every writer of a sale moves its version), the lines written
+     * (updated, inserted or moved, as stored) and how many were removed, or undefined when the sale was not as held
+     * (the caller takes the locking path). The sale_lines trigger moves the written section's version by exactly one
+     * (once per transaction, migration 0012), whatever the write holds.
      */
     async commitLinesAt(
       at: SaleAt,
@@ -485,7 +557,7 @@ function queries(db: Db) {
       set: { totalPrice: string; odooSynced: boolean },
       activity: ActivityEntry | null,
       write: LinesWrite,
-    ): Promise<{ version: number; updatedAt: Date; lines: SaleLineRow[] } | undefined> {
+    ): Promise<{ version: number; updatedAt: Date; lines: SaleLineRow[]; removed: number } | undefined> {
       // Written by hand (not with the query builder, which costs more than the statement itself here).
       const when = sql`exists (select 1 from touched)`;
       const activityCte = activity
@@ -499,16 +571,18 @@ function queries(db: Db) {
           where id = ${at.saleId} and version = ${at.version} and state in ('draft', 'sent')
             and (select string_agg(ss.id::text || ':' || ss.version, ',' order by ss.position) from ${saleSections} ss
               where ss.sale_id = ${at.saleId}) = ${at.sections}
-            and ${'insert' in write && write.products.length > 0 ? productsAsGiven(write.products) : sql`true`}
+            and ${write.products?.length ? productsAsGiven(write.products) : sql`true`}
           returning id, version, updated_at),
-        written as (${linesWriteSql(write, when)})${activityCte}
-        select touched.version as s_version, touched.updated_at as s_updated_at, ${sql.raw(writtenLine.select)}
+        ${linesWriteSql(write, when)}${activityCte}
+        select touched.version as s_version, touched.updated_at as s_updated_at,
+          (select count(*) from removed)::int as s_removed, ${sql.raw(writtenLine.select)}
           from touched left join written on true`);
       const rows = result.rows as Record<string, unknown>[];
       if (rows.length === 0) return undefined;
       return {
         version: Number(rows[0]!.s_version),
         updatedAt: updatedAt.mapFromDriverValue(rows[0]!.s_updated_at as string) as Date,
+        removed: Number(rows[0]!.s_removed),
         lines: rows.flatMap((r) => (r.l_id == null ? [] : [writtenLine.read(r)])),
       };
     },

@@ -500,9 +500,11 @@ export function salesService(
   type HeldSale = NonNullable<ReturnType<typeof heldSale>>;
 
   /**
-   * A change of one section's lines in ONE statement (no transaction, no lock): from the sale held in memory the
-   * section's rows after the change (`after`, values as stored) give the section, the sale's total and the activity
-   * entry, and repo.commitLinesAt writes them only if the sale is still as held. Undefined when this path cannot be
+   * A change of one section's lines in ONE statement (no transaction, no lock): from the sale held in memory, the
+   * section's rows after the change (`after`, in order, positions and values as stored) give the section, the sale's
+   * total and the activity entry, and repo.commitLinesAt writes them only if the sale is still as held. What is
+   * written follows from `after` and the held rows: lines not there any more are removed, new ids inserted, moved
+   * lines renumbered; `update` names the columns written on existing lines. Undefined when this path cannot be
    * taken (a limit reached, the sale moved on): the caller then runs the change through mutate, which reads and
    * decides everything again under the sale's lock. Answers as mutate does.
    */
@@ -512,9 +514,24 @@ export function salesService(
     after: SaleLineRow[],
     kind: ActivityKind,
     hint: ActivityHint | undefined,
-    write: LinesWrite,
+    change: Pick<LinesWrite, 'update' | 'products'> = {},
   ): Promise<{ sale: SaleDto; delta: SaleDelta } | undefined> {
     const head = h.heads[h.index]!;
+    const before = new Map(h.rows.map((l) => [l.id, l]));
+    const updated = new Set(change.update?.map((u) => u.id));
+    const kept = new Set(after.map((l) => l.id));
+    const write: LinesWrite = {
+      sectionId: head.id,
+      ...change,
+      insert: after.filter((l) => !before.has(l.id)),
+      remove: h.rows.filter((l) => !kept.has(l.id)).map((l) => l.id),
+      positions: after.flatMap((l) => {
+        const was = before.get(l.id);
+        return was && was.position !== l.position ? [{ id: l.id, position: l.position }] : [];
+      }),
+    };
+    // A statement writes a row once: an edited line that also moves goes the locking way (no such change here).
+    if (write.positions!.some((p) => updated.has(p.id))) return undefined;
     const predicted = [...h.sections];
     predicted[h.index] = toSectionDto({ ...head, lines: after });
     if (predicted.reduce((n, sec) => n + sec.lines.length, 0) > MAX_SALE_LINES) return undefined;
@@ -537,12 +554,13 @@ export function salesService(
     };
     const done = await repo.commitLinesAt(at, actorOf(user), set, entry, write);
     if (!done) return undefined;
-    // The rows as stored (the written ones as the database returned them); the statement bumped the section once.
+    // The rows as stored (the written ones as the database returned them); the section moved by exactly one version.
     // The values were computed as their columns store them, so the section computed before holds unless a written
     // row came back different (then it is computed again from what is stored).
     const written = new Map(done.lines.map((l) => [l.id, l]));
-    const expected = 'update' in write ? 1 : write.insert.length;
-    if (written.size !== expected) throw new Error(`sale ${h.sale.id}: ${written.size} of ${expected} lines written`);
+    const expected = updated.size + write.insert!.length + write.positions!.length;
+    if (written.size !== expected || done.removed !== write.remove!.length)
+      throw new Error(`sale ${h.sale.id}: the guarded write wrote ${written.size}/${done.removed} of ${expected}`);
     const same = after.every((l) => {
       const w = written.get(l.id);
       return !w || (Object.keys(w) as (keyof SaleLineRow)[]).every((k) => w[k] === l[k]);
@@ -572,7 +590,7 @@ export function salesService(
   }
 
   /**
-   * Catalog rows by id as last read (appended lines are made from them): the write that uses them checks that they
+   * Catalog rows by id as last read (added lines are made from them): the write that uses them checks that they
    * are still as read (SalesQueries.commitLinesAt), so a row changed since only sends that write the locking way.
    */
   const catalog = new Map<number, ProductRow>();
@@ -587,68 +605,139 @@ export function salesService(
     return ids.flatMap((id) => catalog.get(id) ?? []);
   }
 
-  /** A one-line edit on the one-statement path (commitHeld); undefined when it is not such an edit or cannot go. */
-  async function editHeld(user: AuthUser, saleId: string, sectionId: string, edits: LineEditInput[]) {
-    const edit = edits.length === 1 ? edits[0]! : undefined;
-    const h = edit && heldSale(saleId, sectionId);
-    const at = h ? h.rows.findIndex((l) => l.id === edit!._id) : -1;
-    if (!h || at < 0) return undefined;
-    let patch: LinePatch;
-    try {
-      patch = editColumns(h.rows[at]!, edit!);
-    } catch {
-      return undefined; // mutate gives the error its answer
-    }
-    if (Object.keys(patch).length === 0) return undefined;
-    const after = [...h.rows];
-    after[at] = { ...h.rows[at]!, ...patch };
-    const hint = { markupEdited: new Set(edit!.markup_percent !== undefined ? [edit!._id] : []) };
-    return commitHeld(user, h, after, 'line_updated', hint, { update: { id: edit!._id, sectionId, patch } });
+  /** What a line change writes on the one-statement path (see commitHeld). */
+  interface HeldPlan {
+    after: SaleLineRow[];
+    kind: ActivityKind;
+    hint?: ActivityHint;
+    change?: Pick<LinesWrite, 'update' | 'products'>;
   }
 
   /**
-   * Lines appended to a section on the one-statement path (commitHeld): `make` gives their content (and the catalog
-   * rows it came from) once the sale is known to be held and the insertion point to be its end. Undefined when they
-   * cannot go that way.
+   * The one-statement path of a line change, when the sale and `sectionId` are held: `plan` decides the change from
+   * the held rows. A refusal `plan` meets (a bad index, a note without text, a price out of range, an unknown line)
+   * or a plan of undefined sends the change the locking way, where mutate decides and words it again (one place for
+   * every refusal's answer). Once planned, the write is commitHeld's.
    */
-  async function appendHeld<T>(
+  async function onHeld(
+    user: AuthUser,
+    saleId: string,
+    sectionId: string,
+    plan: (h: HeldSale) => HeldPlan | undefined | Promise<HeldPlan | undefined>,
+  ) {
+    const h = heldSale(saleId, sectionId);
+    if (!h) return undefined;
+    let p: HeldPlan | undefined;
+    try {
+      p = await plan(h);
+    } catch {
+      return undefined;
+    }
+    return p && commitHeld(user, h, p.after, p.kind, p.hint, p.change);
+  }
+
+  /** Rows with the columns in `update` written over them. */
+  const patched = (rows: readonly SaleLineRow[], update: readonly { id: string; patch: LinePatch }[]) => {
+    const patches = new Map(update.map((u) => [u.id, u.patch]));
+    return rows.map((l) => (patches.has(l.id) ? { ...l, ...patches.get(l.id) } : l));
+  };
+
+  /** Edits of distinct lines (lines/update) on the one-statement path. */
+  const editHeld = (user: AuthUser, saleId: string, sectionId: string, edits: LineEditInput[]) =>
+    onHeld(user, saleId, sectionId, (h) => {
+      if (new Set(edits.map((e) => e._id)).size !== edits.length) return undefined;
+      const byId = new Map(h.rows.map((l) => [l.id, l]));
+      const update = edits.flatMap((edit) => {
+        const row = byId.get(edit._id);
+        if (!row) throw notFound('Line');
+        const patch = editColumns(row, edit);
+        return Object.keys(patch).length ? [{ id: row.id, patch }] : [];
+      });
+      if (update.length === 0) return undefined;
+      const markupEdited = new Set(edits.flatMap((e) => (e.markup_percent !== undefined ? [e._id] : [])));
+      return { after: patched(h.rows, update), kind: 'line_updated', hint: { markupEdited }, change: { update } };
+    });
+
+  /** Set Markup on lines of a section on the one-statement path. */
+  const markupHeld = (user: AuthUser, saleId: string, sectionId: string, input: { ids: string[]; markup: string }) =>
+    onHeld(user, saleId, sectionId, (h) => {
+      const found = rowsWithIds(h.rows, input.ids);
+      const priced = applyMarkup(
+        found.map((row) => ({ ...pricingLine(row), id: row.id })),
+        input.markup,
+      );
+      const update = priced.flatMap((line, i) =>
+        line.kind === 'product' && !toDecimal(line.price ?? 0).eq(toDecimal(found[i]!.price))
+          ? [{ id: line.id, patch: { price: asStored(checkPrice(String(line.price)), 'price') } }]
+          : [],
+      );
+      if (update.length === 0) return undefined;
+      return { after: patched(h.rows, update), kind: 'markup_set', hint: { markup: input.markup }, change: { update } };
+    });
+
+  /**
+   * Lines added at an insertion point on the one-statement path: `make` gives their content (and the catalog rows
+   * it came from) once the sale is known to be held. Answers the added lines' ids in order, and `make`'s extra.
+   */
+  async function insertHeld<T>(
     user: AuthUser,
     saleId: string,
     sectionId: string,
     sequence: number,
-    make: () => Promise<{ lines: ProductLine[] | TextLine[]; products: ProductRow[]; extra: T } | undefined>,
+    make: () => Promise<{ lines: ProductLine[] | TextLine[]; products: ProductRow[]; extra: T }>,
   ) {
-    const h = heldSale(saleId, sectionId);
-    if (!h || insertionIndex(sequence, h.rows.length) !== h.rows.length) return undefined;
-    const made = await make();
-    if (!made || made.lines.length === 0) return undefined;
-    const added = made.lines.map(
-      (l, i): SaleLineRow => ({
-        productId: null,
-        manufacturer: null,
-        uom: null,
-        ...l,
-        id: randomUUID(),
-        saleId,
-        sectionId,
-        position: h.rows.length + i,
-        quantity: asStored(l.quantity, 'quantity'),
-        price: asStored(l.price, 'price'),
-        cost: asStored(l.cost, 'cost'),
-        discount: asStored(0, 'discount'),
-        pricePercentageActive: false,
-        templateId: null,
-        odooLineId: null,
-      }),
-    );
-    const done = await commitHeld(user, h, [...h.rows, ...added], 'lines_added', undefined, {
-      insert: added,
-      products: made.products,
+    let made: Awaited<ReturnType<typeof make>> | undefined;
+    let added: SaleLineRow[] = [];
+    const done = await onHeld(user, saleId, sectionId, async (h) => {
+      const at = insertionIndex(sequence, h.rows.length);
+      made = await make();
+      if (made.lines.length === 0) return undefined;
+      added = made.lines.map(
+        (l): SaleLineRow => ({
+          productId: null,
+          manufacturer: null,
+          uom: null,
+          ...l,
+          id: randomUUID(),
+          saleId,
+          sectionId,
+          position: 0,
+          quantity: asStored(l.quantity, 'quantity'),
+          price: asStored(l.price, 'price'),
+          cost: asStored(l.cost, 'cost'),
+          discount: asStored(0, 'discount'),
+          pricePercentageActive: false,
+          templateId: null,
+          odooLineId: null,
+        }),
+      );
+      const after = positioned([...h.rows.slice(0, at), ...added, ...h.rows.slice(at)]);
+      return { after, kind: 'lines_added', change: { products: made.products } };
     });
     // The write may have been refused because a product changed: read them again next time.
-    if (!done) for (const p of made.products) catalog.delete(p.id);
-    return done && { ...done, ids: added.map((l) => l.id), extra: made.extra };
+    if (!done) for (const p of made?.products ?? []) catalog.delete(p.id);
+    return done && made && { ...done, ids: added.map((l) => l.id), extra: made.extra };
   }
+
+  /** Lines deleted on the one-statement path (the others renumbered). */
+  const deleteHeld = (user: AuthUser, saleId: string, sectionId: string, ids: string[]) =>
+    onHeld(user, saleId, sectionId, (h) => {
+      rowsWithIds(h.rows, ids);
+      const gone = new Set(ids);
+      return { after: positioned(h.rows.filter((l) => !gone.has(l.id))), kind: 'lines_deleted' };
+    });
+
+  /** A line moved within its section on the one-statement path. */
+  const reorderHeld = (user: AuthUser, saleId: string, sectionId: string, index: number, point: number) =>
+    onHeld(user, saleId, sectionId, (h) => {
+      const to = point === APPEND ? h.rows.length - 1 : point;
+      if (index === to) return undefined;
+      return {
+        after: positioned(moveItem(h.rows, index, to)),
+        kind: 'lines_moved',
+        hint: { moved: h.rows[index]?.id },
+      };
+    });
 
   /** A note or a header as stored: its text as description, the kind as model, no numbers. */
   const textLine = (kind: TextLine['kind'], name: string): TextLine => ({
@@ -1062,7 +1151,7 @@ export function salesService(
       input: { lines: { product: number; quantity: string }[]; sequence: number },
     ) {
       const res =
-        (await appendHeld(authorize(actor, 'sales.edit'), saleId, sectionId, input.sequence, async () => {
+        (await insertHeld(authorize(actor, 'sales.edit'), saleId, sectionId, input.sequence, async () => {
           const found = await catalogRows([...new Set(input.lines.map((l) => l.product))]);
           const { lines, errors } = productLines(found, input.lines);
           return { lines, products: found, extra: errors };
@@ -1093,7 +1182,7 @@ export function salesService(
       // a note or header without text would be a blank row (refused by the locking path)
       const fast =
         !isMissingDescription(kind, input.name) &&
-        (await appendHeld(authorize(actor, 'sales.edit'), saleId, sectionId, input.sequence, async () => ({
+        (await insertHeld(authorize(actor, 'sales.edit'), saleId, sectionId, input.sequence, async () => ({
           lines: [textLine(kind, input.name)],
           products: [],
           extra: undefined,
@@ -1124,7 +1213,8 @@ export function salesService(
      * markup_percent sets price = cost × (1 + m/100), grossed up by the line's discount (markupPrice).
      */
     async updateLines(actor: AuthUser | null, saleId: string, sectionId: string, edits: LineEditInput[]) {
-      // A one-line edit of a sale held in memory is one statement; anything else (or a sale that moved on) locks.
+      // Edits of distinct lines of a sale held in memory are one statement; anything else (or a sale that moved on)
+      // takes the lock.
       const fast = await editHeld(authorize(actor, 'sales.edit'), saleId, sectionId, edits);
       if (fast) return fast.delta;
       return (
@@ -1156,6 +1246,8 @@ export function salesService(
     },
 
     async deleteLines(actor: AuthUser | null, saleId: string, sectionId: string, ids: string[]) {
+      const fast = await deleteHeld(authorize(actor, 'sales.edit'), saleId, sectionId, ids);
+      if (fast) return fast.delta;
       return (
         await mutate(actor, saleId, 'lines_deleted', async (r, change) => {
           const { rows } = await sectionRows(r, change, sectionId);
@@ -1172,6 +1264,8 @@ export function salesService(
 
     /** Moves the line at `index` to `point` (−1: to the end). */
     async reorderLines(actor: AuthUser | null, saleId: string, sectionId: string, index: number, point: number) {
+      const fast = await reorderHeld(authorize(actor, 'sales.edit'), saleId, sectionId, index, point);
+      if (fast) return fast.delta;
       return (
         await mutate(actor, saleId, 'lines_moved', async (r, change) => {
           const { rows } = await sectionRows(r, change, sectionId);
@@ -1231,6 +1325,8 @@ export function salesService(
       sectionId: string,
       input: { ids: string[]; markup: string },
     ) {
+      const fast = await markupHeld(authorize(actor, 'sales.edit'), saleId, sectionId, input);
+      if (fast) return fast.delta;
       return (
         await mutate(actor, saleId, 'markup_set', async (r, change) => {
           const { rows: all } = await sectionRows(r, change, sectionId);
