@@ -255,6 +255,20 @@ function idRangeScan(
   return { pool: list, after };
 }
 
+/**
+ * The record rules that apply to `model` for the user, as one predicate (undefined: every record passes): the
+ * user's own rules and the multi-company rule (company_id empty or among the activated companies). Searches skip
+ * the records it refuses; read, write and unlink of such a record raise AccessError, as Odoo does.
+ */
+function recordRule(env: Env, model: string): ((e: Env, r: Rec) => boolean) | undefined {
+  const userRule = env.store.access.rule(env.uid, model);
+  const companyOk = companyRule(env, model, env.store.model(model).fields);
+  if (!companyOk) return userRule;
+  return userRule
+    ? (e, r) => companyOk(getRaw(e, model, r, 'company_id')) && userRule(e, r)
+    : (e, r) => companyOk(getRaw(e, model, r, 'company_id'));
+}
+
 export function searchRecs(env: Env, model: string, domain: unknown, opts: SearchOpts = {}): Rec[] {
   const m = env.store.model(model);
   let node = parseDomain(env, domain);
@@ -262,15 +276,8 @@ export function searchRecs(env: Env, model: string, domain: unknown, opts: Searc
   if (activeTest && m.fields.active && !mentionsField(node, 'active'))
     node = { k: 'and', c: [{ k: 'leaf', leaf: ['active', '=', true] }, node] };
   const pred = compileDomain(env, model, node);
-  const userRule = env.store.access.rule(env.uid, model);
-  // Multi-company rule: with allowed_company_ids leaving a company out, that company's records are not found.
-  const companyOk = companyRule(env, model, m.fields);
-  const rule =
-    companyOk && userRule
-      ? (e: Env, r: Rec) => companyOk(getRaw(e, model, r, 'company_id')) && userRule(e, r)
-      : companyOk
-        ? (e: Env, r: Rec) => companyOk(getRaw(e, model, r, 'company_id'))
-        : userRule;
+  // With allowed_company_ids leaving a company out, that company's records are not found.
+  const rule = recordRule(env, model);
   const pool = candidates(env, model, node) ?? env.store.table(model).values();
   const offset = opts.offset || 0;
   const limit = opts.limit || undefined;
@@ -324,7 +331,7 @@ export function readRecords(
   const names = Array.isArray(fields) && fields.length ? fields.filter((f) => f !== 'id') : readableFields(env, model);
   checkFieldNames(env, model, names);
   env.store.access.checkFields(env.uid, model, names, 'read');
-  const rule = env.store.access.rule(env.uid, model);
+  const rule = recordRule(env, model);
   const seen = new Set<number>();
   const out: Record<string, unknown>[] = [];
   for (const id of ids) {
@@ -579,7 +586,7 @@ export function writeRecords(env: Env, model: string, ids: number[], input: Reco
   const m = env.store.model(model);
   env.store.access.checkModel(env.uid, model, 'write');
   const recs = existingRecs(env, model, ids);
-  const rule = env.store.access.rule(env.uid, model);
+  const rule = recordRule(env, model);
   if (rule && recs.some((r) => !rule(env, r))) env.store.access.ruleError(env.uid, model, 'write');
   const vals: Record<string, unknown> = { ...(input ?? {}) };
   for (const k of Object.keys(vals)) if (k !== 'id' && !m.fields[k]) throw invalidField(env, model, k);
@@ -604,7 +611,7 @@ export function unlinkRecords(env: Env, model: string, ids: number[]): true {
   const m = env.store.model(model);
   env.store.access.checkModel(env.uid, model, 'unlink');
   const recs = ids.map((id) => env.store.get(model, id)).filter((r): r is Rec => !!r);
-  const rule = env.store.access.rule(env.uid, model);
+  const rule = recordRule(env, model);
   if (rule && recs.some((r) => !rule(env, r))) env.store.access.ruleError(env.uid, model, 'unlink');
   m.hooks.beforeUnlink?.(env, recs);
   for (const rec of recs) {

@@ -634,6 +634,39 @@ describe.each([18, 19] as const)('multi-company context, Odoo %i', (version) => 
     expect(await count()).toBe(lines.length);
     expect(await count({ allowed_company_ids: [4] })).toBe(ofCompany(4));
     expect(await count({ allowed_company_ids: [1, 4] })).toBe(lines.length);
+    // A record of a company left out is not read or written: AccessError (the record rules' message), as in Odoo.
+    const moveOf1 = (sim.store.all('account.move') as Row[]).find((m) => m.company_id === 1)!;
+    const read1 = await call(
+      'account.move',
+      'read',
+      [[moveOf1.id], ['name']],
+      { ids: [moveOf1.id], fields: ['name'] },
+      ctx({ allowed_company_ids: [4] }),
+    );
+    expect(read1.ok).toBe(false);
+    expect(read1.error?.name).toBe('odoo.exceptions.AccessError');
+    expect(read1.error?.message).toContain("doesn't have 'read' access to");
+    const vals = { ref: 'Not mine' };
+    const write1 = await call(
+      'account.move',
+      'write',
+      [[moveOf1.id], vals],
+      { ids: [moveOf1.id], vals },
+      ctx({ allowed_company_ids: [4] }),
+    );
+    expect(write1.ok).toBe(false);
+    expect(write1.error?.message).toContain("doesn't have 'write' access to");
+    expect(
+      (
+        await call(
+          'account.move',
+          'read',
+          [[moveOf1.id], ['name']],
+          { ids: [moveOf1.id], fields: ['name'] },
+          ctx({ allowed_company_ids: [1] }),
+        )
+      ).ok,
+    ).toBe(true);
   });
 
   // Odoo 18's form (the 18 captures); declared only for 18, so nothing counts as skipped on 19.
