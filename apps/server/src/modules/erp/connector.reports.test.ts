@@ -172,6 +172,16 @@ describe.each(CASES)('reports, Odoo $version over $protocol', ({ version, protoc
     expect(report.filter((a) => a.date_completed !== null).length).toBeGreaterThan(0);
     expect(report.filter((a) => a.reference?.startsWith('DEP-') && a.expensed.length > 0).length).toBeGreaterThan(0);
     expect(report.every((a) => a.expensed.every((e) => e.posted && e.account !== null))).toBe(true);
+    // Account codes are per company in Odoo: each entry shows its general account's code in the entry's company.
+    const entries = report.flatMap((a) => [...a.invoiced, ...a.expensed]);
+    const companyOf = new Map(all('account.analytic.line').map((l) => [l.id as number, l.company_id as number]));
+    expect(new Set(entries.map((e) => companyOf.get(e.id))).size).toBeGreaterThan(1);
+    for (const e of entries.filter((x) => x.account !== null)) {
+      const stored = sim.store.get('account.account', e.account!.id)!;
+      const codes = stored.code as Record<string, string> | string;
+      const want = typeof codes === 'string' ? codes : codes[String(companyOf.get(e.id))];
+      expect(e.account!.code, `entry ${e.id} (company ${companyOf.get(e.id)})`).toBe(want);
+    }
   });
 
   it('analytic accounts, unposted and both, up to an accounting date', async () => {

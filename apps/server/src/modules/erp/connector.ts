@@ -1022,12 +1022,26 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
 
       // Entries: posted = Odoo's analytic lines (a draft entry has none); unposted = draft journal items
       // carrying an analytic distribution, split as Odoo will when they are posted.
-      const raw: (Omit<AnalyticEntryInput, 'income' | 'account'> & { generalId: number | null })[] = [];
+      const raw: (Omit<AnalyticEntryInput, 'income' | 'account'> & {
+        generalId: number | null;
+        company: number | null;
+      })[] = [];
+      // Account codes are per company (company-dependent in 18/19): each entry's company is read with it.
+      const companyField = (s: Schema) => ('company_id' in s ? ['company_id'] : []);
       if (q.entryStatus !== 'unposted') {
         const lines = await searchAll(
           'account.analytic.line',
           [['date', '<=', q.accountingDate]],
-          ['date', 'name', 'amount', 'partner_id', 'product_id', 'general_account_id', ...columns],
+          [
+            'date',
+            'name',
+            'amount',
+            'partner_id',
+            'product_id',
+            'general_account_id',
+            ...companyField(aal),
+            ...columns,
+          ],
         );
         for (const l of lines) {
           const base = {
@@ -1040,6 +1054,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
             product: idName(l.product_id),
             balance: round2(num(l.amount) ?? 0),
             generalId: refId(l.general_account_id),
+            company: refId(l.company_id),
           };
           for (const accountId of new Set(columns.map((c) => refId(l[c])).filter((x): x is number => x !== null)))
             if (known.has(accountId)) raw.push({ ...base, accountId });
@@ -1063,6 +1078,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
             'debit',
             'credit',
             'analytic_distribution',
+            'company_id',
           ],
         );
         for (const l of items) {
@@ -1070,6 +1086,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
           for (const d of distributionAccounts(l.analytic_distribution)) {
             if (!known.has(d.accountId)) continue;
             raw.push({
+              company: refId(l.company_id),
               id: l.id as number,
               source: 'journal_item',
               posted: false,
@@ -1084,16 +1101,26 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
           }
         }
       }
-      const generalIds = [...new Set(raw.map((e) => e.generalId).filter((x): x is number => x !== null))];
-      const general = new Map<number, { code: string; name: string; income: boolean }>();
-      for (const a of await readIds('account.account', generalIds, ['code', 'name', 'account_type']))
-        general.set(a.id as number, {
-          code: str(a.code) ?? '',
-          name: str(a.name) ?? '',
-          income: String(a.account_type ?? '').startsWith('income'),
-        });
-      const entries: AnalyticEntryInput[] = raw.map(({ generalId, ...e }) => {
-        const g = generalId !== null ? general.get(generalId) : undefined;
+      // The general accounts, read per company with that company as the current one (more/v19 account codes).
+      const general = new Map<string, { code: string; name: string; income: boolean }>();
+      const byCompany = new Map<number | null, Set<number>>();
+      for (const e of raw) {
+        if (e.generalId === null) continue;
+        const ids = byCompany.get(e.company) ?? new Set<number>();
+        ids.add(e.generalId);
+        byCompany.set(e.company, ids);
+      }
+      for (const [company, ids] of byCompany) {
+        const context = company === null ? undefined : { allowed_company_ids: [company] };
+        for (const a of await readIds('account.account', [...ids], ['code', 'name', 'account_type'], context))
+          general.set(`${company}:${a.id}`, {
+            code: str(a.code) ?? '',
+            name: str(a.name) ?? '',
+            income: String(a.account_type ?? '').startsWith('income'),
+          });
+      }
+      const entries: AnalyticEntryInput[] = raw.map(({ generalId, company, ...e }) => {
+        const g = generalId !== null ? general.get(`${company}:${generalId}`) : undefined;
         return {
           ...e,
           account: g && generalId !== null ? { id: generalId, code: g.code, name: g.name } : null,
