@@ -22,7 +22,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof query;
 
 const ADMIN = { email: 'bench@quotewright.test', password: 'bench-password-1' };
-const SECTIONS = 10;
+const SECTIONS = Number(process.env.BENCH_SECTIONS ?? 10);
 const LINES_PER_SECTION = Math.max(1, Math.round(Number(process.env.BENCH_LINES ?? 1000) / SECTIONS));
 const WARMUP = 5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -86,7 +86,7 @@ type Call = (
 ) => Promise<{ status: number; bytes: number; json: () => unknown }>;
 
 async function measure(call: Call, serverTime: () => number, saleId: string, sectionIds: string[]) {
-  const section = sectionIds[4]!;
+  const section = sectionIds[Math.min(4, sectionIds.length - 1)]!;
   const sale = (await call('GET', `/api/sales/${saleId}`)).json() as {
     sections: { _id: string; lines: { _id: string; kind: string }[] }[];
   };
@@ -99,11 +99,12 @@ async function measure(call: Call, serverTime: () => number, saleId: string, sec
     'update one line': () => [
       'POST',
       `/api/sales/lines/update/${saleId}/${section}`,
-      [{ _id: lineIds[(i * 7) % lineIds.length]!, quantity: String((i % 9) + 1) }],
+      // A new quantity every time: each edit really changes the sale (a repeated value would answer "unchanged").
+      [{ _id: lineIds[(i * 7) % lineIds.length]!, quantity: String(1000 + i) }],
     ],
     'add one line': () => [
       'POST',
-      `/api/sales/lines/create/${saleId}/${sectionIds[7]!}`,
+      `/api/sales/lines/create/${saleId}/${sectionIds[Math.min(7, sectionIds.length - 1)]!}`,
       { lines: [{ product: (i % 50) + 1, quantity: 1 }], sequence: -1 },
     ],
     'reorder one line': () => [

@@ -371,22 +371,28 @@ export function activityDetail(
   }
 
   // Lines of the sections present on both sides that changed (added and removed sections are counted above).
-  const pairs: { old: SectionDto; now: SectionDto }[] = [];
+  // `aligned`: the section's lines are the same ids in the same order (an edit), so a line's prior self is the one
+  // at its index and nothing was added, removed or moved there (no pass through the maps below).
+  const pairs: { old: SectionDto; now: SectionDto; aligned: boolean }[] = [];
   for (const now of after.sections) {
     const old = beforeSections.get(now._id)?.s;
-    if (old && old !== now) pairs.push({ old, now });
+    if (!old || old === now) continue;
+    const aligned = old.lines.length === now.lines.length && old.lines.every((l, i) => l._id === now.lines[i]!._id);
+    pairs.push({ old, now, aligned });
   }
   const was = new Map<string, { section: SectionDto; index: number; line: LineDto }>();
-  for (const { old } of pairs) old.lines.forEach((line, index) => was.set(line._id, { section: old, index, line }));
+  for (const { old, aligned } of pairs)
+    if (!aligned) old.lines.forEach((line, index) => was.set(line._id, { section: old, index, line }));
   const items = capped<ActivityLineItem>();
   const counts = { added: 0, removed: 0, changed: 0, moved: 0 };
   const present = new Set<string>();
   const markupEdited = hint.markupEdited;
-  for (const { old, now } of pairs) {
+  for (const { old, now, aligned } of pairs) {
     const section = clip(now.name);
     now.lines.forEach((line, index) => {
-      present.add(line._id);
-      const prior = was.get(line._id);
+      if (aligned && old.lines[index] === line) return;
+      if (!aligned) present.add(line._id);
+      const prior = aligned ? { section: old, index, line: old.lines[index]! } : was.get(line._id);
       // An unchanged line in place (the common case of a big section) costs nothing more.
       if (prior && prior.section === old && prior.line === line) return;
       const base = { section, line: index + 1, kind: line.kind as LineKind, label: lineLabel(line) };
@@ -422,7 +428,8 @@ export function activityDetail(
       if (changed) counts.changed += 1;
     });
   }
-  for (const { old } of pairs) {
+  for (const { old, aligned } of pairs) {
+    if (aligned) continue;
     const section = clip(old.name);
     old.lines.forEach((line, index) => {
       if (present.has(line._id)) return;
@@ -431,7 +438,8 @@ export function activityDetail(
     });
   }
   // Lines reordered within a section (the lines that stayed there, in their before and after order).
-  for (const { old, now } of pairs) {
+  for (const { old, now, aligned } of pairs) {
+    if (aligned) continue;
     const nowIds = new Set(now.lines.map((l) => l._id));
     const stayed = old.lines.filter((l) => nowIds.has(l._id));
     if (stayed.length === 0) continue;

@@ -177,18 +177,31 @@ export function diffSales(before: SaleDto, after: SaleDto, by: Actor): SaleDelta
   }
 
   // Lines. Only sections that are not the very same object can differ: a line can neither leave nor join a section
-  // that the server reused unchanged.
+  // that the server reused unchanged. Nor one whose lines are the same ids in the same order (an edit): there only
+  // the lines that are not the very same objects are compared, without a pass through the maps below.
   const afterById = new Map(after.sections.map((s) => [s._id, s]));
+  const changedLines: { section: string; line: LineDto }[] = [];
+  const aligned = new Set<string>();
+  for (const s of after.sections) {
+    const old = beforeSections.get(s._id);
+    if (!old || old === s || old.lines.length !== s.lines.length) continue;
+    if (!old.lines.every((l, i) => l._id === s.lines[i]!._id)) continue;
+    aligned.add(s._id);
+    s.lines.forEach((line, i) => {
+      const was = old.lines[i]!;
+      if (was !== line && !same(was, line)) changedLines.push({ section: s._id, line });
+    });
+  }
   const beforeLines = new Map<string, { section: string; line: LineDto }>();
   for (const s of before.sections) {
-    if (afterById.get(s._id) === s) continue;
+    if (afterById.get(s._id) === s || aligned.has(s._id)) continue;
     for (const line of s.lines) beforeLines.set(line._id, { section: s._id, line });
   }
   const afterLineIds = new Set<string>();
-  const changedLines: { section: string; line: LineDto }[] = [];
   const afterSectionOf = new Map<string, string>();
   for (const s of after.sections) {
-    if (beforeSections.get(s._id) !== s) for (const line of s.lines) afterSectionOf.set(line._id, s._id);
+    if (beforeSections.get(s._id) !== s && !aligned.has(s._id))
+      for (const line of s.lines) afterSectionOf.set(line._id, s._id);
   }
   /**
    * The order applySaleDelta gives section `s` without an explicit order: its lines that stayed, in their old order,
@@ -200,7 +213,7 @@ export function diffSales(before: SaleDto, after: SaleDto, by: Actor): SaleDelta
   ];
   const lineOrder: { section: string; ids: string[] }[] = [];
   for (const s of after.sections) {
-    if (beforeSections.get(s._id) === s) continue;
+    if (beforeSections.get(s._id) === s || aligned.has(s._id)) continue;
     for (const line of s.lines) {
       afterLineIds.add(line._id);
       const old = beforeLines.get(line._id);

@@ -24,8 +24,9 @@ export class CachedJson {
   readonly bytes: Buffer;
   readonly #encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
 
-  constructor(text: string) {
-    this.bytes = Buffer.from(text, 'utf8');
+  /** The answer as JSON text, or as its UTF-8 bytes already (assembled from cached parts). */
+  constructor(text: string | Buffer) {
+    this.bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   }
 
   /** The encoding actually used for a client that accepts `wanted` (identity for small answers). */

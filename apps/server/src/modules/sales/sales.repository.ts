@@ -304,8 +304,10 @@ function linesWriteSql(write: LinesWrite, when: SQL): SQL {
     );
     const types = sql.raw(['id uuid', ...PATCH_COLUMNS.map((c) => `${c.name} ${c.type}`)].join(', '));
     const set = sql.raw(PATCH_COLUMNS.map((c) => `${c.name} = coalesce(v.${c.name}, t.${c.name})`).join(', '));
+    // The ids again as an array: the lines are found by their key (not by scanning the section and joining).
+    const ids = pgArray(write.update.map((u) => u.id));
     parts.push(sql`changed as (update ${saleLines} t set ${set} from jsonb_to_recordset(${json}::jsonb) as v(${types})
-      where t.id = v.id and t.section_id = ${section} and ${when} returning t.*)`);
+      where t.id = any(${ids}::uuid[]) and t.id = v.id and t.section_id = ${section} and ${when} returning t.*)`);
     written.push('changed');
   }
   if (write.insert?.length) {
@@ -327,9 +329,10 @@ function linesWriteSql(write: LinesWrite, when: SQL): SQL {
   }
   if (write.positions?.length) {
     const json = JSON.stringify(write.positions);
+    const ids = pgArray(write.positions.map((p) => p.id));
     parts.push(sql`moved as (update ${saleLines} t set position = v.position
       from jsonb_to_recordset(${json}::jsonb) as v(id uuid, position integer)
-      where t.id = v.id and t.section_id = ${section} and ${when} returning t.*)`);
+      where t.id = any(${ids}::uuid[]) and t.id = v.id and t.section_id = ${section} and ${when} returning t.*)`);
     written.push('moved');
   }
   const ids = write.remove ?? [];

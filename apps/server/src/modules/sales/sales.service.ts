@@ -43,11 +43,14 @@ import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector } from '../erp/erp.types';
 import { type ProductLine, productLines } from './product-lines';
 import {
+  atPosition,
+  editedSectionDto,
   pricingLine,
   type Ref,
   type SaleDto,
   type SectionDto,
   saleDtoOf,
+  saleJsonBytes,
   toSaleListItemDto,
   toSectionDto,
 } from './sales.dto';
@@ -517,23 +520,35 @@ export function salesService(
     change: Pick<LinesWrite, 'update' | 'products'> = {},
   ): Promise<{ sale: SaleDto; delta: SaleDelta } | undefined> {
     const head = h.heads[h.index]!;
-    const before = new Map(h.rows.map((l) => [l.id, l]));
     const updated = new Set(change.update?.map((u) => u.id));
-    const kept = new Set(after.map((l) => l.id));
-    const write: LinesWrite = {
-      sectionId: head.id,
-      ...change,
-      insert: after.filter((l) => !before.has(l.id)),
-      remove: h.rows.filter((l) => !kept.has(l.id)).map((l) => l.id),
-      positions: after.flatMap((l) => {
-        const was = before.get(l.id);
-        return was && was.position !== l.position ? [{ id: l.id, position: l.position }] : [];
-      }),
-    };
-    // A statement writes a row once: an edited line that also moves goes the locking way (no such change here).
-    if (write.positions!.some((p) => updated.has(p.id))) return undefined;
+    let write: LinesWrite = { sectionId: head.id, ...change };
+    // Edits keep every line in place (nothing to insert, remove or renumber: no pass over the section for it).
+    if (!change.update) {
+      const before = new Map(h.rows.map((l) => [l.id, l]));
+      const kept = new Set(after.map((l) => l.id));
+      write = {
+        ...write,
+        insert: after.filter((l) => !before.has(l.id)),
+        remove: h.rows.filter((l) => !kept.has(l.id)).map((l) => l.id),
+        positions: after.flatMap((l) => {
+          const was = before.get(l.id);
+          return was && was.position !== l.position ? [{ id: l.id, position: l.position }] : [];
+        }),
+      };
+    } else if (after.length !== h.rows.length) return undefined;
     const predicted = [...h.sections];
-    predicted[h.index] = toSectionDto({ ...head, lines: after });
+    // An edit or an append moves the section's totals by the lines it changes; anything else computes it whole.
+    const appended = !change.update && after.length > h.rows.length && h.rows.every((l, i) => after[i] === l);
+    predicted[h.index] =
+      change.update || appended
+        ? editedSectionDto(
+            head,
+            h.sections[h.index]!,
+            h.rows,
+            after,
+            h.rows.flatMap((l, i) => (after[i] === l ? [] : [i])),
+          )
+        : toSectionDto({ ...head, lines: after });
     if (predicted.reduce((n, sec) => n + sec.lines.length, 0) > MAX_SALE_LINES) return undefined;
     const pricing = salePricingFromSections(predicted.map((sec) => sec.pricing));
     if (toDecimal(pricing.total_price).abs().gte(MAX_SALE_TOTAL)) return undefined;
@@ -557,15 +572,16 @@ export function salesService(
     // The rows as stored (the written ones as the database returned them); the section moved by exactly one version.
     // The values were computed as their columns store them, so the section computed before holds unless a written
     // row came back different (then it is computed again from what is stored).
-    const written = new Map(done.lines.map((l) => [l.id, l]));
-    const expected = updated.size + write.insert!.length + write.positions!.length;
-    if (written.size !== expected || done.removed !== write.remove!.length)
-      throw new Error(`sale ${h.sale.id}: the guarded write wrote ${written.size}/${done.removed} of ${expected}`);
-    const same = after.every((l) => {
-      const w = written.get(l.id);
-      return !w || (Object.keys(w) as (keyof SaleLineRow)[]).every((k) => w[k] === l[k]);
+    const expected = updated.size + (write.insert?.length ?? 0) + (write.positions?.length ?? 0);
+    if (done.lines.length !== expected || done.removed !== (write.remove?.length ?? 0))
+      throw new Error(`sale ${h.sale.id}: the guarded write wrote ${done.lines.length}/${done.removed} of ${expected}`);
+    // `after` is in position order: each written row is compared with the predicted one at its position.
+    const same = done.lines.every((w) => {
+      const l = after[w.position];
+      return l?.id === w.id && (Object.keys(w) as (keyof SaleLineRow)[]).every((k) => w[k] === l[k]);
     });
-    const rows = same ? after : after.map((l) => written.get(l.id) ?? l);
+    const written = same ? undefined : new Map(done.lines.map((l) => [l.id, l]));
+    const rows = written ? after.map((l) => written.get(l.id) ?? l) : after;
     const version = head.version + 1;
     const dto = same ? predicted[h.index]! : toSectionDto({ ...head, version, lines: rows });
     const sectionsAfter = [...h.sections];
@@ -646,9 +662,9 @@ export function salesService(
   const editHeld = (user: AuthUser, saleId: string, sectionId: string, edits: LineEditInput[]) =>
     onHeld(user, saleId, sectionId, (h) => {
       if (new Set(edits.map((e) => e._id)).size !== edits.length) return undefined;
-      const byId = new Map(h.rows.map((l) => [l.id, l]));
+      const byId = edits.length > 8 ? new Map(h.rows.map((l) => [l.id, l])) : undefined;
       const update = edits.flatMap((edit) => {
-        const row = byId.get(edit._id);
+        const row = byId ? byId.get(edit._id) : h.rows.find((l) => l.id === edit._id);
         if (!row) throw notFound('Line');
         const patch = editColumns(row, edit);
         return Object.keys(patch).length ? [{ id: row.id, patch }] : [];
@@ -782,7 +798,7 @@ export function salesService(
 
   /** Rows in a new order, each with its position (as orderLines writes them). */
   function positioned(rows: readonly SaleLineRow[]): SaleLineRow[] {
-    return rows.map((row, i) => (row.position === i ? row : { ...row, position: i }));
+    return rows.map((row, i) => (row.position === i ? row : atPosition(row, i)));
   }
 
   /**
@@ -883,12 +899,21 @@ export function salesService(
       if (knownTag === tag) return { tag };
       const hit = serialized.get(id);
       if (hit?.tag === tag) return hit;
+      // Every section computed at the versions just read (the usual case after an edit made here): the sale is
+      // assembled from them, with no further statement.
+      const cached = head.heads.map((h) => sections.get(h.id, h.version));
+      if (cached.every((dto) => dto !== undefined)) {
+        held.put(head.sale, head.heads);
+        const json = new CachedJson(saleJsonBytes(saleDtoOf(head.sale, cached)));
+        serialized.put(id, tag, json);
+        return { tag, json };
+      }
       return repo.snapshot(async (r) => {
         const now = await r.saleWithHeads(id);
         if (!now) throw notFound('Sale');
         const read = (await readSale(r, id, now.sale, now.heads))!;
         const current = tagOf(now.sale, now.heads);
-        const json = new CachedJson(JSON.stringify(answer(read)));
+        const json = new CachedJson(saleJsonBytes(answer(read)));
         serialized.put(id, current, json);
         return { tag: current, json };
       });
