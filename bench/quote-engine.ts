@@ -5,6 +5,7 @@
 // request to response sent); round trip is what the caller waited; bytes is the answer's body size on the wire.
 // Targets (issue 10, over HTTP): line edit p50 ≤ 5 ms and p95 ≤ 10 ms, add a line p50 ≤ 6 ms, GET p50 ≤ 8 ms, the
 // answer to a one-line edit ≤ 4 KB.
+// BENCH_LINES (default 1,000) lines in BENCH_SECTIONS (default 10) sections: BENCH_SECTIONS=1 measures one big section.
 // Prints JSON; not a test. PGlite always; PostgreSQL too when DATABASE_URL is set (a fresh database, dropped after).
 import { performance } from 'node:perf_hooks';
 import { type Database, products, saleLines, saleSections, sales } from '@quotewright/db';

@@ -193,31 +193,55 @@ export function toSectionDto(s: SaleSectionRow & { lines: readonly SaleLineRow[]
   };
 }
 
-/** Each computed section's JSON bytes, made once (sections are never changed in place: a new version is a new DTO). */
+/**
+ * Each computed section's and line's JSON bytes, made once: answers are never changed in place (a new version of a
+ * section is a new DTO, an edited line a new line DTO), so a section after a one-line edit is its other lines'
+ * bytes as they were, and only the edited line is serialized again.
+ */
 const sectionBytes = new WeakMap<SectionDto, Buffer>();
+const lineBytes = new WeakMap<LineDto, Buffer>();
 const COMMA = Buffer.from(',');
 
-/**
- * The sale's JSON as UTF-8 bytes, from its sections' bytes made once per section version: after a one-line edit of
- * a 2,000-line sale only the edited section is serialized again. The same object as JSON.stringify gives, with
- * `sections` as its last key.
- */
-export function saleJsonBytes(sale: SaleDto): Buffer {
-  const { sections, ...rest } = sale;
-  // `sections` is the last key of the header, so its placeholder is the text's last 2 characters ("0}").
-  const header = JSON.stringify({ ...rest, sections: 0 });
+/** `{...value, [key]: items}` as JSON bytes, with `key` last and each item's bytes from `itemBytes`. */
+function withArrayLast<T>(value: object, key: string, items: readonly T[], itemBytes: (item: T) => Buffer): Buffer {
+  // The array's placeholder is the header's last key, so it is the text's last 2 characters ("0}").
+  const header = JSON.stringify({ ...value, [key]: 0 });
   const parts: Buffer[] = [Buffer.from(`${header.slice(0, -2)}[`, 'utf8')];
-  sections.forEach((s, i) => {
-    let b = sectionBytes.get(s);
-    if (!b) {
-      b = Buffer.from(JSON.stringify(s), 'utf8');
-      sectionBytes.set(s, b);
-    }
+  items.forEach((item, i) => {
     if (i > 0) parts.push(COMMA);
-    parts.push(b);
+    parts.push(itemBytes(item));
   });
   parts.push(Buffer.from(']}'));
   return Buffer.concat(parts);
+}
+
+function bytesOfLine(l: LineDto): Buffer {
+  let b = lineBytes.get(l);
+  if (!b) {
+    b = Buffer.from(JSON.stringify(l), 'utf8');
+    lineBytes.set(l, b);
+  }
+  return b;
+}
+
+function bytesOfSection(s: SectionDto): Buffer {
+  let b = sectionBytes.get(s);
+  if (!b) {
+    const { lines, ...rest } = s;
+    b = withArrayLast(rest, 'lines', lines, bytesOfLine);
+    sectionBytes.set(s, b);
+  }
+  return b;
+}
+
+/**
+ * The sale's JSON as UTF-8 bytes, from its sections' and lines' bytes made once: after a one-line edit of a
+ * 2,000-line sale only the edited line is serialized again. The same object as JSON.stringify gives, with `sections`
+ * (and in each section `lines`) as the last key.
+ */
+export function saleJsonBytes(sale: SaleDto): Buffer {
+  const { sections, ...rest } = sale;
+  return withArrayLast(rest, 'sections', sections, bytesOfSection);
 }
 
 export function toSaleDto({ sale, sections }: FullSale): SaleDto {
