@@ -124,7 +124,10 @@ describe('the sale as JSON bytes', () => {
             show_details: true,
             merge: false,
             expanded: false,
-            lines: [{ _id: `l${i}`, name: n, quantity: '1' }, { _id: `m${i}`, name: `"${n}"`, quantity: '2' }],
+            lines: [
+              { _id: `l${i}`, name: n, quantity: '1' },
+              { _id: `m${i}`, name: `"${n}"`, quantity: '2' },
+            ],
             pricing: { total_price: '0.00' },
           })),
           version: 3,
