@@ -3,21 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from './client';
 import { saleLines, saleSections, sales } from './schema';
 
+/** A migrated database holding one sale with sections A and B, and a reader of a section's version. */
+async function saleWithTwoSections(quoteNumber: string) {
+  const database = await createDb();
+  await database.migrate();
+  const { db } = database;
+  const [sale] = await db.insert(sales).values({ quoteNumber }).returning();
+  const [a, b] = await db
+    .insert(saleSections)
+    .values([
+      { saleId: sale!.id, position: 0, name: 'A' },
+      { saleId: sale!.id, position: 1, name: 'B' },
+    ])
+    .returning();
+  const version = async (id: string) =>
+    (await db.select({ v: saleSections.version }).from(saleSections).where(eq(saleSections.id, id)))[0]!.v;
+  return { database, db, sale: sale!, a: a!, b: b!, version };
+}
+
 describe('section versions (triggers)', () => {
   it('grow when the section or any of its lines change, and only then', async () => {
-    const database = await createDb();
-    await database.migrate();
-    const { db } = database;
-    const [sale] = await db.insert(sales).values({ quoteNumber: 'QT1' }).returning();
-    const [a, b] = await db
-      .insert(saleSections)
-      .values([
-        { saleId: sale!.id, position: 0, name: 'A' },
-        { saleId: sale!.id, position: 1, name: 'B' },
-      ])
-      .returning();
-    const version = async (id: string) =>
-      (await db.select({ v: saleSections.version }).from(saleSections).where(eq(saleSections.id, id)))[0]!.v;
+    const { database, db, sale, a, b, version } = await saleWithTwoSections('QT1');
     expect(await version(a!.id)).toBe(1);
 
     const [l1, l2] = await db
@@ -58,19 +64,7 @@ describe('section versions (triggers)', () => {
   });
 
   it('move once per transaction, however many statements or data-modifying CTEs change the lines', async () => {
-    const database = await createDb();
-    await database.migrate();
-    const { db } = database;
-    const [sale] = await db.insert(sales).values({ quoteNumber: 'QT2' }).returning();
-    const [a, b] = await db
-      .insert(saleSections)
-      .values([
-        { saleId: sale!.id, position: 0, name: 'A' },
-        { saleId: sale!.id, position: 1, name: 'B' },
-      ])
-      .returning();
-    const version = async (id: string) =>
-      (await db.select({ v: saleSections.version }).from(saleSections).where(eq(saleSections.id, id)))[0]!.v;
+    const { database, db, sale, a, b, version } = await saleWithTwoSections('QT2');
     const [l1, l2, l3] = await db
       .insert(saleLines)
       .values(

@@ -356,6 +356,10 @@ function queries(db: Db) {
   const setPositions = (table: typeof saleLines | typeof saleSections, order: readonly string[]) =>
     setRowPositions(db, table === saleLines ? 'sale_lines' : 'sale_sections', order);
 
+  /** The sale's sections in order, with their versions (not their lines). */
+  const sectionsOf = (saleId: string): Promise<SaleSectionRow[]> =>
+    db.select().from(saleSections).where(eq(saleSections.saleId, saleId)).orderBy(asc(saleSections.position));
+
   return {
     /** The activity feed's write: in the mutation's own transaction. */
     ...activityQueries(db),
@@ -414,7 +418,7 @@ function queries(db: Db) {
 
     /** The sale's sections in order, with their versions (not their lines). */
     async sectionHeads(saleId: string): Promise<SaleSectionRow[]> {
-      return db.select().from(saleSections).where(eq(saleSections.saleId, saleId)).orderBy(asc(saleSections.position));
+      return sectionsOf(saleId);
     },
 
     /** The lines of some sections, grouped by section in line order. */
@@ -456,11 +460,7 @@ function queries(db: Db) {
       if (Number(seenVersion) !== sale.version) {
         return {
           sale,
-          heads: await db
-            .select()
-            .from(saleSections)
-            .where(eq(saleSections.saleId, id))
-            .orderBy(asc(saleSections.position)),
+          heads: await sectionsOf(id),
         };
       }
       return { sale, heads: headRows(id, heads) };
@@ -617,7 +617,7 @@ function queries(db: Db) {
 
     /** The sale's section ids in order. */
     async sectionOrder(saleId: string): Promise<SaleSectionRow[]> {
-      return db.select().from(saleSections).where(eq(saleSections.saleId, saleId)).orderBy(asc(saleSections.position));
+      return sectionsOf(saleId);
     },
 
     /** A section of THIS sale (another sale's section is not found: no IDOR). */

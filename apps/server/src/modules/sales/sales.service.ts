@@ -172,6 +172,35 @@ function asStored(value: unknown, column: keyof typeof NUMERIC_COLUMNS): string 
   return (d.isZero() ? d.abs() : d).toFixed(NUMERIC_COLUMNS[column].scale);
 }
 
+/** The rows with `ids` (in section order); 404 when one is not a line of this section. */
+function rowsWithIds(rows: readonly SaleLineRow[], ids: readonly string[]): SaleLineRow[] {
+  const wanted = new Set(ids);
+  const found = rows.filter((l) => wanted.has(l.id));
+  if (found.length !== wanted.size) throw notFound('Line');
+  return found;
+}
+
+/**
+ * Set Markup (SPEC §5) on the lines `ids` of `rows`: the new price of each product line whose price changes
+ * (price = cost × (1 + m/100), grossed up by the line's discount); notes and headers unchanged. 404 for a line that
+ * is not one of `rows`.
+ */
+function markupPatches(rows: readonly SaleLineRow[], input: { ids: string[]; markup: string }) {
+  const found = rowsWithIds(rows, input.ids);
+  const priced = applyMarkup(
+    found.map((row) => ({ ...pricingLine(row), id: row.id })),
+    input.markup,
+  );
+  return priced.flatMap((line, i) =>
+    line.kind === 'product' && !toDecimal(line.price ?? 0).eq(toDecimal(found[i]!.price))
+      ? [{ id: line.id, patch: { price: asStored(checkPrice(String(line.price)), 'price') } as LinePatch }]
+      : [],
+  );
+}
+
+/** Where a line moved to `point` lands among `rows` (APPEND: the end). */
+const moveTarget = (rows: readonly unknown[], point: number) => (point === APPEND ? rows.length - 1 : point);
+
 /** A copy of a line's content for another place: no id, no ERP line, not from a template. */
 function copyOfLine(l: NewLine & Record<string, unknown>): NewLine {
   return {
@@ -677,16 +706,7 @@ export function salesService(
   /** Set Markup on lines of a section on the one-statement path. */
   const markupHeld = (user: AuthUser, saleId: string, sectionId: string, input: { ids: string[]; markup: string }) =>
     onHeld(user, saleId, sectionId, (h) => {
-      const found = rowsWithIds(h.rows, input.ids);
-      const priced = applyMarkup(
-        found.map((row) => ({ ...pricingLine(row), id: row.id })),
-        input.markup,
-      );
-      const update = priced.flatMap((line, i) =>
-        line.kind === 'product' && !toDecimal(line.price ?? 0).eq(toDecimal(found[i]!.price))
-          ? [{ id: line.id, patch: { price: asStored(checkPrice(String(line.price)), 'price') } }]
-          : [],
-      );
+      const update = markupPatches(h.rows, input);
       if (update.length === 0) return undefined;
       return { after: patched(h.rows, update), kind: 'markup_set', hint: { markup: input.markup }, change: { update } };
     });
@@ -746,7 +766,7 @@ export function salesService(
   /** A line moved within its section on the one-statement path. */
   const reorderHeld = (user: AuthUser, saleId: string, sectionId: string, index: number, point: number) =>
     onHeld(user, saleId, sectionId, (h) => {
-      const to = point === APPEND ? h.rows.length - 1 : point;
+      const to = moveTarget(h.rows, point);
       if (index === to) return undefined;
       return {
         after: positioned(moveItem(h.rows, index, to)),
@@ -786,14 +806,6 @@ export function salesService(
   async function sectionDto(r: SalesQueries, saleId: string, sectionId: string): Promise<SectionDto> {
     const s = await section(r, saleId, sectionId);
     return toSectionDto({ ...s, lines: await r.sectionLines(sectionId) });
-  }
-
-  /** The rows with `ids` (in section order); 404 when one is not a line of this section. */
-  function rowsWithIds(rows: readonly SaleLineRow[], ids: readonly string[]): SaleLineRow[] {
-    const wanted = new Set(ids);
-    const found = rows.filter((l) => wanted.has(l.id));
-    if (found.length !== wanted.size) throw notFound('Line');
-    return found;
   }
 
   /** Rows in a new order, each with its position (as orderLines writes them). */
@@ -1294,7 +1306,7 @@ export function salesService(
       return (
         await mutate(actor, saleId, 'lines_moved', async (r, change) => {
           const { rows } = await sectionRows(r, change, sectionId);
-          const to = point === APPEND ? rows.length - 1 : point;
+          const to = moveTarget(rows, point);
           change.activity = { moved: rows[index]?.id };
           const moved = moveItem(rows, index, to);
           await r.orderLines(moved.map((l) => l.id));
@@ -1356,16 +1368,8 @@ export function salesService(
         await mutate(actor, saleId, 'markup_set', async (r, change) => {
           const { rows: all } = await sectionRows(r, change, sectionId);
           change.activity = { markup: input.markup };
-          const found = rowsWithIds(all, input.ids);
-          const priced = applyMarkup(
-            found.map((row) => ({ ...pricingLine(row), id: row.id })),
-            input.markup,
-          );
           const updated = new Map<string, SaleLineRow>();
-          for (const [i, line] of priced.entries()) {
-            if (line.kind !== 'product' || toDecimal(line.price ?? 0).eq(toDecimal(found[i]!.price))) continue;
-            updated.set(line.id, await r.updateLine(line.id, { price: checkPrice(String(line.price)) }));
-          }
+          for (const { id, patch } of markupPatches(all, input)) updated.set(id, await r.updateLine(id, patch));
           change.changed = updated.size > 0;
           linesOnly(change, sectionId, withUpdated(all, updated));
           return {};
