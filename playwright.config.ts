@@ -23,13 +23,13 @@ Object.assign(serverEnv, {
   HOST: '127.0.0.1',
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  WEB_DIST: 'apps/web/dist',
+  WEB_DIST: process.env.WEB_DIST ?? 'apps/web/dist',
   LOG_LEVEL: 'warn',
 });
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   // The journeys share one server and database; running them one after another keeps them independent of timing.
   fullyParallel: false,
   workers: 1,
