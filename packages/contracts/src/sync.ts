@@ -38,8 +38,10 @@ export interface OdooSyncStatus {
   /** The ERP order (once known). */
   odooId: number | null;
   odooName: string | null;
-  /** What the run changed in the ERP order's lines (sections, notes and headers included). */
+  /** What the run changed in the ERP order's lines (products, notes and headers; sections are counted apart). */
   lines: { created: number; updated: number; deleted: number } | null;
+  /** What the run changed in the ERP order's section lines (null on runs recorded before they were counted apart). */
+  sections: { created: number; updated: number; deleted: number } | null;
   /**
    * The sale's untaxed total as sent and the ERP's amount_untaxed read back after the run; `match` false is a
    * discrepancy reported to the user (and kept in the sale's sync message), never hidden.

@@ -104,6 +104,7 @@ export function toSyncStatus(sale: SaleRow, run: SaleSyncRunRow | undefined): Od
       odooId: sale.odooId,
       odooName: sale.odooName,
       lines: null,
+      sections: null,
       totals: null,
       startedBy: null,
       startedAt: null,
@@ -124,6 +125,7 @@ export function toSyncStatus(sale: SaleRow, run: SaleSyncRunRow | undefined): Od
       run.linesCreated === null
         ? null
         : { created: run.linesCreated, updated: run.linesUpdated ?? 0, deleted: run.linesDeleted ?? 0 },
+    sections: null,
     totals:
       run.ourTotal !== null && run.erpTotal !== null
         ? {

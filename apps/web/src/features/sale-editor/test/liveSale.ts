@@ -100,6 +100,7 @@ export function syncStatus(over: Partial<OdooSyncStatus> = {}): OdooSyncStatus {
     odooId: null,
     odooName: null,
     lines: null,
+    sections: null,
     totals: null,
     startedBy: null,
     startedAt: null,
