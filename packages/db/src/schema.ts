@@ -189,6 +189,12 @@ export const sales = pgTable(
     odooSyncMessage: text('odoo_sync_message'),
     /** Hash of the last ERP fetch of this order: a re-fetch with no change writes nothing. */
     odooContentHash: text('odoo_content_hash'),
+    /**
+     * The linked ERP order's creation time as the ERP reported it (never writable there): with its id and name, the
+     * proof that an order brought in by the sales fetch is still the order this sale was made from before a sync
+     * writes to it (an ERP restored or reset hands the same ids and names to other orders).
+     */
+    odooCreatedAt: text('odoo_created_at'),
   },
   (t) => [
     uniqueIndex('sales_quote_number_key').on(t.quoteNumber),
@@ -417,7 +423,10 @@ export const saleSyncRuns = pgTable(
       .references(() => sales.id, { onDelete: 'cascade' }),
     action: text('action').$type<'publish' | 'sync'>().notNull(),
     createNew: boolean('create_new').notNull().default(false),
-    /** publish: the ERP order's origin (idempotency key): the quote number, or `Q00001-2` for a second order. */
+    /**
+     * publish: the ERP order's origin, the idempotency key: the quote number (or `Q00001-2` for a second order)
+     * followed by this installation's key for the sale, `Q00001 [qw1-…]` (docs/decisions/0017).
+     */
     origin: text('origin'),
     status: text('status')
       .$type<'queued' | 'running' | 'succeeded' | 'failed' | 'unknown'>()
@@ -431,6 +440,10 @@ export const saleSyncRuns = pgTable(
     linesCreated: integer('lines_created'),
     linesUpdated: integer('lines_updated'),
     linesDeleted: integer('lines_deleted'),
+    /** Section lines changed, counted apart from the lines above (null on runs recorded before they were). */
+    sectionsCreated: integer('sections_created'),
+    sectionsUpdated: integer('sections_updated'),
+    sectionsDeleted: integer('sections_deleted'),
     /** The sale's untaxed total as sent, and the ERP's amount_untaxed read back. */
     ourTotal: numeric('our_total', NUMERIC_COLUMNS.total),
     erpTotal: numeric('erp_total', NUMERIC_COLUMNS.total),
