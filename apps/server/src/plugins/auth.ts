@@ -19,12 +19,24 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
     req.user = null;
     const header = req.headers.authorization;
     if (header?.startsWith('Bearer ')) req.user = await auth.authenticate(header.slice(7).trim());
-    // Deny by default under /api; the SPA's files and unknown paths (answered 404 or index.html) are public.
-    const isPublic = req.routeOptions.config?.public === true || !req.routeOptions.url || !req.url.startsWith('/api/');
+    // Deny by default under /api; the SPA's files and unknown paths (answered 404 or index.html) are public. What
+    // counts is the route the router chose and the path it decoded, never the raw URL (/%61pi/users is /api/users).
+    const route = req.routeOptions.url;
+    const isPublic = req.routeOptions.config?.public === true || !route || !underApi(route, req.params);
     if (!isPublic && !req.user) {
       throw new AppError('UNAUTHENTICATED', 'Please sign in again: your session is missing, expired or ended');
     }
   });
+}
+
+const apiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** A route under /api, or a catch-all route (the SPA's files) that matched a path under /api. */
+function underApi(route: string, params: unknown): boolean {
+  if (apiPath(route)) return true;
+  if (!route.endsWith('*')) return false;
+  const rest = (params as Record<string, unknown> | undefined)?.['*'];
+  return typeof rest === 'string' && apiPath(route.slice(0, -1) + rest);
 }
 
 /**
