@@ -10,6 +10,8 @@ export * from './permissions';
 export * from './preferences';
 export * from './pricing';
 export * from './reports';
+export * from './sale-name';
 export * from './states';
 export * from './templates';
 export * from './validation';
+export * from './warnings';

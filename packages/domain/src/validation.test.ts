@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  hasNameOrCustomer,
   isPasswordChangeValid,
   isValidEmail,
   PASSWORD_MIN_LENGTH,
@@ -92,5 +93,15 @@ describe('isValidEmail', () => {
   it('rejects non-strings', () => {
     expect(isValidEmail(null)).toBe(false);
     expect(isValidEmail(42)).toBe(false);
+  });
+});
+
+describe('hasNameOrCustomer', () => {
+  it('a name that is not blank, or a customer', () => {
+    expect(hasNameOrCustomer({ name: 'Office' })).toBe(true);
+    expect(hasNameOrCustomer({ customer: { id: 1, name: 'Acme' } })).toBe(true);
+    expect(hasNameOrCustomer({ name: '  ', customer: { id: 1, name: 'Acme' } })).toBe(true);
+    expect(hasNameOrCustomer({})).toBe(false);
+    expect(hasNameOrCustomer({ name: '   ', customer: null })).toBe(false);
   });
 });

@@ -40,3 +40,13 @@ export function isValidEmail(value: unknown): value is string {
   if (local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
   return domain.split('.').every((label) => label.length > 0 && !label.startsWith('-') && !label.endsWith('-'));
 }
+
+/**
+ * A new quote needs a name or a customer: one with neither would be listed as a blank row nobody can tell apart.
+ * The customer, once chosen, names the quote in the list.
+ */
+export const NAME_OR_CUSTOMER_REQUIRED = 'Give the quote a name or choose a customer before saving it';
+
+export function hasNameOrCustomer(header: { name?: string | null; customer?: object | null }): boolean {
+  return (header.name ?? '').trim() !== '' || (header.customer !== null && header.customer !== undefined);
+}
