@@ -62,6 +62,24 @@ export const ssoStates = pgTable('sso_states', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * Browsers (signed device cookies) and addresses a user has signed in from with a password, as keyed hashes of the
+ * device id or address: sign-in attempts from them are throttled apart from strangers'
+ * (docs/decisions/0018-login-device-proof.md). Kept here so every process and a restart see them.
+ */
+export const loginKnownClients = pgTable(
+  'login_known_clients',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'device' | 'address'>().notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.fingerprint] })],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
