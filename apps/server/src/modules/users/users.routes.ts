@@ -2,6 +2,7 @@ import { createUserSchema, loginRequestSchema, resetPasswordSchema, updateUserSc
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { validation } from '../../errors';
 import type { AuthService } from '../auth/auth.service';
 import { toUserDto, type UsersService } from './users.service';
 
@@ -9,6 +10,17 @@ const idParams = z.strictObject({ id: z.uuid('Unknown user id') });
 const prefParams = z.strictObject({
   id: z.uuid('Unknown user id'),
   value: z.enum(['true', 'false'], { error: 'Expected true or false' }),
+});
+/**
+ * A change takes the user object exactly as GET answers it: the fields the API answers but this route does not
+ * change (id, creation date, SSO link, preferences with their own routes) are ignored, so a client can read a user,
+ * change its modules and send it back. Truly unknown fields are still refused; an id naming another user too.
+ */
+const updateBody = updateUserSchema.extend({
+  _id: z.string().optional(),
+  date: z.unknown().optional(),
+  azure_id: z.unknown().optional(),
+  preferences: z.unknown().optional(),
 });
 const PREFERENCE_ROUTES = { darkmode: 'darkMode', widescreen: 'wideScreen', discrete: 'discreteMode' } as const;
 
@@ -25,9 +37,13 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; a
     reply.code(201).send(await users.create(req.user, req.body)),
   );
   r.get('/api/users/:id', { schema: { params: idParams } }, async (req) => users.get(req.user, req.params.id));
-  r.post('/api/users/:id', { schema: { params: idParams, body: updateUserSchema } }, async (req) =>
-    users.update(req.user, req.params.id, req.body),
-  );
+  r.post('/api/users/:id', { schema: { params: idParams, body: updateBody } }, async (req) => {
+    const { _id, date: _date, azure_id: _azureId, preferences: _preferences, ...change } = req.body;
+    if (_id !== undefined && _id !== req.params.id) {
+      throw validation({ _id: 'This is another user than the one in the address' });
+    }
+    return users.update(req.user, req.params.id, change);
+  });
   r.delete('/api/users/:id', { schema: { params: idParams } }, async (req, reply) => {
     await users.remove(req.user, req.params.id);
     return reply.code(204).send();

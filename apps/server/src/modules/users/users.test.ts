@@ -281,6 +281,42 @@ describe('user administration', () => {
     expect(list.body).not.toMatch(/argon2/);
   });
 
+  it('takes back the user object exactly as GET answers it, with its modules changed', async () => {
+    const created = (
+      await post('/api/users', adminToken, { name: 'Round Trip', email: 'round@example.com', password: 'initial-pass' })
+    ).json();
+    const read = (await get(`/api/users/${created._id}`, adminToken)).json();
+    expect(Object.keys(read)).toEqual(expect.arrayContaining(['_id', 'date', 'azure_id', 'preferences']));
+    read.modules.sales = { enabled: true, level: 'editor' };
+    read.name = 'Round Trip 2';
+    const res = await post(`/api/users/${created._id}`, adminToken, read);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...read, name: 'Round Trip 2' });
+    // Read-only fields are not changed by sending other values.
+    const changed = await post(`/api/users/${created._id}`, adminToken, {
+      ...read,
+      date: '2000-01-01T00:00:00.000Z',
+      azure_id: 'someone-else',
+      preferences: { darkMode: false, wideScreen: true, discreteMode: true },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual(res.json());
+    expect((await get(`/api/users/${created._id}`, adminToken)).json()).toEqual(res.json());
+  });
+
+  it('still refuses truly unknown fields, and a user object sent to another user', async () => {
+    const created = (
+      await post('/api/users', adminToken, { name: 'Strict', email: 'strict@example.com', password: 'initial-pass' })
+    ).json();
+    const unknown = await post(`/api/users/${created._id}`, adminToken, { name: 'X', role: 'admin' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ role: 'Unknown field' });
+    const other = await post(`/api/users/${created._id}`, adminToken, { _id: adminId, name: 'Hijack' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors).toEqual({ _id: expect.any(String) });
+    expect((await get(`/api/users/${created._id}`, adminToken)).json().name).toBe('Strict');
+  });
+
   it('deletes a user; the deleted user token stops working; the admin cannot delete themself', async () => {
     const u = await createUser(t);
     const token = await login(t, u.email);
