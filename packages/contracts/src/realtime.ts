@@ -114,9 +114,23 @@ export type SalesListChangedEvent = z.infer<typeof salesListChangedEventSchema>;
 export const saleReplacedEventSchema = z.object({ saleId: z.string(), version: z.number().int(), by: actorSchema });
 export type SaleReplacedEvent = z.infer<typeof saleReplacedEventSchema>;
 
-/** A refused event (bad payload, no right): the client shows it. */
-export const problemEventSchema = z.object({ event: z.string(), status: z.number().int(), detail: z.string() });
+/**
+ * A refused event (bad payload, no right): the client shows it. `code` names the reasons a client acts on: the session
+ * ended (SESSION_ENDED) or expired (SESSION_EXPIRED) and the socket is closed; too many events (RATE_LIMITED).
+ */
+export const problemEventSchema = z.object({
+  event: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.enum(['SESSION_ENDED', 'SESSION_EXPIRED', 'RATE_LIMITED']).optional(),
+});
 export type ProblemEvent = z.infer<typeof problemEventSchema>;
+
+/** Why the server refused a connection: the `data` of the client's connect_error (its message says it in words). */
+export interface ConnectRefusal {
+  status: number;
+  code?: 'SESSION_ENDED' | 'SESSION_EXPIRED' | 'TOO_MANY_CONNECTIONS';
+}
 
 /** Every server → client event and its payload. */
 export const serverEventSchemas = {
