@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
 import type { Sale } from '../api/types';
-import { openSale, sale, setup, syncStatus } from '../test/liveSale';
+import { deferred, openSale, sale, setup, syncStatus } from '../test/liveSale';
 
 const linked: Sale = {
   ...sale,
@@ -146,6 +146,118 @@ describe('the ERP sync button', () => {
     );
     await waitFor(() => expect(button()).toHaveTextContent('Synced'));
     expect(screen.getByTestId('sync-synced')).toHaveTextContent('Sale is synced with Odoo');
+  });
+
+  it('names the order fields a publish changes in people’s words, not the ERP’s field names', async () => {
+    const check: SyncCheck = {
+      ...cleanCheck,
+      preview: {
+        ...cleanCheck.preview!,
+        action: 'update',
+        odooName: 'S00042',
+        header: ['partner_id', 'client_order_ref', 'partner_shipping_id', 'sale_order_template_id', 'origin'],
+      },
+    };
+    setup(() => linked, { 'GET /api/sales/odoo/check/s1': { body: check } });
+    await openSale('/sale/s1');
+    fireEvent.click(button());
+    const dialog = await screen.findByRole('dialog', { name: 'Sync with Odoo' });
+    expect(await within(dialog).findByText(/Order fields that change/)).toHaveTextContent(
+      'Order fields that change: Customer, Customer reference, Delivery address, Quotation template, Source document',
+    );
+    expect(dialog).not.toHaveTextContent(/partner_id|client_order_ref|_id\b/);
+  });
+
+  it('counts sections apart from lines in the status, as the preview does', async () => {
+    const done = (sections: { created: number; updated: number; deleted: number } | null) =>
+      syncStatus({
+        runId: 'r1',
+        state: 'synced',
+        action: 'publish',
+        progress: 100,
+        odooId: 42,
+        odooName: 'S00042',
+        lines: { created: 8, updated: 0, deleted: 0 },
+        sections,
+        sale: { linked: true, synced: true, syncedOn: '2026-11-22T09:30:00Z', error: false, errorMessage: null },
+      });
+    let status = done({ created: 3, updated: 1, deleted: 0 });
+    setup(() => linked, { 'GET /api/sales/odoo/status/s1': () => ({ body: status }) });
+    const { socket } = await openSale('/sale/s1');
+    fireEvent.click(screen.getByTestId('sync-menu-button'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sync Status' }));
+    const dialog = await screen.findByTestId('sync-status-dialog');
+    expect(dialog).toHaveTextContent('Lines8 added, 0 changed, 0 removed');
+    expect(dialog).toHaveTextContent('Sections3 added, 1 changed, 0 removed');
+
+    // no section changed, or a run recorded before sections were counted apart: no Sections row
+    for (const sections of [{ created: 0, updated: 0, deleted: 0 }, null]) {
+      status = done(sections);
+      act(() => socket.serverSends('odoo_sync_status', status));
+      await waitFor(() => expect(dialog).not.toHaveTextContent('Sections'));
+      expect(dialog).toHaveTextContent('Lines8 added, 0 changed, 0 removed');
+    }
+  });
+
+  it('goes from the last progress straight to Synced when the finished status arrives before the sale is read again', async () => {
+    // The server announces the sale rewritten (sale_replaced) and then the finished status; the sale is read again
+    // over HTTP, so the finished status is usually shown before the sale's new flags arrive.
+    const edited: Sale = { ...linked, odoo_synced: false, odoo_synced_on: '2026-11-22T09:30:00Z' };
+    let current: Sale = edited;
+    let held: ReturnType<typeof deferred<void>> | null = null;
+    setup(() => current, {
+      'GET /api/sales/s1': async () => {
+        const wait = held;
+        if (wait) await wait.promise;
+        return { body: current };
+      },
+    });
+    const { socket } = await openSale('/sale/s1');
+    await waitFor(() => expect(button()).toHaveTextContent('Sync Changes'));
+
+    const labels: string[] = [];
+    const observer = new MutationObserver(() => labels.push(button().textContent ?? ''));
+    observer.observe(button(), { subtree: true, childList: true, characterData: true });
+    const progress = (p: number) =>
+      syncStatus({ runId: 'r2', state: 'syncing', action: 'sync', progress: p, odooId: 42, odooName: 'S00042' });
+    act(() => socket.serverSends('odoo_sync_status', progress(40)));
+    await waitFor(() => expect(button()).toHaveTextContent('Syncing 40%'));
+    act(() => socket.serverSends('odoo_sync_status', progress(94)));
+    await waitFor(() => expect(button()).toHaveTextContent('Syncing 94%'));
+
+    // the sale as the run leaves it, held back until the test lets it through
+    held = deferred<void>();
+    current = { ...linked, version: 5, odoo_synced: true, odoo_synced_on: '2026-11-23T08:00:00Z' };
+    act(() => socket.serverSends('sale_replaced', { saleId: 's1', version: 5, by: { id: 'a1', name: 'Admin' } }));
+    act(() =>
+      socket.serverSends(
+        'odoo_sync_status',
+        syncStatus({
+          runId: 'r2',
+          state: 'synced',
+          action: 'sync',
+          progress: 100,
+          odooId: 42,
+          odooName: 'S00042',
+          sale: { linked: true, synced: true, syncedOn: '2026-11-23T08:00:00Z', error: false, errorMessage: null },
+        }),
+      ),
+    );
+    await waitFor(() => expect(button()).toHaveTextContent('Synced'));
+    held.resolve();
+    await waitFor(() => expect(screen.getByTestId('sync-synced')).toBeInTheDocument());
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    observer.disconnect();
+    expect(labels).not.toContain('Sync Changes');
+    expect(labels.at(-1)).toBe('Synced');
+    expect(button()).toHaveTextContent('Synced');
+
+    // an edit made after the sync is still 'Sync Changes' (the sale is newer than the finished run)
+    current = { ...current, version: 6, odoo_synced: false };
+    act(() => socket.serverSends('sale_replaced', { saleId: 's1', version: 6, by: { id: 'b2', name: 'Bob' } }));
+    await waitFor(() => expect(button()).toHaveTextContent('Sync Changes'));
   });
 
   it('shows a refusal of the start in the dialog', async () => {

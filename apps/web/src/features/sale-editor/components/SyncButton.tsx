@@ -28,7 +28,14 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import type { OdooSyncStatus, SyncCheck, SyncCounts, SyncOdooAck, SyncProblem } from '@quotewright/contracts';
+import {
+  erpFieldLabel,
+  type OdooSyncStatus,
+  type SyncCheck,
+  type SyncCounts,
+  type SyncOdooAck,
+  type SyncProblem,
+} from '@quotewright/contracts';
 import { syncButtonKind, syncButtonKindLabel, syncedMessage } from '@quotewright/domain';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
@@ -55,6 +62,26 @@ const STATE_TEXT: Record<OdooSyncStatus['state'], string> = {
   error: 'Sync Error',
   unknown: 'Not known whether the ERP saved it (trying again is safe)',
 };
+
+/** 'Lines 8 added, 0 changed, 0 removed': what a finished run changed, in the preview's terms. */
+export function changeCounts(c: { created: number; updated: number; deleted: number }): string {
+  return `${c.created} added, ${c.updated} changed, ${c.deleted} removed`;
+}
+
+const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : Number.NEGATIVE_INFINITY);
+
+/**
+ * Whether the sale is in step with the ERP. A finished run reports the sale as it left it; the sale itself is read
+ * again over HTTP and arrives after the run's status: until then (the run's sync time newer than the sale's) the
+ * run's word holds, so the button goes from the last progress straight to 'Synced', never through 'Sync Changes'.
+ */
+export function isSaleSynced(
+  sale: Pick<Sale, 'odoo_synced' | 'odoo_synced_on'>,
+  status: OdooSyncStatus | undefined,
+): boolean {
+  if (status?.state === 'synced' && time(status.sale.syncedOn) > time(sale.odoo_synced_on)) return status.sale.synced;
+  return sale.odoo_synced;
+}
 
 type CheckState = { createNew: boolean; check: SyncCheck | null; error: string | null; starting: boolean };
 
@@ -85,13 +112,14 @@ export function SyncButton({
   const errorText = status?.state === 'error' ? status.message : sale.odoo_sync_message;
   const kind = syncButtonKind({
     isLinked,
-    isSynced: sale.odoo_synced,
+    isSynced: isSaleSynced(sale, status),
     isSyncing: running,
     error: failed,
     editable,
   });
   const label = syncButtonKindLabel(kind, erpName);
-  const syncedOn = status?.sale.syncedOn ?? sale.odoo_synced_on;
+  const syncedOn =
+    time(status?.sale.syncedOn) > time(sale.odoo_synced_on) ? status!.sale.syncedOn : sale.odoo_synced_on;
 
   const openCheck = async (createNew: boolean) => {
     setMenuOpen(false);
@@ -321,7 +349,7 @@ function CheckDialog({
             </Table>
             {preview.header.length > 0 && (
               <Typography variant="body2" sx={{ mt: 1 }}>
-                {`Order fields that change: ${preview.header.join(', ')}`}
+                {`Order fields that change: ${preview.header.map(erpFieldLabel).join(', ')}`}
               </Typography>
             )}
           </>
@@ -360,11 +388,11 @@ function StatusDialog({
   ];
   if (status && isRunning(status)) rows.push(['Progress', `${status.progress}%`]);
   if (status?.message) rows.push(['Message', status.message]);
-  if (status?.lines)
-    rows.push([
-      'Lines',
-      `${status.lines.created} added, ${status.lines.updated} changed, ${status.lines.deleted} removed`,
-    ]);
+  // Sections are counted apart from the other lines, as the preview counts them.
+  if (status?.lines) rows.push(['Lines', changeCounts(status.lines)]);
+  const sections = status?.sections;
+  if (sections && sections.created + sections.updated + sections.deleted > 0)
+    rows.push(['Sections', changeCounts(sections)]);
   if (status?.startedBy?.name) rows.push(['Started by', status.startedBy.name]);
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="sync-status-title">
