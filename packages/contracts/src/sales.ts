@@ -4,7 +4,7 @@
 //
 // The schemas are plain `z.object`s: serializing through one drops any key it does not name, so every field an
 // answer carries must be listed here (apps/server's responses test compares answers with what the service built).
-import { type Pricing, SALE_STATES } from '@quotewright/domain';
+import { LINE_WARNING_CODES, type Pricing, SALE_STATES } from '@quotewright/domain';
 import { z } from 'zod';
 
 export const refSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -130,9 +130,26 @@ export const salesPageSchema = z.object({
 });
 export type SalesPageDto = z.infer<typeof salesPageSchema>;
 
-/** GET /api/sales/check/products/:id (SPEC §2 validity check): per section, the labels of its invalid lines. */
+/**
+ * A value allowed but worth a second look before the customer sees it (packages/domain's lineWarnings): where it is
+ * (section: 1-based position and name; line: 1-based within the section) and the sentence saying why.
+ */
+export const saleWarningSchema = z.object({
+  code: z.enum(LINE_WARNING_CODES),
+  field: z.enum(['quantity', 'price', 'cost']),
+  message: z.string(),
+  section: z.object({ index: z.number().int(), name: z.string() }),
+  line: z.object({ number: z.number().int(), id: z.string(), label: z.string() }),
+});
+export type SaleWarning = z.infer<typeof saleWarningSchema>;
+
+/**
+ * GET /api/sales/check/products/:id (SPEC §2 validity check): per section, the labels of its invalid lines; `valid`
+ * speaks of the products only. `warnings`: values to look at again, which never make the check fail.
+ */
 export const productsCheckSchema = z.object({
   valid: z.boolean(),
   sections: z.array(z.object({ name: z.string(), lines: z.array(z.string()) })),
+  warnings: z.array(saleWarningSchema),
 });
 export type ProductsCheck = z.infer<typeof productsCheckSchema>;

@@ -1,6 +1,7 @@
 // Publish and sync to the ERP (issue 11; SPEC §2, §4, §7, DESIGN §6): the socket event that starts one, the status
 // it reports live (`odoo_sync_status`, kept so a reloaded page shows it), and the pre-publish check.
 import { z } from 'zod';
+import type { SaleWarning } from './sales';
 
 /** Client → server: publish or sync a sale. `create_new`: 'Sync to new Sale' (a second ERP order, on purpose). */
 export const syncOdooPayload = z.strictObject({
@@ -71,6 +72,9 @@ export interface SyncProblem {
   line: { number: number; id: string; label: string } | null;
 }
 
+/** A value the customer should not see by accident, with where it is (same places as a SyncProblem's). */
+export type SyncWarning = SaleWarning;
+
 export interface SyncCounts {
   /** new in the ERP */
   created: number;
@@ -103,6 +107,11 @@ export interface SyncCheck {
   /** why it would not start (rights, state), besides `problems` */
   blocked: string | null;
   problems: SyncProblem[];
+  /**
+   * Values allowed but worth a look before the customer sees them (negative quantities, prices or costs, zero
+   * quantities). They never block: `ready` does not depend on them.
+   */
+  warnings?: SyncWarning[];
   /** What the publish/sync would do; null when there are problems or the ERP could not be asked (`previewError`). */
   preview: SyncPreview | null;
   previewError: string | null;

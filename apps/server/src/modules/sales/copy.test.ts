@@ -1,3 +1,4 @@
+import type { ProductsCheck } from '@quotewright/contracts';
 import { count, eq, products, saleLines, saleSections, sales } from '@quotewright/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -205,6 +206,7 @@ describe('validity check', () => {
     expect(await a.ok('GET', `/api/sales/check/products/${sale._id}`, tok.viewer)).toEqual({
       valid: true,
       sections: [],
+      warnings: [],
     });
     await t.database.db.update(products).set({ active: false }).where(eq(products.id, 4));
     expect(await a.ok('GET', `/api/sales/check/products/${sale._id}`, tok.viewer)).toEqual({
@@ -213,6 +215,7 @@ describe('validity check', () => {
         { name: 'Desks', lines: ['OLD-1 — Gone'] },
         { name: 'Gone', lines: ['OLD-1 — Gone'] },
       ],
+      warnings: [],
     });
     await t.database.db.delete(products).where(eq(products.id, 4));
     const again = await a.ok<{ valid: boolean; sections: unknown[] }>(
@@ -226,6 +229,36 @@ describe('validity check', () => {
       .values({ id: 4, model: 'OLD-1', name: 'Old', description: 'Gone', price: '1', cost: '1', contentHash: 'd' });
     expectProblem(await a.get(`/api/sales/check/products/${sale._id}`, tok.disabled), 403, 'FORBIDDEN');
     expectProblem(await a.get(`/api/sales/check/products/${UNKNOWN}`, tok.viewer), 404, 'NOT_FOUND');
+  });
+});
+
+describe('validity check warnings', () => {
+  it('lists negative quantities, prices and costs and zero quantities as warnings; they never make it invalid', async () => {
+    const sale = await saleWith('Warnings', { Desks: [[1, 1], [1, -2], 'A note'], Legs: [[2, 0]] });
+    const [desks, legs] = sale.sections;
+    const returned = desks!.lines[1]!;
+    await a.ok('POST', `/api/sales/lines/update/${sale._id}/${legs!._id}`, tok.editor, [
+      { _id: legs!.lines[0]!._id, price: '-10.50', cost: '-1' },
+    ]);
+    const check = await a.ok<ProductsCheck>('GET', `/api/sales/check/products/${sale._id}`, tok.viewer);
+    expect(check.valid).toBe(true);
+    expect(check.sections).toEqual([]);
+    expect(check.warnings.map((w) => [w.code, w.section.name, w.line.number, w.line.label])).toEqual([
+      ['NEGATIVE_QUANTITY', 'Desks', 2, 'DESK-1 — A desk'],
+      ['ZERO_QUANTITY', 'Legs', 1, 'LEG-1 — A leg'],
+      ['NEGATIVE_PRICE', 'Legs', 1, 'LEG-1 — A leg'],
+      ['NEGATIVE_COST', 'Legs', 1, 'LEG-1 — A leg'],
+    ]);
+    expect(check.warnings[0]).toEqual({
+      code: 'NEGATIVE_QUANTITY',
+      field: 'quantity',
+      message: 'Negative quantity: the customer will see -2. Intended for a return or a trade-in?',
+      section: { index: 1, name: 'Desks' },
+      line: { number: 2, id: returned._id, label: 'DESK-1 — A desk' },
+    });
+    expect(check.warnings[2]!.message).toBe(
+      'Negative price: the customer will see -$10.50. Intended for a discount, a credit or a trade-in?',
+    );
   });
 });
 

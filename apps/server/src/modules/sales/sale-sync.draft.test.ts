@@ -1,7 +1,7 @@
 // The pure parts of publish/sync: the draft the connector receives, the problems, the origins a publish may use.
 import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import { describe, expect, it } from 'vitest';
-import { problemsText, saleDraft, saleProblems, saleUntaxedTotal, withLineIds } from './sale-sync.draft';
+import { problemsText, saleDraft, saleProblems, saleUntaxedTotal, saleWarnings, withLineIds } from './sale-sync.draft';
 import { originCandidates } from './sale-sync.service';
 import type { FullSale } from './sales.repository';
 
@@ -120,5 +120,36 @@ describe('originCandidates', () => {
   it('counts on from the quote number, or from a numbered origin', () => {
     expect(originCandidates('Q00042', 3)).toEqual(['Q00042', 'Q00042-2', 'Q00042-3']);
     expect(originCandidates('Q00042-2', 3)).toEqual(['Q00042-2', 'Q00042-3', 'Q00042-4']);
+  });
+});
+
+describe('saleWarnings', () => {
+  it('negative quantities, prices and costs and zero quantities, by section and line; never notes or headers', () => {
+    const ret = line({ quantity: '-2.0000', productName: 'DESK-1', description: 'Returned desk' });
+    const free = line({ price: '0.00' });
+    const full = sale([
+      section('a', 'Main', [line({}), ret]),
+      section('b', 'Extras', [
+        line({ kind: 'note', productId: null, quantity: '-1.0000', price: '-1.00', description: 'A note' }),
+        free,
+        line({ quantity: '0.0000', price: '-15.00', cost: '-1.0000', productName: 'TRADE', description: 'TRADE' }),
+      ]),
+    ]);
+    const w = saleWarnings(full);
+    expect(w.map((x) => [x.code, x.section.index, x.line.number])).toEqual([
+      ['NEGATIVE_QUANTITY', 1, 2],
+      ['ZERO_QUANTITY', 2, 3],
+      ['NEGATIVE_PRICE', 2, 3],
+      ['NEGATIVE_COST', 2, 3],
+    ]);
+    expect(w[0]).toEqual({
+      code: 'NEGATIVE_QUANTITY',
+      field: 'quantity',
+      message: 'Negative quantity: the customer will see -2. Intended for a return or a trade-in?',
+      section: { index: 1, name: 'Main' },
+      line: { number: 2, id: ret.id, label: 'DESK-1 — Returned desk' },
+    });
+    // they are not problems: the ERP would take this sale
+    expect(saleProblems(full, () => ({ active: true }))).toEqual([]);
   });
 });

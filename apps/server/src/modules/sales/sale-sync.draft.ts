@@ -1,8 +1,8 @@
 // Pure: a local sale as the ERP connector receives it (ErpSaleDraft), its untaxed total, and the problems the ERP
 // would refuse it for (the pre-publish check). No I/O here.
-import type { SyncProblem } from '@quotewright/contracts';
+import type { SyncProblem, SyncWarning } from '@quotewright/contracts';
 import type { SaleLineRow } from '@quotewright/db';
-import { money, resolvePercentLines, salePricing, toDecimal } from '@quotewright/domain';
+import { lineWarnings, money, resolvePercentLines, salePricing, toDecimal } from '@quotewright/domain';
 import type { ErpDraftLine, ErpLineLink, ErpSaleDraft } from '../erp/erp.types';
 import { NO_SECTION_LINE } from '../erp/publish';
 import { decimalString, pricingLine } from './sales.dto';
@@ -60,6 +60,28 @@ export function saleProblems(full: FullSale, catalog: CatalogLookup): SyncProble
     });
   });
   return problems;
+}
+
+/**
+ * Values the ERP accepts but the customer should not see by accident: negative quantities, prices or costs and zero
+ * quantities (returns, trade-ins and discount lines are legitimate, so they never block). Each names its section
+ * and line like a problem does; the message is the lines table's tooltip.
+ */
+export function saleWarnings(full: FullSale): SyncWarning[] {
+  const out: SyncWarning[] = [];
+  full.sections.forEach((s, si) => {
+    s.lines.forEach((l, li) => {
+      if (l.kind !== 'product') return;
+      for (const w of lineWarnings(pricingLine(l))) {
+        out.push({
+          ...w,
+          section: { index: si + 1, name: s.name },
+          line: { number: li + 1, id: l.id, label: lineLabel(l) },
+        });
+      }
+    });
+  });
+  return out;
 }
 
 /** One line of text listing the problems (the refusal's message). */

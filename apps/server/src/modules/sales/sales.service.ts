@@ -15,6 +15,7 @@ import {
   type CopyLine,
   DESCRIPTION_REQUIRED,
   duplicateSectionName,
+  hasNameOrCustomer,
   insertionIndex,
   isDomainError,
   isEditableState,
@@ -25,6 +26,7 @@ import {
   markupPrice,
   money,
   moveItem,
+  NAME_OR_CUSTOMER_REQUIRED,
   NUMERIC_COLUMNS,
   NUMERIC_FIELDS,
   parseMoney,
@@ -42,6 +44,7 @@ import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector } from '../erp/erp.types';
 import { type ProductLine, productLines } from './product-lines';
+import { saleWarnings } from './sale-sync.draft';
 import {
   atPosition,
   editedSectionDto,
@@ -110,6 +113,17 @@ export const saleNotEditable = (state: SaleState) =>
     'SALE_NOT_EDITABLE',
     `This sale is ${saleStateLabel(state)} (${state}): only quotes in draft or sent can be changed`,
   );
+
+/** Refuses a header that leaves a quote with neither a name nor a customer: it would be a blank row in the list. */
+function requireNameOrCustomer(name: string | null | undefined, customerId: number | null | undefined) {
+  if (
+    !hasNameOrCustomer({ name, customer: customerId === null || customerId === undefined ? null : { id: customerId } })
+  )
+    throw validation(
+      { name: NAME_OR_CUSTOMER_REQUIRED, customer: NAME_OR_CUSTOMER_REQUIRED },
+      NAME_OR_CUSTOMER_REQUIRED,
+    );
+}
 
 function headerColumns(input: SaleHeaderInput): SaleHeader {
   const out: SaleHeader = {};
@@ -940,9 +954,10 @@ export function salesService(
       return repo.versionOf(id);
     },
 
-    /** A new draft with the next quote number, created and updated by the actor. */
+    /** A new draft with the next quote number, created and updated by the actor; it needs a name or a customer. */
     async create(actor: AuthUser | null, input: SaleHeaderInput): Promise<SaleDto> {
       const user = authorize(actor, 'sales.edit');
+      requireNameOrCustomer(input.name, input.customer?.id);
       return repo
         .transaction(async (r) => {
           const id = await r.create({ ...headerColumns(input), createdById: user.id, createdByName: user.name });
@@ -965,7 +980,10 @@ export function salesService(
         });
     },
 
-    /** Header fields: only those sent AND different from the stored ones are written. */
+    /**
+     * Header fields: only those sent AND different from the stored ones are written. A change that would leave the
+     * quote with neither a name nor a customer is refused (a quote without either, made before, may keep that).
+     */
     async update(actor: AuthUser | null, id: string, input: SaleHeaderInput): Promise<SaleDelta> {
       const wanted = headerColumns(input);
       const header: SaleHeader = {};
@@ -974,6 +992,11 @@ export function salesService(
         for (const [k, v] of Object.entries(wanted) as [keyof SaleHeader, never][]) {
           if (current[k] !== v) header[k] = v;
         }
+        if (header.name !== undefined || header.customerId !== undefined)
+          requireNameOrCustomer(
+            header.name ?? current.name,
+            header.customerId !== undefined ? header.customerId : current.customerId,
+          );
         change.changed = Object.keys(header).length > 0;
         return {};
       });
@@ -990,7 +1013,9 @@ export function salesService(
 
     /**
      * The validity check (SPEC §2): per section, the product lines whose product is missing from the local catalog
-     * or inactive. Sections without such lines are left out; valid when there are none.
+     * or inactive. Sections without such lines are left out; valid when there are none. Values the customer should
+     * not see by accident (negative quantities, prices or costs, zero quantities) come as warnings: they never make
+     * it invalid.
      */
     async checkProducts(actor: AuthUser | null, id: string) {
       authorize(actor, 'sales.view');
@@ -1005,7 +1030,7 @@ export function salesService(
           if (bad.length === 0) return [];
           return [{ name: s.name, lines: bad.map(invalidLineLabel) }];
         });
-        return { valid: sections.length === 0, sections };
+        return { valid: sections.length === 0, sections, warnings: saleWarnings(full) };
       });
     },
 

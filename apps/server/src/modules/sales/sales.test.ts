@@ -71,10 +71,44 @@ describe('POST /api/sales (create)', () => {
 
   it('numbers quotes from the database sequence, one apart', async () => {
     const one = await a.ok('POST', '/api/sales', tok.full, { name: 'A' });
-    const two = await a.ok('POST', '/api/sales', tok.admin, {});
+    const two = await a.ok('POST', '/api/sales', tok.admin, { customer: { id: 7, name: 'Acme' } });
     expect(Number(two.quote_number.slice(1))).toBe(Number(one.quote_number.slice(1)) + 1);
     expect(two.name).toBe('');
-    expect(two.customer).toBeNull();
+    expect(two.customer).toEqual({ id: 7, name: 'Acme' });
+  });
+
+  it('refuses a quote with neither a name nor a customer (it would be a blank row in the list), and writes nothing', async () => {
+    const before = (await t.database.db.select({ id: sales.id }).from(sales)).length;
+    for (const body of [{}, { name: '   ' }, { name: '', customer: null, salesperson: { id: 2, name: 'Sam' } }]) {
+      const problem = expectProblem(await a.post('/api/sales', tok.editor, body), 400, 'VALIDATION_FAILED');
+      expect(problem.detail).toBe('Give the quote a name or choose a customer before saving it');
+      expect((problem as { errors?: unknown }).errors).toEqual({
+        name: 'Give the quote a name or choose a customer before saving it',
+        customer: 'Give the quote a name or choose a customer before saving it',
+      });
+    }
+    expect((await t.database.db.select({ id: sales.id }).from(sales)).length).toBe(before);
+    // rights are checked first
+    expectProblem(await a.post('/api/sales', tok.viewer, {}), 403);
+  });
+
+  it('refuses a header change that leaves neither a name nor a customer; other header changes pass', async () => {
+    const sale = await a.ok('POST', '/api/sales', tok.editor, { name: 'Named', customer: { id: 7, name: 'Acme' } });
+    await a.ok('POST', `/api/sales/${sale._id}`, tok.editor, { name: '' });
+    const problem = expectProblem(
+      await a.post(`/api/sales/${sale._id}`, tok.editor, { customer: null }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(problem.detail).toBe('Give the quote a name or choose a customer before saving it');
+    const now = await a.ok('GET', `/api/sales/${sale._id}`, tok.viewer);
+    expect(now.customer).toEqual({ id: 7, name: 'Acme' });
+    // a quote left without either before this rule still takes other changes
+    await t.database.db
+      .update(sales)
+      .set({ name: '', customerId: null, customerName: null })
+      .where(eq(sales.id, sale._id));
+    await a.ok('POST', `/api/sales/${sale._id}`, tok.editor, { salesperson: { id: 2, name: 'Sam' } });
   });
 
   it('refuses viewers, users without the module and anonymous callers, and writes nothing', async () => {
