@@ -53,6 +53,11 @@ export interface ErpFetchDeps {
   erp: ErpConnector;
   log: Log;
   pageSize?: number;
+  /**
+   * Orders per page of the sales fetch: each order comes with all its lines, so a page of `pageSize` orders would be
+   * tens of thousands of lines and the percentage would not move before the end on a company of a few hundred.
+   */
+  salesPageSize?: number;
   /** A run without a heartbeat for this long is considered interrupted. */
   staleAfterMs?: number;
 }
@@ -60,6 +65,7 @@ export interface ErpFetchDeps {
 export function erpFetchService(deps: ErpFetchDeps) {
   const { runs, catalog, partners, salesErp, jobs, erp, log } = deps;
   const pageSize = deps.pageSize ?? 1000;
+  const salesPageSize = deps.salesPageSize ?? Math.min(pageSize, 100);
   const staleAfterMs = deps.staleAfterMs ?? 10 * 60 * 1000;
 
   type Progress = (p: { processed: number; total: number | null; written: number; message: string }) => Promise<void>;
@@ -74,18 +80,21 @@ export function erpFetchService(deps: ErpFetchDeps) {
     fetchPage: (p: { afterId: number; limit: number }) => Promise<T[]>,
     store: (page: T[]) => Promise<number>,
     progress: Progress,
+    limit = pageSize,
   ): Promise<{ seen: number[]; written: number }> {
     const seen: number[] = [];
     let afterId = 0;
     let written = 0;
+    // The total at once: the screen shows a percentage from the first page on.
+    await progress({ processed: 0, total, written: 0, message: `Fetching ${total} ${what}` });
     for (;;) {
-      const page = await fetchPage({ afterId, limit: pageSize });
+      const page = await fetchPage({ afterId, limit });
       if (page.length === 0) break;
       written += await store(page);
       for (const r of page) seen.push(r.odooId);
       afterId = page.at(-1)!.odooId;
       await progress({ processed: seen.length, total, written, message: `Fetched ${seen.length} of ${total} ${what}` });
-      if (page.length < pageSize) break;
+      if (page.length < limit) break;
     }
     return { seen, written };
   }
@@ -162,6 +171,7 @@ export function erpFetchService(deps: ErpFetchDeps) {
         return counts.created + counts.updated + counts['state-only'];
       },
       progress,
+      salesPageSize,
     );
     if (written > 0) await salesErp.analyze();
     return {
