@@ -11,6 +11,7 @@ export * from './preferences';
 export * from './pricing';
 export * from './reports';
 export * from './sale-name';
+export * from './sales-list';
 export * from './states';
 export * from './templates';
 export * from './validation';

@@ -1,4 +1,4 @@
-import type { Modules, Preferences } from '@quotewright/domain';
+import type { Modules, Preferences, TogglePreference } from '@quotewright/domain';
 
 /** A user as the API returns it (GET /api/users/{id}). */
 export interface User {
@@ -18,4 +18,5 @@ export interface PublicConfig {
   erpName: string;
 }
 
-export type PreferenceKey = keyof Preferences;
+/** The on/off display preferences (the sales list's settings are saved through their own call). */
+export type PreferenceKey = TogglePreference;
