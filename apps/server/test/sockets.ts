@@ -67,3 +67,25 @@ export async function quietFor(socket: ClientSocket, event: string, ms = 300): P
   const after = socket.received.filter((r) => r.event === event).length;
   if (after !== before) throw new Error(`unexpected ${event}: ${JSON.stringify(socket.received.slice(-1))}`);
 }
+
+/**
+ * Resolves once the LAST `event` the socket received (already, or from now on) satisfies `match`: the settled
+ * state of something announced several times (editors), whether or not it has arrived yet.
+ */
+export function settled<T = unknown>(
+  socket: ClientSocket,
+  event: string,
+  match: (payload: T) => boolean,
+  timeoutMs = 5000,
+): Promise<T> {
+  const last = () => socket.received.filter((r) => r.event === event).at(-1)?.args[0] as T | undefined;
+  const now = last();
+  if (now !== undefined && match(now)) return Promise.resolve(now);
+  return nextEvent<T>(socket, event, match, timeoutMs).catch(() => {
+    throw new Error(`${event} did not settle within ${timeoutMs} ms; last: ${JSON.stringify(last())}`);
+  });
+}
+
+/** How many `event` the socket received. */
+export const countOf = (socket: ClientSocket, event: string): number =>
+  socket.received.filter((r) => r.event === event).length;

@@ -5,6 +5,7 @@ import type { Server as HttpServer } from 'node:http';
 import {
   type Actor,
   type ClientToServerEvents,
+  type ConnectRefusal,
   type IdentifyPayload,
   identifyPayload,
   type ServerToClientEvents,
@@ -12,6 +13,7 @@ import {
 } from '@quotewright/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
+import { decodeJwt } from 'jose';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { AppError } from '../../errors';
@@ -41,8 +43,36 @@ export const saleRoom = (saleId: string) => `sale:${saleId}`;
 /** Inbound payloads are small: a sale id. */
 const MAX_MESSAGE_BYTES = 16 * 1024;
 
+// ─── Limits ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+// A person's browser sends an event when it opens a sale (identify) or clicks Publish (sync_odoo): a few in a burst
+// (a reconnection re-identifies; a quick succession of sales opened), never several per second for long. Each
+// socket has a token bucket: INBOUND_BURST events at once, refilled at INBOUND_PER_SECOND. An event beyond it is
+// refused (429, through its ack or a `problem`) without being handled or queued; a socket that keeps sending
+// regardless is disconnected after INBOUND_REFUSALS_BEFORE_DISCONNECT refusals in a row.
+
+/** Events a socket may send at once. */
+export const INBOUND_BURST = 20;
+/** Events per second a socket may keep sending. */
+export const INBOUND_PER_SECOND = 5;
+/** Refused events in a row (none accepted in between) after which the socket is disconnected. */
+export const INBOUND_REFUSALS_BEFORE_DISCONNECT = 10;
+/**
+ * Open sockets per user on one process: several tabs (each sale editor and the sales list hold one) and devices
+ * stay well within it; a script opening hundreds is refused (429) at the handshake.
+ */
+export const MAX_CONNECTIONS_PER_USER = 20;
+/**
+ * The editors of a sale are announced at most once per interval per room: joins and leaves within it are sent as
+ * one list, computed when the interval ends (so the last state is the one sent).
+ */
+export const EDITORS_INTERVAL_MS = 200;
+/** setTimeout's longest delay (a signed 32-bit number of ms); a token living longer is re-armed on the way. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface SocketData {
   token: string;
+  /** When the token expires (ms since the epoch): the socket is ended then. */
+  expiresAt: number;
   user: AuthUser;
   /** The sale whose room the socket is in. */
   sale: string | null;
@@ -52,6 +82,8 @@ export interface SocketData {
 /** Between processes (Redis adapter): a user changed, each process checks its own sockets of that user. */
 interface InterServerEvents {
   user_changed(userId: string): void;
+  /** Someone joined or left a sale's room on the sending process: each process tells its own sockets in it. */
+  editors_changed(saleId: string): void;
 }
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -85,6 +117,20 @@ class Refusal extends Error {
 }
 
 const SESSION_ENDED = 'Please sign in again: your session is missing, expired or ended';
+const SESSION_EXPIRED = 'Session expired — sign in again';
+const SLOW_DOWN = 'Too many messages: slow down and try again in a moment';
+const TOO_MANY_DISCONNECTED = 'Too many messages: the connection was closed';
+const TOO_MANY_CONNECTIONS = `Too many open connections for this account (at most ${MAX_CONNECTIONS_PER_USER}): close some tabs or windows and reload`;
+
+/** The expiry (ms) a token claims; only read for a token that was verified, or to word a refusal. */
+function claimedExpiry(token: string): number | undefined {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Zod issues of a strict object → one line ("sale: Unknown sale id; Unknown field: user"). */
 function describeIssues(
@@ -138,6 +184,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
   });
+  let closed = false;
   if (redis) {
     io.adapter(createAdapter(redis.pub, redis.sub, { key: 'quotewright' }));
     io.on('user_changed', (userId) => {
@@ -145,27 +192,58 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
       auth.forget(userId);
       void recheckUser(userId);
     });
+    io.on('editors_changed', (saleId) => {
+      // Only a process with sockets in that room has someone to tell.
+      if (io.of('/').adapter.rooms.get(saleRoom(saleId))?.size) editorsChanged(saleId, false);
+    });
   }
 
   // ─── Editors ────────────────────────────────────────────────────────────────────────────────────────────────
+  // A join or leave marks the sale's room; once EDITORS_INTERVAL_MS has passed the list is read from every process
+  // and each process sends it to ITS sockets in the room whose last list differs. A second tab of someone already
+  // listed, or a repeated identify, tells nobody but that tab; a burst of joins is one list per socket.
 
-  /** Who is in a sale's room (on every process), one entry per user in order of first join, sent to the room. */
-  async function announce(saleId: string) {
-    try {
-      const sockets = await io.in(saleRoom(saleId)).fetchSockets();
-      const first = new Map<string, { editor: Actor; at: number }>();
-      for (const s of sockets) {
-        const d = s.data as Partial<SocketData> | undefined;
-        if (!d?.user || d.sale !== saleId) continue;
-        const seen = first.get(d.user.id);
-        if (!seen || (d.joinedAt ?? 0) < seen.at) {
-          first.set(d.user.id, { editor: { id: d.user.id, name: d.user.name }, at: d.joinedAt ?? 0 });
-        }
+  /** What this process last sent each of its sockets (the sale and its list). */
+  const toldEditors = new WeakMap<RealtimeSocket, string>();
+  /** Rooms with an announcement due: its timer, the one being sent, whether the other processes must be told. */
+  const editorsDue = new Map<
+    string,
+    { timer: NodeJS.Timeout | undefined; sending: Promise<void>; tellOthers: boolean }
+  >();
+
+  /** Who is in a sale's room (on every process), one entry per user in order of first join. */
+  async function listEditors(saleId: string): Promise<Actor[]> {
+    const sockets = await io.in(saleRoom(saleId)).fetchSockets();
+    const first = new Map<string, { editor: Actor; at: number }>();
+    for (const s of sockets) {
+      const d = s.data as Partial<SocketData> | undefined;
+      if (!d?.user || d.sale !== saleId) continue;
+      const seen = first.get(d.user.id);
+      if (!seen || (d.joinedAt ?? 0) < seen.at) {
+        first.set(d.user.id, { editor: { id: d.user.id, name: d.user.name }, at: d.joinedAt ?? 0 });
       }
-      const editors = [...first.values()]
-        .sort((a, b) => a.at - b.at || a.editor.id.localeCompare(b.editor.id))
-        .map((e) => e.editor);
-      io.to(saleRoom(saleId)).emit('editors', { saleId, editors });
+    }
+    return [...first.values()]
+      .sort((a, b) => a.at - b.at || a.editor.id.localeCompare(b.editor.id))
+      .map((e) => e.editor);
+  }
+
+  /** Sends the room's list to this process's sockets in it that were not sent this very list last. */
+  async function tellEditors(saleId: string) {
+    const room = saleRoom(saleId);
+    if (!io.of('/').adapter.rooms.get(room)?.size) return;
+    try {
+      const payload = { saleId, editors: await listEditors(saleId) };
+      const key = JSON.stringify(payload);
+      const to: string[] = [];
+      for (const id of io.of('/').adapter.rooms.get(room) ?? []) {
+        const socket = io.of('/').sockets.get(id);
+        if (!socket || socket.data.sale !== saleId || toldEditors.get(socket) === key) continue;
+        toldEditors.set(socket, key);
+        to.push(id);
+      }
+      // Each socket is a room of its own id: one encoded packet for all of them.
+      if (to.length) io.local.to(to).emit('editors', payload);
     } catch (err) {
       log.warn(
         { err: err instanceof Error ? err.message : String(err), saleId },
@@ -174,12 +252,38 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     }
   }
 
+  /** Someone joined or left the sale's room (here, or on another process when `!tellOthers`). */
+  function editorsChanged(saleId: string, tellOthers = true) {
+    if (closed) return;
+    let due = editorsDue.get(saleId);
+    if (!due) {
+      due = { timer: undefined, sending: Promise.resolve(), tellOthers: false };
+      editorsDue.set(saleId, due);
+    }
+    due.tellOthers ||= tellOthers;
+    if (due.timer) return;
+    const entry = due;
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined;
+      if (closed) return;
+      if (entry.tellOthers && redis) io.serverSideEmit('editors_changed', saleId);
+      entry.tellOthers = false;
+      // One announcement at a time per room: a slow one never lands after the next, fresher one.
+      const sending = entry.sending.then(() => tellEditors(saleId));
+      entry.sending = sending;
+      void sending.then(() => {
+        if (entry.sending === sending && !entry.timer && editorsDue.get(saleId) === entry) editorsDue.delete(saleId);
+      });
+    }, EDITORS_INTERVAL_MS);
+  }
+
   async function leaveSale(socket: RealtimeSocket) {
     const previous = socket.data.sale;
     if (!previous) return;
     socket.data.sale = null;
+    toldEditors.delete(socket);
     await socket.leave(saleRoom(previous));
-    await announce(previous);
+    editorsChanged(previous);
   }
 
   // ─── Inbound events ─────────────────────────────────────────────────────────────────────────────────────────
@@ -187,7 +291,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   /**
    * Joins the sale's room and answers the sale's version read AFTER joining: every change committed later reaches
    * this socket as a delta, and a client holding an older version (a change between its GET and this join) knows to
-   * read the sale again.
+   * read the sale again. Identifying the sale already joined answers the version and changes nothing else.
    */
   async function identify(socket: RealtimeSocket, args: unknown[]): Promise<{ version: number } | undefined> {
     if (args.length !== 1) throw new Refusal(400, 'identify takes one payload: {sale}');
@@ -200,18 +304,22 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     }
     const user = socket.data.user;
     if (!can(user, 'sales.view')) throw new Refusal(403, 'You do not have permission to view sales');
+    let joined = false;
     if (socket.data.sale !== sale) {
       await leaveSale(socket);
+      // A socket closed meanwhile must not be left behind in a room.
+      if (!socket.connected) return undefined;
       socket.data.sale = sale;
       socket.data.joinedAt = Date.now();
       await socket.join(saleRoom(sale));
+      joined = true;
     }
     const version = await sales.watchVersion(user, sale);
     if (version === undefined) {
       await leaveSale(socket);
       throw new Refusal(404, 'Sale not found');
     }
-    await announce(sale);
+    if (joined) editorsChanged(sale);
     return { version };
   }
 
@@ -249,6 +357,19 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     return true;
   }
 
+  /** Why the socket's session is over: its token expired, or it was ended (password, account). */
+  function sessionOver(socket: RealtimeSocket) {
+    return socket.data.expiresAt <= Date.now()
+      ? ({ code: 'SESSION_EXPIRED', detail: SESSION_EXPIRED } as const)
+      : ({ code: 'SESSION_ENDED', detail: SESSION_ENDED } as const);
+  }
+
+  /** Tells the socket why (a `problem` naming the event that found out) and disconnects it. */
+  function endSession(socket: RealtimeSocket, event = 'session') {
+    socket.emit('problem', { event, status: 401, ...sessionOver(socket) });
+    socket.disconnect(true);
+  }
+
   /**
    * A user's rights, password or account changed: this process's sockets of that user are checked at once (rooms
    * left without view rights; a deleted user or ended session disconnected), not at their next inbound event.
@@ -258,9 +379,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     await Promise.all(
       mine.map(async (socket) => {
         try {
-          if (await recheck(socket)) return;
-          socket.emit('problem', { event: 'session', status: 401, detail: SESSION_ENDED });
-          socket.disconnect(true);
+          if (!(await recheck(socket))) endSession(socket);
         } catch (err) {
           log.warn({ err: err instanceof Error ? err.message : String(err), userId }, 'could not recheck a socket');
         }
@@ -277,20 +396,25 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     sync_odoo: syncOdoo,
   };
 
+  const eventName = (raw: unknown) => (typeof raw === 'string' ? raw.slice(0, 100) : String(raw));
+  const ackOf = (args: unknown[]) =>
+    typeof args.at(-1) === 'function' ? (args.pop() as (answer: unknown) => void) : undefined;
+
   /** One inbound event: never throws; a refusal is answered through the ack, or a `problem` event without one. */
   async function dispatch(socket: RealtimeSocket, packet: unknown[]) {
     const [rawEvent, ...args] = packet;
-    const event = typeof rawEvent === 'string' ? rawEvent.slice(0, 100) : String(rawEvent);
-    const ack = typeof args.at(-1) === 'function' ? (args.pop() as (answer: unknown) => void) : undefined;
+    const event = eventName(rawEvent);
+    const ack = ackOf(args);
     const refuse = (status: number, detail: string, extra?: Record<string, unknown>) => {
       if (ack) ack({ ...extra, ok: false, detail });
       else socket.emit('problem', { event, status, detail });
     };
+    // Events still queued when the socket closed are not handled.
+    if (!socket.connected) return;
     try {
       if (!(await recheck(socket))) {
-        socket.emit('problem', { event, status: 401, detail: SESSION_ENDED });
-        ack?.({ ok: false, detail: SESSION_ENDED });
-        socket.disconnect(true);
+        ack?.({ ok: false, detail: sessionOver(socket).detail });
+        endSession(socket, event);
         return;
       }
       const handler = Object.hasOwn(handlers, event) ? handlers[event as keyof typeof handlers] : undefined;
@@ -305,15 +429,62 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     }
   }
 
+  /** An event beyond the socket's rate: refused unhandled; the last refusal allowed closes the socket. */
+  function refuseTooMany(socket: RealtimeSocket, packet: unknown[], refusalsInARow: number) {
+    const [rawEvent, ...args] = packet;
+    const event = eventName(rawEvent);
+    const ack = ackOf(args);
+    const last = refusalsInARow >= INBOUND_REFUSALS_BEFORE_DISCONNECT;
+    const detail = last ? TOO_MANY_DISCONNECTED : SLOW_DOWN;
+    ack?.({ ok: false, detail });
+    if (!ack || last) socket.emit('problem', { event, status: 429, code: 'RATE_LIMITED', detail });
+    if (last) {
+      log.warn({ userId: socket.data.user.id, event }, 'a socket kept sending beyond its rate: disconnected');
+      socket.disconnect(true);
+    }
+  }
+
   // ─── Connections ────────────────────────────────────────────────────────────────────────────────────────────
 
+  /** Sockets of each user on this process, counted from the handshake until the socket or its transport closes. */
+  const connections = new Map<string, number>();
+  function admit(socket: RealtimeSocket, userId: string): boolean {
+    const count = connections.get(userId) ?? 0;
+    if (count >= MAX_CONNECTIONS_PER_USER) return false;
+    connections.set(userId, count + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (connections.get(userId) ?? 1) - 1;
+      if (left > 0) connections.set(userId, left);
+      else connections.delete(userId);
+    };
+    // `disconnect` once connected; the transport's close also covers a client gone before the connection completed.
+    socket.on('disconnect', release);
+    socket.conn.once('close', release);
+    return true;
+  }
+
   io.use(async (socket, next) => {
-    const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
-    const refuse = (status: number, message: string) => next(Object.assign(new Error(message), { data: { status } }));
+    const raw: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+    const token = typeof raw === 'string' && raw.length < 8192 ? raw : undefined;
+    const refuse = (status: number, message: string, code?: ConnectRefusal['code']) =>
+      next(
+        Object.assign(new Error(message), { data: (code ? { status, code } : { status }) satisfies ConnectRefusal }),
+      );
     try {
-      const user = typeof token === 'string' && token.length < 8192 ? await auth.authenticate(token) : null;
-      if (!user) return refuse(401, SESSION_ENDED);
-      socket.data = { token: token as string, user, sale: null, joinedAt: 0 };
+      const user = token ? await auth.authenticate(token) : null;
+      const expiresAt = token ? claimedExpiry(token) : undefined;
+      if (!user || !token || expiresAt === undefined) {
+        return expiresAt !== undefined && expiresAt <= Date.now()
+          ? refuse(401, SESSION_EXPIRED, 'SESSION_EXPIRED')
+          : refuse(401, SESSION_ENDED, 'SESSION_ENDED');
+      }
+      // The client left during the check: nothing to count.
+      if (socket.conn.readyState !== 'open') return refuse(499, 'The connection was closed');
+      if (!admit(socket, user.id)) return refuse(429, TOO_MANY_CONNECTIONS, 'TOO_MANY_CONNECTIONS');
+      socket.data = { token, expiresAt, user, sale: null, joinedAt: 0 };
       next();
     } catch (err) {
       log.error({ err }, 'realtime handshake failed');
@@ -323,15 +494,36 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
 
   io.on('connection', (socket) => {
     if (can(socket.data.user, 'sales.view')) void socket.join(SALES_ROOM);
-    // Inbound events run one at a time per socket, in arrival order (an identify never overtakes the previous one).
+
+    // The token's expiry ends the socket then (its rooms left, nothing more sent), without waiting for an event.
+    let expiry: NodeJS.Timeout | undefined;
+    const watchExpiry = () => {
+      const wait = socket.data.expiresAt - Date.now();
+      if (wait > 0) expiry = setTimeout(watchExpiry, Math.min(wait, MAX_TIMER_MS));
+      else endSession(socket);
+    };
+    watchExpiry();
+
+    // Inbound events run one at a time per socket, in arrival order (an identify never overtakes the previous one),
+    // at most INBOUND_BURST at once and INBOUND_PER_SECOND on average: one over is refused before it is queued.
     let queue = Promise.resolve();
+    let tokens = INBOUND_BURST;
+    let refilledAt = Date.now();
+    let refusalsInARow = 0;
     socket.use((packet) => {
+      const now = Date.now();
+      tokens = Math.min(INBOUND_BURST, tokens + ((now - refilledAt) / 1000) * INBOUND_PER_SECOND);
+      refilledAt = now;
+      if (tokens < 1) return refuseTooMany(socket, packet, ++refusalsInARow);
+      tokens -= 1;
+      refusalsInARow = 0;
       queue = queue.then(() => dispatch(socket, packet));
       // `next` is never called: every event is handled here, none reaches a listener unchecked.
     });
     socket.on('disconnect', () => {
+      clearTimeout(expiry);
       const sale = socket.data.sale;
-      if (sale) void queue.then(() => announce(sale));
+      if (sale) void queue.then(() => editorsChanged(sale));
     });
   });
 
@@ -370,6 +562,9 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   return {
     io,
     async close() {
+      closed = true;
+      for (const due of editorsDue.values()) clearTimeout(due.timer);
+      editorsDue.clear();
       unsubscribe();
       // Closes every socket, the adapter and the engine (and the HTTP server, which Fastify closes anyway).
       await io.close();

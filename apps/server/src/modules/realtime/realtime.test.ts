@@ -14,6 +14,7 @@ import {
 } from '../../../test/helpers';
 import { baseUrl, type ClientSocket, connectSocket, identify, nextEvent, quietFor } from '../../../test/sockets';
 import { type SaleEvents, saleEvents } from '../../infra/sale-events';
+import { tokenService } from '../auth/tokens';
 import { createRealtime } from './realtime.gateway';
 
 let t: TestApp;
@@ -78,7 +79,7 @@ describe('handshake', () => {
       const err = (await connect(token).catch((e) => e)) as Error & { data?: { status: number } };
       expect(err).toBeInstanceOf(Error);
       expect(err.message).toMatch(/sign in again/);
-      expect(err.data).toEqual({ status: 401 });
+      expect(err.data).toEqual({ status: 401, code: 'SESSION_ENDED' });
     }
   });
 
@@ -147,16 +148,18 @@ describe('editors', () => {
     ];
     expect((await both).editors).toEqual(expected);
 
-    // Ann's second tab: still two editors, Ann still first.
+    // Ann's second tab: still two editors, Ann still first; only the new tab hears the (unchanged) list.
     const a2 = await connect(ann.token);
-    const afterTab = nextEvent<EditorsEvent>(b, 'editors');
+    const tabList = nextEvent<EditorsEvent>(a2, 'editors');
+    const heardBefore = b.received.filter((r) => r.event === 'editors').length;
     await identify(a2, sale._id);
-    expect((await afterTab).editors).toEqual(expected);
+    expect((await tabList).editors).toEqual(expected);
 
     // Ann's first tab closes: her second tab keeps her in; she is now after Bob (join order of her remaining tab).
     const afterClose = nextEvent<EditorsEvent>(b, 'editors');
     a1.close();
     expect((await afterClose).editors).toEqual([expected[1], expected[0]]);
+    expect(b.received.filter((r) => r.event === 'editors')).toHaveLength(heardBefore + 1);
 
     // Bob moves to another sale: this sale's room is told, the other room gets Bob.
     const left = nextEvent<EditorsEvent>(a2, 'editors', (e) => e.editors.length === 1);
@@ -268,7 +271,12 @@ describe('re-checks: at once when the user changes, and on each inbound event', 
       payload: { password: 'another-password-1', password2: 'another-password-1' },
     });
     expect(res.statusCode).toBe(200);
-    expect(await problem).toEqual({ event: 'session', status: 401, detail: expect.stringMatching(/sign in again/) });
+    expect(await problem).toEqual({
+      event: 'session',
+      status: 401,
+      code: 'SESSION_ENDED',
+      detail: expect.stringMatching(/sign in again/),
+    });
     await gone;
     expect(s.connected).toBe(false);
   });
@@ -308,6 +316,54 @@ describe('re-checks: at once when the user changes, and on each inbound event', 
     expect(s.connected).toBe(true);
     // And the next identify is refused with the reason.
     expect(await identify(s, sale._id)).toEqual({ ok: false, detail: 'You do not have permission to view sales' });
+  });
+});
+
+describe('the token expiring', () => {
+  /** A token of the app's own signing that lives `seconds` (the configured lifetime is at least a minute). */
+  async function shortToken(name: string, seconds: number) {
+    const u = await createUser(t, { name, email: `rt-${++seq}-short@realtime.test`, modules: modulesWith('viewer') });
+    const token = await tokenService(t.config.JWT_SECRET!, seconds).issue(u);
+    const exp = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).exp as number;
+    return { id: u.id, token, exp };
+  }
+
+  it('ends the socket at its expiry, without waiting for an inbound event: sale data stops, the reason is said', async () => {
+    const short = await shortToken('Short Lived', 2);
+    const watcher = await person('viewer', 'Long Lived');
+    const sale = await newSale();
+    const s = await connect(short.token);
+    await identify(s, sale._id);
+    const w = await connect(watcher.token);
+    await identify(w, sale._id);
+    const live = nextEvent<SaleDelta>(s, 'sale_changed');
+    events.publish({ type: 'sale_changed', delta: delta(sale._id, sale.version + 1) });
+    await live;
+
+    const problem = nextEvent(s, 'problem', undefined, 10_000);
+    const gone = nextEvent(s, 'disconnect', undefined, 10_000);
+    expect(await problem).toEqual({
+      event: 'session',
+      status: 401,
+      code: 'SESSION_EXPIRED',
+      detail: 'Session expired — sign in again',
+    });
+    await gone;
+    // Not before the token's own expiry.
+    expect(Date.now()).toBeGreaterThanOrEqual(short.exp * 1000);
+    expect(s.connected).toBe(false);
+    // The room carries on without it.
+    const reached = nextEvent(w, 'sale_changed');
+    events.publish({ type: 'sale_changed', delta: delta(sale._id, sale.version + 2) });
+    await reached;
+    expect(s.received.filter((r) => r.event === 'sale_changed')).toHaveLength(1);
+  });
+
+  it('a connection with an expired token is refused saying the session expired', async () => {
+    const expired = await shortToken('Already Expired', -5);
+    const err = (await connect(expired.token).catch((e) => e)) as Error & { data?: unknown };
+    expect(err.message).toBe('Session expired — sign in again');
+    expect(err.data).toEqual({ status: 401, code: 'SESSION_EXPIRED' });
   });
 });
 
