@@ -9,6 +9,8 @@ import { type SaleEvents, saleEvents } from './infra/sale-events';
 import { settingsRepository } from './infra/settings.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
+import { deviceProof } from './modules/auth/device-cookie';
+import { knownClientsRepository } from './modules/auth/known-clients.repository';
 import { loginCodesRepository } from './modules/auth/login-codes.repository';
 import { loginThrottle } from './modules/auth/login-throttle';
 import { ssoRepository } from './modules/auth/sso.repository';
@@ -145,7 +147,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const settings = settingsRepository(db);
   const usersRepo = usersRepository(db);
   await bootstrapFirstAdmin(config, usersRepo, settings, log);
-  const tokens = tokenService(await resolveJwtSecret(config, settings), config.TOKEN_TTL, opts.now);
+  const secret = await resolveJwtSecret(config, settings);
+  const tokens = tokenService(secret, config.TOKEN_TTL, opts.now);
   const auth = authService(
     {
       users: usersRepo,
@@ -160,6 +163,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         },
         opts.now,
       ),
+      knownClients: knownClientsRepository(db),
+      devices: deviceProof(secret),
     },
     opts.now,
   );
@@ -229,7 +234,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         })
       : null,
   });
-  usersRoutes(app, { users, auth });
+  usersRoutes(app, { users });
   catalogRoutes(app, { catalog: catalogService(catalogRepo) });
   partnersRoutes(app, { partners: partnersService(partnersRepository(db)) });
   erpFetchRoutes(app, { erpFetch });

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../../errors';
 import type { AuthUser } from '../../policy';
 import type { UsersRepository } from '../users/users.repository';
+import type { DeviceProof } from './device-cookie';
+import type { KnownClientsRepository } from './known-clients.repository';
 import type { LoginCodesRepository } from './login-codes.repository';
-import type { LoginThrottle } from './login-throttle';
+import type { LoginAttempt, LoginThrottle } from './login-throttle';
 import { verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 
@@ -17,15 +19,29 @@ const LOGIN_ERROR = 'The email or password is incorrect';
 export const AUTH_CACHE_MS = 5_000;
 const AUTH_CACHE_MAX = 10_000;
 
+/** How long after its last sign-in a browser, and an address, stay known for an account. */
+export const KNOWN_DEVICE_DAYS = 180;
+export const KNOWN_ADDRESS_DAYS = 90;
+const DAY_MS = 86_400_000;
+
 export interface AuthServiceDeps {
   users: UsersRepository;
   loginCodes: LoginCodesRepository;
   tokens: TokenService;
   throttle: LoginThrottle;
+  /** Browsers and addresses accounts signed in from (shared by every process). */
+  knownClients: KnownClientsRepository;
+  devices: DeviceProof;
+}
+
+/** Where a sign-in attempt comes from: the address and the Cookie header (the device cookie, if any). */
+export interface LoginClient {
+  ip: string;
+  cookie?: string;
 }
 
 export function authService(
-  { users, loginCodes, tokens, throttle }: AuthServiceDeps,
+  { users, loginCodes, tokens, throttle, knownClients, devices }: AuthServiceDeps,
   now: () => number = () => Date.now(),
 ) {
   /** token → the user it stood for when last checked, until when, and the token's own expiry (ms). */
@@ -44,19 +60,49 @@ export function authService(
   }
 
   return {
-    /** E-mail + password sign-in; the same answer whether or not the e-mail exists. */
-    async login(emailInput: string, password: string, ip: string): Promise<string> {
+    /**
+     * E-mail + password sign-in; the same answer whether or not the e-mail exists. Answers the token and the device
+     * cookie value to set: the browser's device id (kept when its cookie was genuine), known for the account from
+     * now on, so its later attempts are throttled apart from strangers' (docs/decisions/0018).
+     */
+    async login(emailInput: string, password: string, client: LoginClient): Promise<{ token: string; device: string }> {
       const email = emailInput.trim().toLowerCase();
-      const wait = throttle.retryAfter(email, ip);
+      const t = now();
+      const deviceId = devices.open(client.cookie);
+      const deviceFingerprint = deviceId ? devices.fingerprint('device', deviceId) : undefined;
+      const proven =
+        deviceFingerprint !== undefined &&
+        (await knownClients.isKnown(email, 'device', deviceFingerprint, new Date(t - KNOWN_DEVICE_DAYS * DAY_MS)));
+      const attempt: LoginAttempt = { email, ip: client.ip, device: proven ? deviceFingerprint : undefined };
+      const addressFingerprint = devices.fingerprint('address', client.ip);
+      let wait = throttle.retryAfter(attempt);
+      if (
+        wait > 0 &&
+        throttle.addressMatters(attempt) &&
+        (await knownClients.isKnown(email, 'address', addressFingerprint, new Date(t - KNOWN_ADDRESS_DAYS * DAY_MS)))
+      ) {
+        wait = throttle.retryAfter(attempt, true);
+      }
       if (wait > 0) throw tooMany(wait);
       const user = await users.findByEmail(email);
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok) {
-        throttle.fail(email, ip);
+        throttle.fail(attempt);
         throw new AppError('LOGIN_FAILED', LOGIN_ERROR, { loginerror: LOGIN_ERROR });
       }
-      throttle.succeed(email, ip);
-      return tokens.issue(user);
+      throttle.succeed(attempt);
+      const device = deviceId ?? devices.newDevice();
+      const at = now();
+      await knownClients.remember(
+        user.id,
+        [
+          { kind: 'device', fingerprint: deviceFingerprint ?? devices.fingerprint('device', device) },
+          { kind: 'address', fingerprint: addressFingerprint },
+        ],
+        new Date(at),
+        { device: new Date(at - KNOWN_DEVICE_DAYS * DAY_MS), address: new Date(at - KNOWN_ADDRESS_DAYS * DAY_MS) },
+      );
+      return { token: await tokens.issue(user), device: devices.seal(device) };
     },
 
     /** Trades a one-time SSO code for a token; a code works once and only before it expires. */

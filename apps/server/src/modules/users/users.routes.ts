@@ -1,9 +1,8 @@
-import { createUserSchema, loginRequestSchema, resetPasswordSchema, updateUserSchema } from '@quotewright/contracts';
+import { createUserSchema, resetPasswordSchema, updateUserSchema } from '@quotewright/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validation } from '../../errors';
-import type { AuthService } from '../auth/auth.service';
 import { toUserDto, type UsersService } from './users.service';
 
 const idParams = z.strictObject({ id: z.uuid('Unknown user id') });
@@ -24,13 +23,10 @@ const updateBody = updateUserSchema.extend({
 });
 const PREFERENCE_ROUTES = { darkmode: 'darkMode', widescreen: 'wideScreen', discrete: 'discreteMode' } as const;
 
-export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; auth: AuthService }) {
+/** The users calls; POST /api/users/login lives with the rest of sign-in in modules/auth. */
+export function usersRoutes(app: FastifyInstance, deps: { users: UsersService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { users, auth } = deps;
-
-  r.post('/api/users/login', { schema: { body: loginRequestSchema }, config: { public: true } }, async (req) => ({
-    token: await auth.login(req.body.email, req.body.password, req.ip),
-  }));
+  const { users } = deps;
 
   r.get('/api/users', async (req) => users.list(req.user));
   r.post('/api/users', { schema: { body: createUserSchema } }, async (req, reply) =>
