@@ -11,7 +11,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDatabase } from '../../../test/global-setup';
 import { freshDatabase } from '../../../test/helpers';
-import { type ClientSocket, connectSocket, identify, nextEvent } from '../../../test/sockets';
+import { type ClientSocket, connectSocket, countOf, identify, nextEvent, settled } from '../../../test/sockets';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'admin@multi.test', password: 'admin-password-1' };
@@ -202,5 +202,42 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     await call(one, 'POST', `/api/users/${cal._id}`, adminToken, { modules: { sales: { enabled: false } } });
     expect((await alone).editors.map((e) => e.name)).toEqual(['Administrator']);
     expect(calOnTwo.connected).toBe(true);
+  }, 60_000);
+  it('editors stay right across processes while announcements are coalesced: one list per change per socket', async () => {
+    const [one, two] = urls;
+    const adminToken = await signIn(one, ADMIN.email, ADMIN.password);
+    const person = async (name: string, url: string) => {
+      const email = `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@multi.test`;
+      await call(one, 'POST', '/api/users', adminToken, {
+        name,
+        email,
+        password: 'tabs-password-1',
+        modules: { sales: { enabled: true, level: 'viewer' } },
+      });
+      return signIn(url, email, 'tabs-password-1');
+    };
+    const danToken = await person('Dan Tabs', two);
+    const eveToken = await person('Eve Late', one);
+    const sale = await call<SaleDto>(one, 'POST', '/api/sales', adminToken, { name: 'Tabs across processes' });
+    const is = (expected: string[]) => (e: EditorsEvent) =>
+      e.saleId === sale._id && JSON.stringify(e.editors.map((x) => x.name)) === JSON.stringify(expected);
+
+    // Five tabs of the administrator on process 1, then five of Dan on process 2, joining at once.
+    const admins = await Promise.all(Array.from({ length: 5 }, () => connect(one, adminToken)));
+    expect((await Promise.all(admins.map((s) => identify(s, sale._id)))).every((a) => a.ok)).toBe(true);
+    for (const s of admins) await settled(s, 'editors', is(['Administrator']));
+    const dans = await Promise.all(Array.from({ length: 5 }, () => connect(two, danToken)));
+    expect((await Promise.all(dans.map((s) => identify(s, sale._id)))).every((a) => a.ok)).toBe(true);
+    for (const s of [...admins, ...dans]) await settled(s, 'editors', is(['Administrator', 'Dan Tabs']));
+    // One entry per person; each socket heard each list once (not once per tab that joined).
+    for (const s of admins) expect(countOf(s, 'editors')).toBe(2);
+    for (const s of dans) expect(countOf(s, 'editors')).toBe(1);
+
+    // Within one interval: Dan's tabs all close on process 2 while Eve joins on process 1. The last state wins.
+    const eve = await connect(one, eveToken);
+    for (const s of dans) s.close();
+    expect((await identify(eve, sale._id)).ok).toBe(true);
+    for (const s of [...admins, eve]) await settled(s, 'editors', is(['Administrator', 'Eve Late']));
+    for (const s of admins) expect(countOf(s, 'editors')).toBeLessThanOrEqual(4);
   }, 60_000);
 });
