@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createErpConnector } from './connector.js';
 import { ErpError } from './erp.errors.js';
 import { createTransport, type RequestLogEntry, type TransportOptions } from './transport.js';
 
@@ -291,6 +292,55 @@ describe('protocol selection', () => {
     expect(err.kind).toBe('protocol');
     expect(err.httpStatus).toBe(303);
     expect(err.message).toMatch(/ODOO_PROTOCOL=jsonrpc/);
+  });
+
+  it('JSON-2 never touches /jsonrpc (deprecated in 19): its version comes from /web/version', async () => {
+    const from = sim19.calls.length;
+    const t = createTransport({ ...base(sim19), protocol: 'json2' });
+    expect(await t.version()).toEqual({ serverVersion: '19.0', major: 19 });
+    expect(await t.call('res.partner', 'search_count', [], { domain: [] })).toBeGreaterThan(0);
+    const erp = createErpConnector({ ...base(sim19), protocol: 'json2' });
+    expect(await erp.serverInfo()).toEqual({ serverVersion: '19.0', protocol: 'json2' });
+    expect(await erp.countProducts()).toBeGreaterThan(0);
+    expect((await erp.fetchProducts({ afterId: 0, limit: 5 })).length).toBe(5);
+    expect((await erp.fetchSales({ afterId: 0, limit: 5 })).length).toBe(5);
+    const seen = sim19.calls.slice(from).map((c) => c.transport);
+    expect(seen).toContain('json2');
+    expect(seen).not.toContain('jsonrpc');
+  });
+
+  it('JSON-2 against a server that records every request: no /jsonrpc, even when /web/version fails', async () => {
+    const paths: string[] = [];
+    let versionStatus = 200;
+    const server = http.createServer((req, res) => {
+      paths.push(`${req.method} ${req.url}`);
+      if (req.url === '/web/version' && versionStatus === 200) {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ version_info: [19, 0, 0, 'final', 0, ''], version: '19.0' }));
+      } else if (req.url === '/json/2/res.partner/search_count') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('7');
+      } else {
+        res.writeHead(404, { 'Content-Type': 'text/html' });
+        res.end('<!doctype html><title>404 Not Found</title>');
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const opts = { url, db: 'x', login: 'x', apiKey: 'x', protocol: 'json2' as const, retryDelayMs: 5 };
+      const t = createTransport(opts);
+      expect(await t.call('res.partner', 'search_count', [], { domain: [] })).toBe(7);
+      expect(await t.version()).toEqual({ serverVersion: '19.0', major: 19 });
+      versionStatus = 404;
+      const err = await rejection(createTransport(opts).version());
+      expect(err.kind).toBe('protocol');
+      expect(err.message).toMatch(/\/web\/version/);
+      expect(paths.length).toBeGreaterThan(2);
+      expect(paths.filter((p) => p.includes('/jsonrpc'))).toEqual([]);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('without /jsonrpc (a future Odoo), auto reads /web/version and picks JSON-2', async () => {

@@ -2,7 +2,8 @@
 // - JSON-RPC `/jsonrpc` (Odoo ≤ 18; still served, deprecated, by 19): common.login once, then
 //   object.execute_kw(db, uid, apiKey, model, method, args, kwargs). Every error is HTTP 200 with error.data.name.
 // - JSON-2 `/json/2/<model>/<method>` (Odoo 19+): bearer API key + X-Odoo-Database, named arguments only, real
-//   HTTP statuses (401 auth, 403 access, 404 missing/unknown, 422 user/validation, 500 Python errors).
+//   HTTP statuses (401 auth, 403 access, 404 missing/unknown, 422 user/validation, 500 Python errors). Its version
+//   comes from GET /web/version: a JSON-2 client never touches /jsonrpc.
 // Both accept the same call(model, method, args, kwargs): positional args are named for JSON-2, and the 18
 // pitfalls (create/write values must be positional: add-ons rename `vals`) are normalised for JSON-RPC.
 import { ErpError, erpErrors, fromOdooException } from './erp.errors.js';
@@ -109,6 +110,28 @@ function snippet(text: string): string {
   if (title) return title;
   const s = text.replace(/\s+/g, ' ').trim();
   return s.length > 80 ? `${s.slice(0, 80)}…` : s || '(empty body)';
+}
+
+/** common.version's answer or /web/version's: the server version and its major number. */
+function parseVersion(v: unknown): OdooVersion | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const o = v as {
+    server_version?: unknown;
+    version?: unknown;
+    server_version_info?: unknown;
+    version_info?: unknown;
+  };
+  const sv =
+    typeof o.server_version === 'string' ? o.server_version : typeof o.version === 'string' ? o.version : undefined;
+  const info = Array.isArray(o.server_version_info)
+    ? o.server_version_info
+    : Array.isArray(o.version_info)
+      ? o.version_info
+      : undefined;
+  const serverVersion = sv ?? (info ? `${info[0]}.${info[1] ?? 0}` : undefined);
+  if (!serverVersion) return undefined;
+  const major = parseMajor(String(info?.[0] ?? serverVersion));
+  return Number.isFinite(major) ? { serverVersion, major } : undefined;
 }
 
 export function parseMajor(serverVersion: string): number {
@@ -218,44 +241,45 @@ abstract class BaseTransport implements OdooTransport {
     }
   }
 
-  private async fetchVersion(): Promise<OdooVersion> {
-    const parse = (v: unknown): OdooVersion | undefined => {
-      if (!v || typeof v !== 'object') return undefined;
-      const o = v as {
-        server_version?: unknown;
-        version?: unknown;
-        server_version_info?: unknown;
-        version_info?: unknown;
-      };
-      const sv =
-        typeof o.server_version === 'string' ? o.server_version : typeof o.version === 'string' ? o.version : undefined;
-      const info = Array.isArray(o.server_version_info)
-        ? o.server_version_info
-        : Array.isArray(o.version_info)
-          ? o.version_info
-          : undefined;
-      const serverVersion = sv ?? (info ? `${info[0]}.${info[1] ?? 0}` : undefined);
-      if (!serverVersion) return undefined;
-      const major = parseMajor(String(info?.[0] ?? serverVersion));
-      return Number.isFinite(major) ? { serverVersion, major } : undefined;
-    };
+  /** How this transport learns the server's version (asked once, see version()). */
+  protected abstract fetchVersion(): Promise<OdooVersion>;
+
+  /** JSON-RPC common.version; an Odoo without /jsonrpc answers through /web/version instead. */
+  protected versionOverJsonRpc(): Promise<OdooVersion> {
     return this.withRetry('common.version', true, async () => {
       try {
-        const v = parse(await this.jsonRpc('common', 'version', [], 'common.version'));
+        const v = parseVersion(await this.jsonRpc('common', 'version', [], 'common.version'));
         if (v) return v;
         throw erpErrors.protocol('common.version answered without a server version', { operation: 'common.version' });
       } catch (e) {
         // A future Odoo without /jsonrpc: the web client's /web/version still says which version it is.
         if (!(e instanceof ErpError) || e.kind !== 'protocol') throw e;
         const ans = await this.http('/web/version', { method: 'GET' }, 'web.version').catch(() => undefined);
-        const v = ans && ans.status === 200 ? parse(safeJson(ans.text)) : undefined;
+        const v = ans && ans.status === 200 ? parseVersion(safeJson(ans.text)) : undefined;
         if (v) return v;
         throw e;
       }
     });
   }
 
-  /** JSON-RPC 2.0 call on /jsonrpc; used by both transports for common.version. */
+  /** GET /web/version: plain HTTP, served by Odoo 17+ without a session, no JSON-RPC involved. */
+  protected versionOverHttp(): Promise<OdooVersion> {
+    const operation = 'web.version';
+    return this.withRetry(operation, true, async () => {
+      const ans = await this.http('/web/version', { method: 'GET' }, operation);
+      if (ans.status === 404)
+        throw erpErrors.protocol(
+          'GET /web/version answered HTTP 404 — this Odoo does not serve JSON-2 (Odoo 18 or older): set ODOO_PROTOCOL=jsonrpc or auto',
+          { operation, httpStatus: 404 },
+        );
+      if (ans.status !== 200) throw httpError(ans, this.opts.db, operation);
+      const v = parseVersion(parseJson(ans, operation));
+      if (v) return v;
+      throw erpErrors.protocol(`/web/version answered without a server version: ${snippet(ans.text)}`, { operation });
+    });
+  }
+
+  /** JSON-RPC 2.0 call on /jsonrpc (the JSON-RPC transport, and `auto` asking the version). */
   async jsonRpc(service: string, method: string, args: unknown[], operation: string): Promise<unknown> {
     const body = JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service, method, args }, id: nextId() });
     const ans = await this.http(
@@ -351,6 +375,10 @@ export class JsonRpcTransport extends BaseTransport {
   readonly kind = 'jsonrpc' as const;
   private uidPromise: Promise<number> | undefined;
 
+  protected fetchVersion(): Promise<OdooVersion> {
+    return this.versionOverJsonRpc();
+  }
+
   private uid(): Promise<number> {
     if (!this.uidPromise) {
       const { db, login, apiKey } = this.opts;
@@ -443,6 +471,11 @@ export function namedForJson2(
 
 export class Json2Transport extends BaseTransport {
   readonly kind = 'json2' as const;
+
+  /** Never /jsonrpc: Odoo 19 logs every call there as deprecated, due for removal. */
+  protected fetchVersion(): Promise<OdooVersion> {
+    return this.versionOverHttp();
+  }
 
   async call(
     model: string,
