@@ -4,7 +4,7 @@
 //
 // The schemas are plain `z.object`s: serializing through one drops any key it does not name, so every field an
 // answer carries must be listed here (apps/server's responses test compares answers with what the service built).
-import { LINE_WARNING_CODES, type Pricing, SALE_STATES } from '@quotewright/domain';
+import { LINE_WARNING_CODES, type Pricing, SALE_STATES, SALES_LIST_GROUPS } from '@quotewright/domain';
 import { z } from 'zod';
 
 export const refSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -110,8 +110,20 @@ export const saleListItemSchema = z.object({
 });
 export type SaleListItemDto = z.infer<typeof saleListItemSchema>;
 
-/** With groupBy: count and total over the whole filtered list of each group present on the page. */
+/** GET /api/sales: a page of sales (all of them, or, with groupBy and group, the sales of one group). */
+export const salesPageSchema = z.object({
+  items: z.array(saleListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SalesPageDto = z.infer<typeof salesPageSchema>;
+
+/** One group of the grouped sales list, with the count and total of ALL its sales (summed by the database). */
 export const saleListGroupSchema = z.object({
+  /** What GET /api/sales takes as `group` to list this group's sales: the value, or '' for the sales without one. */
+  key: z.string(),
+  /** The status code, client or salesperson name; null for the sales without one. */
   value: z.string().nullable(),
   label: z.string(),
   count: z.number().int(),
@@ -119,16 +131,18 @@ export const saleListGroupSchema = z.object({
 });
 export type SaleListGroupDto = z.infer<typeof saleListGroupSchema>;
 
-/** GET /api/sales (and DELETE /api/sales/:id, which answers the list's first page). */
-export const salesPageSchema = z.object({
-  items: z.array(saleListItemSchema),
+/** GET /api/sales/groups: a page of GROUPS (paging counts groups, not sales), with the list's filters. */
+export const salesGroupsPageSchema = z.object({
+  groupBy: z.enum(SALES_LIST_GROUPS),
+  groups: z.array(saleListGroupSchema),
+  /** Number of groups. */
   total: z.number().int(),
+  /** Number of sales in all the groups (the filtered list's length). */
+  sales: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  groupBy: z.enum(['state', 'customer', 'salesperson']).optional(),
-  groups: z.array(saleListGroupSchema).optional(),
 });
-export type SalesPageDto = z.infer<typeof salesPageSchema>;
+export type SalesGroupsPageDto = z.infer<typeof salesGroupsPageSchema>;
 
 /**
  * A value allowed but worth a second look before the customer sees it (packages/domain's lineWarnings): where it is

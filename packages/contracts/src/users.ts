@@ -1,4 +1,4 @@
-import { ACCESS_LEVELS } from '@quotewright/domain';
+import { ACCESS_LEVELS, SALES_LIST_GROUPS, SALES_LIST_SORTS, SALES_PAGE_SIZE_OPTIONS } from '@quotewright/domain';
 import { z } from 'zod';
 
 export const accessLevelSchema = z.enum(ACCESS_LEVELS);
@@ -14,10 +14,22 @@ export const modulesPatchSchema = z.strictObject({
   accounting: moduleAccessSchema.partial().optional(),
   inventory: moduleAccessSchema.partial().optional(),
 });
+/** PUT /api/users/:id/preferences/sales-list: the sales list's grouping, sort and page size, all four sent. */
+export const salesListPreferencesSchema = z.strictObject({
+  groupBy: z.enum(SALES_LIST_GROUPS, { error: 'Group by status, client or salesperson' }).nullable(),
+  sort: z.enum(SALES_LIST_SORTS, { error: 'Unknown sort column' }).nullable(),
+  direction: z.enum(['asc', 'desc'], { error: 'Expected asc or desc' }),
+  pageSize: z
+    .number({ error: 'Choose a page size' })
+    .refine((n) => SALES_PAGE_SIZE_OPTIONS.includes(n), `Choose a page size of ${SALES_PAGE_SIZE_OPTIONS.join(', ')}`),
+});
+export type SalesListPreferencesBody = z.infer<typeof salesListPreferencesSchema>;
+
 export const preferencesSchema = z.object({
   darkMode: z.boolean(),
   wideScreen: z.boolean(),
   discreteMode: z.boolean(),
+  salesList: salesListPreferencesSchema.optional(),
 });
 
 export const userSchema = z.object({

@@ -314,6 +314,20 @@ const MATRIX: Matrix = {
       ],
     ]),
   ),
+  'PUT /api/users/:id/preferences/sales-list': [
+    {
+      name: 'own',
+      path: (c) => `/api/users/${c.self.id}/preferences/sales-list`,
+      body: () => ({ groupBy: 'state', sort: 'total_price', direction: 'asc', pageSize: 50 }),
+      expect: signedIn(200),
+    },
+    {
+      name: "another user's",
+      path: async (c) => `/api/users/${(await c.other()).id}/preferences/sales-list`,
+      body: () => ({ groupBy: null, sort: null, direction: 'desc', pageSize: 20 }),
+      expect: adminOnly(200),
+    },
+  ],
   'GET /api/products': [
     { name: 'list', path: () => '/api/products?search=desk&pageSize=5', expect: moduleViewers(200) },
   ],
@@ -335,6 +349,9 @@ const MATRIX: Matrix = {
   'GET /api/odoo/runs/:id': [{ name: 'unknown run', path: () => `/api/odoo/runs/${RUN_ID}`, expect: adminOnly(404) }],
   'GET /api/sales': [{ name: 'list', path: () => '/api/sales?pageSize=5&search=matrix', expect: moduleViewers(200) }],
   'GET /api/sales/:id': [{ name: 'one', path: () => `/api/sales/${readFixture.id}`, expect: moduleViewers(200) }],
+  'GET /api/sales/groups': [
+    { name: 'groups', path: () => '/api/sales/groups?groupBy=state&pageSize=5', expect: moduleViewers(200) },
+  ],
   'POST /api/sales': [
     { name: 'create', path: () => '/api/sales', body: () => ({ name: 'New' }), expect: saleEditors(201) },
     {
@@ -662,7 +679,7 @@ describe('authorization matrix', () => {
     list.flatMap((c) => ROLES.map((role) => ({ route, c, role, label: `${route} (${c.name}) as ${role}` }))),
   );
   it.each(cases)('$label', async ({ route, c, role }) => {
-    const method = route.split(' ')[0] as 'GET' | 'POST' | 'DELETE';
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
     const actor = actors.get(role);
     const ctx: Ctx = {
       role,

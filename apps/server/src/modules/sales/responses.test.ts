@@ -122,9 +122,11 @@ describe('answers through the contracts schemas', () => {
   });
 
   it('the list, the delete (the first page) and the product check answer their whole contracts shape', async () => {
-    const { salesPageSchema, productsCheckSchema } = await import('@quotewright/contracts');
+    const { salesPageSchema, salesGroupsPageSchema, productsCheckSchema } = await import('@quotewright/contracts');
     const sale = (await a.post('/api/sales', tok.admin, { name: 'Listed' })).json() as SaleDto;
-    await exact(salesPageSchema, 'GET', '/api/sales?groupBy=state');
+    await exact(salesPageSchema, 'GET', '/api/sales');
+    await exact(salesGroupsPageSchema, 'GET', '/api/sales/groups?groupBy=state');
+    await exact(salesPageSchema, 'GET', '/api/sales?groupBy=state&group=draft');
     await exact(productsCheckSchema, 'GET', `/api/sales/check/products/${sale._id}`);
     const page = await exact(salesPageSchema, 'DELETE', `/api/sales/${sale._id}`);
     expect(page.items.map((s) => s._id)).not.toContain(sale._id);

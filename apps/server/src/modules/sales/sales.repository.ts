@@ -21,7 +21,7 @@ import {
   sales,
   sql,
 } from '@quotewright/db';
-import { formatQuoteNumber } from '@quotewright/domain';
+import { formatQuoteNumber, SALE_STATES } from '@quotewright/domain';
 import { insertInChunks, setPositions as setRowPositions } from '../../infra/ordered-rows.repository';
 import { activityQueries } from './activity.repository';
 
@@ -33,8 +33,10 @@ export interface SaleQuery {
   search?: string | undefined;
   state?: SaleState | undefined;
   sort?: SaleSort | undefined;
-  /** Rows of one group come together, across pages: the group column leads the order. */
+  /** With `group`: only the sales of that group of this column. */
   groupBy?: SaleGroupBy | undefined;
+  /** A group's key (SaleGroupRow.value, '' for the sales without a value). */
+  group?: string | undefined;
   direction?: 'asc' | 'desc' | undefined;
   offset: number;
   limit: number;
@@ -105,25 +107,39 @@ const listColumns = {
 /**
  * The list's two queries (a page and the count). Every sort key has an index that ends in the tie-breaker, or is
  * unique (quote number), so a page is an index scan at 100,000 sales; state sorts by (state, updated_at, id) to use
- * sales_state_updated_idx, which also serves the state filter with the default sort.
+ * sales_state_updated_idx, which also serves the state filter with the default sort. A group's sales (groupBy and
+ * group) are found by the group column's index (sales_group_*_idx, which also holds the default order).
  */
 const GROUP_COLUMNS = { state: sales.state, customer: sales.customerName, salesperson: sales.salespersonName } as const;
-const GROUP_COLUMNS_KEY = { state: 'state', customer: 'customerName', salesperson: 'salespersonName' } as const;
+/** A group's value: an empty name counts as none (one group "No client", not two). */
+const groupValue = (by: SaleGroupBy) =>
+  by === 'state' ? sql<string | null>`${sales.state}` : sql<string | null>`nullif(${GROUP_COLUMNS[by]}, '')`;
+/** Statuses in their lifecycle order (quote, sent, order, locked, cancelled), not alphabetically. */
+const STATE_ORDER = sql.raw(`array[${SALE_STATES.map((s) => `'${s}'`).join(',')}]::text[]`);
 
 export interface SaleGroupRow {
+  /** null: the sales without a client (or salesperson). */
   value: string | null;
   count: number;
   totalPrice: string;
 }
 
-export function listQueries(db: Db, q: SaleQuery) {
+function filters(q: SaleQuery): SQL | undefined {
   const where: SQL[] = [];
   if (q.state) where.push(eq(sales.state, q.state));
   const term = q.search?.trim().toLowerCase();
   if (term) {
     for (const word of term.split(/\s+/).slice(0, 8)) where.push(sql`${searchText} like ${`%${escapeLike(word)}%`}`);
   }
-  const cond = where.length ? and(...where) : undefined;
+  if (q.groupBy && q.group !== undefined) {
+    const col = GROUP_COLUMNS[q.groupBy];
+    where.push(q.group === '' ? (or(isNull(col), eq(col, '')) as SQL) : eq(col, q.group));
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+export function listQueries(db: Db, q: SaleQuery) {
+  const cond = filters(q);
   const sort = q.sort ?? 'updated_on';
   const columns = {
     quote_number: [sales.quoteNumber],
@@ -135,11 +151,7 @@ export function listQueries(db: Db, q: SaleQuery) {
     updated_on: [sales.updatedAt],
   }[sort];
   const dir = q.direction ?? (q.sort ? 'asc' : 'desc');
-  const group = q.groupBy ? GROUP_COLUMNS[q.groupBy] : undefined;
-  const order = [
-    ...(group ? [asc(group)] : []),
-    ...[...columns, sales.id].map((c) => (dir === 'desc' ? desc(c) : asc(c))),
-  ];
+  const order = [...columns, sales.id].map((c) => (dir === 'desc' ? desc(c) : asc(c)));
   return {
     items: db
       .select(listColumns)
@@ -149,22 +161,48 @@ export function listQueries(db: Db, q: SaleQuery) {
       .limit(q.limit)
       .offset(q.offset),
     total: db.select({ n: count() }).from(sales).where(cond),
-    /** Count and total of the given groups over the whole filtered list (not only the page). */
-    groups: (values: (string | null)[]) => {
-      if (!q.groupBy || values.length === 0) return Promise.resolve([] as SaleGroupRow[]);
-      const col = GROUP_COLUMNS[q.groupBy];
-      const named = values.filter((v): v is string => v !== null);
-      const inGroups = or(
-        ...(named.length ? [sql`${col} = any(${pgArray(named)}::text[])`] : []),
-        ...(values.includes(null) ? [isNull(col)] : []),
-      );
-      return db
-        .select({ value: col, count: count(), totalPrice: sql<string>`coalesce(sum(${sales.totalPrice}), 0)::text` })
-        .from(sales)
-        .where(cond ? and(cond, inGroups) : inGroups)
-        .groupBy(col)
-        .then((rows) => rows.map((r) => ({ value: r.value, count: Number(r.count), totalPrice: r.totalPrice })));
-    },
+  };
+}
+
+/**
+ * A page of the groups of the filtered list (GROUP BY in the database: counts and totals of whole groups), with the
+ * number of groups and of sales (window functions over the grouped rows, so one statement). Groups come in their
+ * column's order (statuses by lifecycle, names alphabetically with the sales without one last); sorting by the
+ * grouped column turns that order round, sorting by total orders the groups by their totals.
+ */
+export function groupQueries(db: Db, q: SaleQuery & { groupBy: SaleGroupBy }) {
+  const cond = filters({ ...q, group: undefined });
+  const value = groupValue(q.groupBy);
+  const dir = q.direction ?? (q.sort ? 'asc' : 'desc');
+  const byColumn = q.sort === q.groupBy && dir === 'desc' ? 'desc' : 'asc';
+  const keyOrder =
+    q.groupBy === 'state'
+      ? [sql`array_position(${STATE_ORDER}, ${sales.state}::text) ${sql.raw(byColumn)}`]
+      : [sql`${value} ${sql.raw(byColumn)} nulls last`];
+  const order = q.sort === 'total_price' ? [sql`sum(${sales.totalPrice}) ${sql.raw(dir)}`, ...keyOrder] : keyOrder;
+  return {
+    page: db
+      .select({
+        value,
+        count: sql<number>`count(*)::int`,
+        totalPrice: sql<string>`coalesce(sum(${sales.totalPrice}), 0)::text`,
+        groups: sql<number>`(count(*) over ())::int`,
+        sales: sql<number>`(sum(count(*)) over ())::int`,
+      })
+      .from(sales)
+      .where(cond)
+      .groupBy(value)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset(q.offset),
+    /** The counts alone (for a page past the last group, which has no rows to carry them). */
+    totals: db
+      .select({
+        groups: sql<number>`count(distinct ${value})::int + max(case when ${value} is null then 1 else 0 end)`,
+        sales: count(),
+      })
+      .from(sales)
+      .where(cond),
   };
 }
 
@@ -364,12 +402,25 @@ function queries(db: Db) {
     /** The activity feed's write: in the mutation's own transaction. */
     ...activityQueries(db),
 
-    async list(q: SaleQuery): Promise<{ items: SaleListRow[]; total: number; groups: SaleGroupRow[] }> {
-      const { items, total, groups } = listQueries(db, q);
+    async list(q: SaleQuery): Promise<{ items: SaleListRow[]; total: number }> {
+      const { items, total } = listQueries(db, q);
       const [rows, [totalRow]] = await Promise.all([items, total]);
-      const key = q.groupBy ? GROUP_COLUMNS_KEY[q.groupBy] : undefined;
-      const values = key ? [...new Set(rows.map((r) => r[key] as string | null))] : [];
-      return { items: rows, total: Number(totalRow?.n ?? 0), groups: await groups(values) };
+      return { items: rows, total: Number(totalRow?.n ?? 0) };
+    },
+
+    /** A page of groups with their counts and totals, and how many groups and sales there are in all. */
+    async listGroups(
+      q: SaleQuery & { groupBy: SaleGroupBy },
+    ): Promise<{ groups: SaleGroupRow[]; total: number; sales: number }> {
+      const { page, totals } = groupQueries(db, q);
+      const rows = await page;
+      const first = rows[0];
+      const counted = first ?? (q.offset > 0 ? (await totals)[0] : undefined);
+      return {
+        groups: rows.map((r) => ({ value: r.value, count: Number(r.count), totalPrice: r.totalPrice })),
+        total: Number(counted?.groups ?? 0),
+        sales: Number(counted?.sales ?? 0),
+      };
     },
 
     /** The sale with its sections and lines in order, or undefined. */

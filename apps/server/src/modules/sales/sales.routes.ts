@@ -14,10 +14,17 @@ import {
   quantityInput,
   reorderLineBodySchema,
   saleDeltaSchema,
+  salesGroupsPageSchema,
   salesPageSchema,
   textLineBodySchema,
 } from '@quotewright/contracts';
-import { SALE_STATES, SALES_PAGE_SIZE, SECTION_COPY_STYLES } from '@quotewright/domain';
+import {
+  SALE_STATES,
+  SALES_LIST_GROUPS,
+  SALES_LIST_SORTS,
+  SALES_PAGE_SIZE,
+  SECTION_COPY_STYLES,
+} from '@quotewright/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,15 +63,26 @@ const headerBody = z.strictObject({
   salesperson: partnerRef.optional(),
 });
 
-const listQuery = z.strictObject({
+const listFilters = {
   search: z.string().max(200).optional(),
   state: z.enum(SALE_STATES).optional(),
-  sort: z.enum(['quote_number', 'name', 'customer', 'salesperson', 'total_price', 'state', 'updated_on']).optional(),
+  sort: z.enum(SALES_LIST_SORTS).optional(),
   direction: z.enum(['asc', 'desc']).optional(),
-  groupBy: z.enum(['state', 'customer', 'salesperson']).optional(),
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(1000).default(SALES_PAGE_SIZE),
-});
+};
+/** All sales, or with groupBy and group (a group's key from GET /api/sales/groups) the sales of one group. */
+const listQuery = z
+  .strictObject({
+    ...listFilters,
+    groupBy: z.enum(SALES_LIST_GROUPS).optional(),
+    group: z.string().max(500).optional(),
+  })
+  .refine((q) => (q.groupBy === undefined) === (q.group === undefined), {
+    message: 'groupBy and group go together (the groups themselves: GET /api/sales/groups)',
+    path: ['group'],
+  });
+const groupsQuery = z.strictObject({ ...listFilters, groupBy: z.enum(SALES_LIST_GROUPS) });
 
 const sectionName = z.string().trim().min(1, 'Name is required').max(500);
 const ids = (what: string) => z.array(uuid(what)).min(1, `Choose at least one ${what}`).max(5000);
@@ -93,18 +111,17 @@ export function salesRoutes(
   // ─── Sales ───────────────────────────────────────────────────────────────────────────────────────────────────
   r.get('/api/sales', { schema: { querystring: listQuery, response: { 200: salesPageSchema } } }, async (req) => {
     const q = req.query;
-    return sales.list(req.user, {
-      search: q.search,
-      state: q.state,
-      sort: q.sort,
-      direction: q.direction,
-      groupBy: q.groupBy,
-      page: q.page,
-      pageSize: q.pageSize,
-      offset: q.page * q.pageSize,
-      limit: q.pageSize,
-    });
+    return sales.list(req.user, { ...q, offset: q.page * q.pageSize, limit: q.pageSize });
   });
+  // Paged by groups, not sales: a page holds pageSize groups, each with the count and total of all its sales.
+  r.get(
+    '/api/sales/groups',
+    { schema: { querystring: groupsQuery, response: { 200: salesGroupsPageSchema } } },
+    async (req) => {
+      const q = req.query;
+      return sales.listGroups(req.user, { ...q, offset: q.page * q.pageSize, limit: q.pageSize });
+    },
+  );
   // ETag = the sale's version and its sections' versions: a client holding the current one gets 304 and no body.
   // Compressed here, not by the compression plugin: the encoded bytes are kept with the cached JSON (one br or gzip
   // per version, not per request). A compressed body has a weak ETag (the bytes differ from the identity body's).

@@ -34,6 +34,7 @@ import {
   planSectionCopy,
   SALES_PAGE_SIZE,
   type SectionCopyStyle,
+  saleGroupLabel,
   salePricingFromSections,
   saleStateLabel,
   toDecimal,
@@ -62,6 +63,7 @@ import type {
   LinePatch,
   LinesWrite,
   NewLine,
+  SaleGroupBy,
   SaleHeader,
   SaleQuery,
   SaleState,
@@ -854,23 +856,8 @@ export function salesService(
   }
 
   async function list(q: SaleQuery) {
-    const { items, total, groups } = await repo.list(q);
-    return {
-      items: items.map(toSaleListItemDto),
-      total,
-      ...(q.groupBy
-        ? {
-            groupBy: q.groupBy,
-            groups: groups.map((g) => ({
-              value: g.value,
-              label:
-                g.value === null ? '(none)' : q.groupBy === 'state' ? saleStateLabel(g.value as SaleState) : g.value,
-              count: g.count,
-              total_price: money(toDecimal(g.totalPrice)),
-            })),
-          }
-        : {}),
-    };
+    const { items, total } = await repo.list(q);
+    return { items: items.map(toSaleListItemDto), total };
   }
 
   return {
@@ -905,6 +892,26 @@ export function salesService(
     async list(actor: AuthUser | null, q: SaleQuery & { page: number; pageSize: number }) {
       authorize(actor, 'sales.view');
       return { ...(await list(q)), page: q.page, pageSize: q.pageSize };
+    },
+
+    /** The grouped list: a page of groups, each with the count and total of all its sales. */
+    async listGroups(actor: AuthUser | null, q: SaleQuery & { groupBy: SaleGroupBy; page: number; pageSize: number }) {
+      authorize(actor, 'sales.view');
+      const { groups, total, sales } = await repo.listGroups(q);
+      return {
+        groupBy: q.groupBy,
+        groups: groups.map((g) => ({
+          key: g.value ?? '',
+          value: g.value,
+          label: saleGroupLabel(q.groupBy, g.value),
+          count: g.count,
+          total_price: money(toDecimal(g.totalPrice)),
+        })),
+        total,
+        sales,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
     },
 
     /**

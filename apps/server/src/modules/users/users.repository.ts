@@ -1,4 +1,5 @@
 import { and, asc, count, type Db, eq, type NewUserRow, ne, sql, type UserRow, users } from '@quotewright/db';
+import type { SalesListPreferences } from '@quotewright/domain';
 
 export type UserPatch = Partial<
   Pick<NewUserRow, 'name' | 'email' | 'isAdmin' | 'modules' | 'preferences' | 'passwordHash' | 'azureId'>
@@ -44,6 +45,18 @@ export function usersRepository(db: Db) {
         .update(users)
         .set({
           preferences: sql`jsonb_set(${users.preferences}, ${`{${key}}`}::text[], ${value ? 'true' : 'false'}::jsonb)`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+    /** Replaces the sales list's settings only (jsonb_set: the display toggles, changed meanwhile, are kept). */
+    async setSalesListPreferences(id: string, value: SalesListPreferences) {
+      const [row] = await db
+        .update(users)
+        .set({
+          preferences: sql`jsonb_set(${users.preferences}, '{salesList}', ${JSON.stringify(value)}::jsonb)`,
           updatedAt: new Date(),
         })
         .where(eq(users.id, id))

@@ -1,4 +1,9 @@
-import { createUserSchema, resetPasswordSchema, updateUserSchema } from '@quotewright/contracts';
+import {
+  createUserSchema,
+  resetPasswordSchema,
+  salesListPreferencesSchema,
+  updateUserSchema,
+} from '@quotewright/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,4 +60,10 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService })
       users.setPreference(req.user, req.params.id, key, req.params.value === 'true'),
     );
   }
+  // The sales list's grouping, sort and page size, kept so a reload or another browser shows the list the same way.
+  r.put(
+    '/api/users/:id/preferences/sales-list',
+    { schema: { params: idParams, body: salesListPreferencesSchema } },
+    async (req) => users.setSalesListPreferences(req.user, req.params.id, req.body),
+  );
 }

@@ -5,7 +5,8 @@ import {
   defaultPreferences,
   MODULES,
   type Modules,
-  type Preferences,
+  type SalesListPreferences,
+  type TogglePreference,
   validatePasswordChange,
 } from '@quotewright/domain';
 import { AppError, notFound, validation } from '../../errors';
@@ -137,9 +138,17 @@ export function usersService(repo: UsersRepository, onUserChanged?: (userId: str
       return row;
     },
 
-    async setPreference(actor: AuthUser | null, id: string, key: keyof Preferences, value: boolean): Promise<User> {
+    async setPreference(actor: AuthUser | null, id: string, key: TogglePreference, value: boolean): Promise<User> {
       authorize(actor, 'user.preferences', { userId: id });
       const row = await repo.setPreference(id, key, value);
+      if (!row) throw notFound('User');
+      return toUserDto(row);
+    },
+
+    /** The sales list's grouping, sort and page size (validated by the route's schema), for the user or by an admin. */
+    async setSalesListPreferences(actor: AuthUser | null, id: string, value: SalesListPreferences): Promise<User> {
+      authorize(actor, 'user.preferences', { userId: id });
+      const row = await repo.setSalesListPreferences(id, value);
       if (!row) throw notFound('User');
       return toUserDto(row);
     },
