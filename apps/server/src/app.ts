@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import type { Database } from '@quotewright/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { bootstrapFirstAdmin, resolveJwtSecret } from './bootstrap';
+import { bootstrapFirstAdmin, resolveInstallationId, resolveJwtSecret } from './bootstrap';
 import type { Config } from './config';
 import { createJobs } from './infra/jobs';
 import { type SaleEvents, saleEvents } from './infra/sale-events';
@@ -21,6 +21,7 @@ import { catalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { catalogService } from './modules/catalog/catalog.service';
 import type { ErpConnector } from './modules/erp/erp.types';
+import { orderKeys } from './modules/erp/order-keys';
 import { unconfiguredErp } from './modules/erp/unconfigured';
 import { erpFetchRepository } from './modules/erpfetch/erpfetch.repository';
 import { erpFetchRoutes } from './modules/erpfetch/erpfetch.routes';
@@ -149,6 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await bootstrapFirstAdmin(config, usersRepo, settings, log);
   const secret = await resolveJwtSecret(config, settings);
   const tokens = tokenService(secret, config.TOKEN_TTL, opts.now);
+  const keys = orderKeys(await resolveInstallationId(settings));
   const auth = authService(
     {
       users: usersRepo,
@@ -181,7 +183,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     runs: erpFetchRepository(db),
     catalog: catalogRepo,
     partners: partnersRepository(db),
-    salesErp: salesErpRepository(db),
+    salesErp: salesErpRepository(db, keys),
     events,
     jobs,
     erp: opts.erp ?? noErp(),
@@ -193,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     );
   const saleSync = saleSyncService({
     repo: saleSyncRepository(db),
+    keys,
     erp: opts.erp ?? noErp(),
     jobs,
     events,

@@ -3,6 +3,7 @@ import { defaultModules, defaultPreferences } from '@quotewright/domain';
 import type { Config } from './config';
 import type { SettingsRepository } from './infra/settings.repository';
 import { hashPassword } from './modules/auth/passwords';
+import { newInstallationId } from './modules/erp/order-keys';
 import type { UsersRepository } from './modules/users/users.repository';
 
 interface Log {
@@ -17,6 +18,17 @@ export async function resolveJwtSecret(config: Config, settings: SettingsReposit
   const secret = await settings.get('jwt_secret');
   if (!secret) throw new Error('could not persist the generated JWT secret');
   return secret;
+}
+
+/**
+ * This installation's id, made once (at the first start on a database) and kept there, shared by every process: the
+ * keys of the ERP orders it publishes derive from it (modules/erp/order-keys.ts).
+ */
+export async function resolveInstallationId(settings: SettingsRepository): Promise<string> {
+  await settings.insertIfAbsent('installation_id', newInstallationId());
+  const id = await settings.get('installation_id');
+  if (!id) throw new Error('could not persist the installation id');
+  return id;
 }
 
 /**

@@ -3,13 +3,16 @@
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createErpConnector, type ErpConnectorOptions } from './connector.js';
-import { ErpError, OrderNotEditable } from './erp.errors.js';
-import type { ErpConnector, ErpLineLink, ErpProgress, ErpSaleDraft } from './erp.types.js';
+import { ErpError, OrderNotEditable, OrderNotOurs } from './erp.errors.js';
+import type { ErpConnector, ErpLineLink, ErpOrderOwner, ErpProgress, ErpSaleDraft } from './erp.types.js';
 
 const CASES = [
   { version: 18 as const, protocol: 'jsonrpc' as const },
   { version: 19 as const, protocol: 'json2' as const },
 ];
+
+/** An owner proof that matches no order. */
+const NOBODY: ErpOrderOwner = { key: 'qw1-00000000000000000000', recorded: null };
 
 const m2oId = (v: unknown) => (Array.isArray(v) ? (v[0] as number) : typeof v === 'number' ? v : false);
 
@@ -34,6 +37,15 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
       ...over,
     });
   const value = (model: string, id: number, field: string) => sim.data.value(model, id, field);
+  /** The owner proof of an order these tests published (recorded name and origin, as for a pre-key publish). */
+  const mine = (id: number): ErpOrderOwner => ({
+    key: NOBODY.key,
+    recorded: {
+      name: String(value('sale.order', id, 'name')),
+      createdAt: null,
+      origin: String(value('sale.order', id, 'origin')),
+    },
+  });
   const ordersWithOrigin = (origin: string) => sim.data.search('sale.order', [['origin', '=', origin]]);
   const storeLines = (orderId: number) =>
     sim.data
@@ -238,7 +250,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     const next = withIds(sale, res.lineIds);
     next.sections[0]!.lines[0]!.discount = '10';
     next.sections[1]!.lines[1]!.discount = 0;
-    const synced = await erp.syncSale(res.odooId, next);
+    const synced = await erp.syncSale(res.odooId, next, mine(res.odooId));
     expect(synced.updated).toBe(2);
     expect(discounts()).toEqual([
       [10, 333.32], // 370.35 × 0.9 = 333.315
@@ -246,7 +258,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
       [0, 99.99],
     ]);
     // nothing changed: nothing written
-    const again = await erp.syncSale(res.odooId, withIds(next, synced.lineIds));
+    const again = await erp.syncSale(res.odooId, withIds(next, synced.lineIds), mine(res.odooId));
     expect({ c: again.created, u: again.updated, x: again.deleted }).toEqual({ c: 0, u: 0, x: 0 });
   });
 
@@ -378,7 +390,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     local.salespersonId = sim.data.search('res.users', [['share', '=', false]], { order: 'id' })[0]!;
 
     const from = sim.calls.length;
-    const res = await erp.syncSale(pub.odooId, local);
+    const res = await erp.syncSale(pub.odooId, local, mine(pub.odooId));
     const writes = sim.calls.slice(from).filter((c) => c.method === 'write');
     expect(writes).toHaveLength(1);
     expect(res).toMatchObject({ odooId: pub.odooId, name: pub.name, state: 'draft', created: 2, deleted: 1 });
@@ -413,7 +425,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     // the same sale again: nothing to write
     const synced = withIds(local, res.lineIds);
     const from2 = sim.calls.length;
-    const again = await erp.syncSale(pub.odooId, synced);
+    const again = await erp.syncSale(pub.odooId, synced, mine(pub.odooId));
     expect(again).toMatchObject({ created: 0, updated: 0, deleted: 0 });
     expect(sim.calls.slice(from2).some((c) => c.method === 'write')).toBe(false);
     expect(linkOf(again.lineIds)).toEqual(links);
@@ -425,7 +437,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     const local = withIds(draft(q), pub.lineIds);
     const note = local.sections[1]!.lines[0]!;
     local.sections[1]!.lines[0] = { ...note, kind: 'header' };
-    const res = await erp.syncSale(pub.odooId, local);
+    const res = await erp.syncSale(pub.odooId, local, mine(pub.odooId));
     const lines = storeLines(pub.odooId);
     const newId = linkOf(res.lineIds).l4!;
     if (version === 19) {
@@ -454,7 +466,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     });
     sim.faults.set({ dropAfterCommit: true, match: 'sale.order.write', times: 1 });
     try {
-      const res = await erp.syncSale(pub.odooId, local);
+      const res = await erp.syncSale(pub.odooId, local, mine(pub.odooId));
       const lines = storeLines(pub.odooId);
       expect(lines).toHaveLength(8);
       expect(lines.filter((l) => l.name === 'Extra')).toHaveLength(1);
@@ -479,7 +491,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
         cost: 0.5,
       });
     const from = sim.calls.length;
-    const res = await connect({ syncBatchSize: 10 }).syncSale(pub.odooId, local);
+    const res = await connect({ syncBatchSize: 10 }).syncSale(pub.odooId, local, mine(pub.odooId));
     expect(sim.calls.slice(from).filter((c) => c.method === 'write')).toHaveLength(3);
     expect(res.created).toBe(25);
     expect(storeLines(pub.odooId)).toHaveLength(32);
@@ -506,7 +518,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
       local.name = 'Changed too';
       local.sections[0]!.lines[0] = { ...local.sections[0]!.lines[0]!, quantity: 9 };
       local.sections[0]!.lines.splice(1, 1);
-      const err = await erp.syncSale(pub.odooId, local).catch((e: unknown) => e);
+      const err = await erp.syncSale(pub.odooId, local, mine(pub.odooId)).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(OrderNotEditable);
       expect(err).toMatchObject({ kind: 'validation', state });
       const name = value('sale.order', pub.odooId, 'name');
@@ -516,7 +528,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
       expect(storeLines(pub.odooId)).toEqual(before);
       expect(value('sale.order', pub.odooId, 'client_order_ref')).toBe(`Office refit ${q}`);
       // the pre-publish preview says the same
-      await expect(erp.previewSale(pub.odooId, local)).rejects.toBeInstanceOf(OrderNotEditable);
+      await expect(erp.previewSale(pub.odooId, local, mine(pub.odooId))).rejects.toBeInstanceOf(OrderNotEditable);
     }
   });
 
@@ -527,21 +539,62 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     const local = withIds(draft(q), pub.lineIds);
     local.name = value('sale.order', pub.odooId, 'name') as string;
     local.sections[0]!.lines[0] = { ...local.sections[0]!.lines[0]!, quantity: 4 };
-    const preview = await erp.previewSale(pub.odooId, local);
+    const preview = await erp.previewSale(pub.odooId, local, mine(pub.odooId));
     expect(preview.header).toEqual([]);
-    await erp.syncSale(pub.odooId, local);
+    await erp.syncSale(pub.odooId, local, mine(pub.odooId));
     expect(value('sale.order', pub.odooId, 'client_order_ref')).toBe('EXT-PO-0001');
     expect(storeLines(pub.odooId)[1]!.product_uom_qty).toBe(4);
     // a name of its own is the customer reference
     local.name = 'Renamed here';
-    await erp.syncSale(pub.odooId, local);
+    await erp.syncSale(pub.odooId, local, mine(pub.odooId));
     expect(value('sale.order', pub.odooId, 'client_order_ref')).toBe('Renamed here');
+  });
+
+  it("a sync writes only to an order proven to be the sale's: its key in the origin, or the recorded name and creation time", async () => {
+    const q = quote();
+    const key = 'qw1-0123456789abcdef0123';
+    const pub = await erp.publishSale(draft(`${q} [${key}]`));
+    const local = withIds(draft(`${q} [${key}]`), pub.lineIds);
+    local.name = 'Changed';
+    local.sections[0]!.lines[0] = { ...local.sections[0]!.lines[0]!, quantity: 7 };
+    const before = storeLines(pub.odooId);
+    const [read] = await erp.fetchSales({ afterId: pub.odooId - 1, limit: 1 });
+    expect(read?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const strangers: ErpOrderOwner[] = [
+      NOBODY,
+      // another sale's (or installation's) key
+      { key: 'qw1-ffffffffffffffffffff', recorded: null },
+      // the same id and name, created at another time: another order under a reused id (an ERP reset or restored)
+      { key: NOBODY.key, recorded: { name: read!.name, createdAt: '2001-01-01T00:00:00.000Z', origin: null } },
+      // an order of another number, or another origin
+      { key: NOBODY.key, recorded: { name: 'S99999', createdAt: read!.createdAt, origin: null } },
+      { key: NOBODY.key, recorded: { name: read!.name, createdAt: null, origin: q } },
+    ];
+    const from = sim.calls.length;
+    for (const owner of strangers) {
+      await expect(erp.syncSale(pub.odooId, local, owner)).rejects.toBeInstanceOf(OrderNotOurs);
+      await expect(erp.previewSale(pub.odooId, local, owner)).rejects.toBeInstanceOf(OrderNotOurs);
+    }
+    expect(storeLines(pub.odooId)).toEqual(before);
+    expect(value('sale.order', pub.odooId, 'client_order_ref')).toBe(`Office refit ${q} [${key}]`);
+    expect(sim.calls.slice(from).filter((c) => c.method === 'write')).toEqual([]);
+
+    // its key proves it
+    await erp.syncSale(pub.odooId, local, { key, recorded: null });
+    expect(storeLines(pub.odooId)[1]!.product_uom_qty).toBe(7);
+    // and so does the order as recorded (an order the sales fetch brought in: same name, same creation time)
+    local.sections[0]!.lines[0] = { ...local.sections[0]!.lines[0]!, quantity: 8 };
+    await erp.syncSale(pub.odooId, local, {
+      key: NOBODY.key,
+      recorded: { name: read!.name, createdAt: read!.createdAt, origin: null },
+    });
+    expect(storeLines(pub.odooId)[1]!.product_uom_qty).toBe(8);
   });
 
   it('sync of a deleted order fails as missing', async () => {
     const q = quote();
     const pub = await erp.publishSale(draft(q));
     sim.data.unlink('sale.order', [pub.odooId]);
-    await expect(erp.syncSale(pub.odooId, draft(q))).rejects.toMatchObject({ kind: 'missing' });
+    await expect(erp.syncSale(pub.odooId, draft(q), NOBODY)).rejects.toMatchObject({ kind: 'missing' });
   });
 });

@@ -6,7 +6,7 @@
 // Version differences are found by asking, not by version number: fields_get of each model is read once per
 // connector and decides which optional fields exist (locked, margin, purchase_price, the line UoM field —
 // product_uom on ≤ 18, product_uom_id on 19 —, mrp's bom_ids, the manufacturer field).
-import { ErpError, erpErrors, OrderNotEditable } from './erp.errors.js';
+import { ErpError, erpErrors, OrderNotEditable, OrderNotOurs } from './erp.errors.js';
 import type {
   AnalyticAccountReport,
   AnalyticAccountsQuery,
@@ -16,6 +16,7 @@ import type {
   ErpIdName,
   ErpJournalItem,
   ErpOrderByOrigin,
+  ErpOrderOwner,
   ErpPage,
   ErpPartner,
   ErpPreviewCounts,
@@ -52,6 +53,7 @@ import {
   saleState,
   str,
 } from './mapping.js';
+import { parseOrigin } from './order-keys.js';
 import {
   chunk,
   createVals,
@@ -562,6 +564,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
       'amount_untaxed',
       'date_order',
       'write_date',
+      'create_date',
     ];
     for (const f of ['origin', 'locked', 'margin', 'sale_order_template_id']) if (f in so) orderFields.push(f);
     const uomField = 'product_uom_id' in sol ? 'product_uom_id' : 'product_uom' in sol ? 'product_uom' : null;
@@ -618,6 +621,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
         margin: 'margin' in r ? money2(r.margin) : null,
         dateOrder: isoDatetime(r.date_order),
         writeDate: isoDatetime(r.write_date),
+        createdAt: isoDatetime(r.create_date),
         lines,
       };
     });
@@ -783,6 +787,8 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
   async function readOrderHead(odooId: number, hasTemplate: boolean, hasLocked: boolean) {
     const fields = [
       'name',
+      'origin',
+      'create_date',
       'state',
       'partner_id',
       'partner_invoice_id',
@@ -797,8 +803,23 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     return row;
   }
 
-  /** The order as read, refused unless Odoo still takes changes to it (a quotation: draft or sent, not locked). */
-  function editableHead(head: Record<string, unknown>): Record<string, unknown> {
+  /** Whether the order as read is the sale's (ErpOrderOwner): its origin carries the key, or it is the recorded one. */
+  function ownedBy(head: Record<string, unknown>, owner: ErpOrderOwner): boolean {
+    const origin = str(head.origin);
+    if (origin && parseOrigin(origin).key === owner.key) return true;
+    const r = owner.recorded;
+    if (!r || (r.createdAt === null && r.origin === null)) return false;
+    if ((str(head.name) ?? '') !== r.name) return false;
+    if (r.createdAt !== null && isoDatetime(head.create_date) !== r.createdAt) return false;
+    return r.origin === null || origin === r.origin;
+  }
+
+  /**
+   * The order as read, refused unless it is the sale's (OrderNotOurs) and Odoo still takes changes to it (a
+   * quotation: draft or sent, not locked).
+   */
+  function editableHead(head: Record<string, unknown>, owner: ErpOrderOwner | null): Record<string, unknown> {
+    if (owner && !ownedBy(head, owner)) throw new OrderNotOurs(str(head.name) ?? '', str(head.origin));
     const state = saleState(head.state, head.locked);
     if (state !== 'draft' && state !== 'sent') throw new OrderNotEditable(str(head.name) ?? '', state);
     return head;
@@ -814,12 +835,17 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     return header;
   }
 
-  async function syncSale(odooId: number, sale: ErpSaleDraft, onProgress?: ErpProgressFn): Promise<ErpSyncResult> {
+  async function syncSale(
+    odooId: number,
+    sale: ErpSaleDraft,
+    owner: ErpOrderOwner,
+    onProgress?: ErpProgressFn,
+  ): Promise<ErpSyncResult> {
     const progress = progressOf(onProgress);
     if (!Number.isInteger(odooId) || odooId <= 0) throw new RangeError('odooId must be a positive integer');
     progress(0, 'Reading the order from the ERP');
     const o = await saleOptions();
-    let head = editableHead(await readOrderHead(odooId, o.hasTemplate, o.hasLocked));
+    let head = editableHead(await readOrderHead(odooId, o.hasTemplate, o.hasLocked), owner);
     const header = syncHeader(sale, head, o);
     const existing = await orderLines(odooId, o);
     // Planned once: a retry after a lost answer plans the same sequences, so diffLines adopts what it created.
@@ -846,7 +872,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
         // created are adopted by diffLines, so nothing is created twice).
         progress(50, 'The ERP did not confirm the changes: checking the order');
         try {
-          head = editableHead(await readOrderHead(odooId, o.hasTemplate, o.hasLocked));
+          head = editableHead(await readOrderHead(odooId, o.hasTemplate, o.hasLocked), owner);
           diff = diffLines(planned, await orderLines(odooId, o), o);
         } catch (e2) {
           if (e2 instanceof ErpError) throw unknownOutcome(err, 'saved the changes');
@@ -869,6 +895,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
       created: first.created,
       updated: first.updated,
       deleted: first.deleted,
+      sections: first.sections,
     };
   }
 
@@ -892,7 +919,11 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
 
   // ---- preview (read only) --------------------------------------------------------------------------------
 
-  async function previewSale(odooId: number | null, sale: ErpSaleDraft): Promise<ErpSalePreview> {
+  async function previewSale(
+    odooId: number | null,
+    sale: ErpSaleDraft,
+    owner: ErpOrderOwner | null,
+  ): Promise<ErpSalePreview> {
     if (odooId !== null && (!Number.isInteger(odooId) || odooId <= 0))
       throw new RangeError('odooId must be a positive integer or null');
     const o = await saleOptions();
@@ -912,7 +943,12 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
       for (const p of planned) bucket(p.displayType).created += 1;
       return { action: 'create', odooId: null, name: null, lines, sections, header: Object.keys(header) };
     }
-    const head = editableHead(await readOrderHead(target.id, o.hasTemplate, o.hasLocked));
+    if (odooId !== null && !owner) throw new RangeError('previewSale of a linked order needs its owner');
+    // An order found by the draft's own origin is the one publishSale would adopt (the origin carries the key).
+    const head = editableHead(
+      await readOrderHead(target.id, o.hasTemplate, o.hasLocked),
+      odooId === null ? null : owner,
+    );
     const existing = await orderLines(target.id, o);
     // Planned as a sync plans them: lines kept in order keep their Odoo sequences (not counted as moved).
     const sequenced = keepSequences(planned, existing);

@@ -143,3 +143,20 @@ export class OrderNotEditable extends ErpError {
     );
   }
 }
+
+/**
+ * A write refused before anything was sent: the ERP order is not provably the sale's (its origin does not carry the
+ * sale's key and it is not the order recorded for the sale). It may be another installation's order, a person's, or
+ * another order under a reused id after the ERP was reset or restored.
+ */
+export class OrderNotOurs extends ErpError {
+  constructor(
+    readonly orderName: string,
+    readonly origin: string | null,
+  ) {
+    super(
+      'validation',
+      `The ERP order ${orderName || '(no number)'} is not this sale's (its source document is ${origin ? `"${origin}"` : 'empty'}): it was made by someone else, another installation, or the ERP was reset since this sale was linked to it. Nothing was written to it. Use 'Sync to new Sale' to publish the sale as a new order`,
+    );
+  }
+}

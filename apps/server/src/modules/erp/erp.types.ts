@@ -110,6 +110,8 @@ export interface ErpSale {
   margin: string | null;
   dateOrder: string | null;
   writeDate: string | null;
+  /** create_date (never writable in Odoo): with the id and name, which order this is (ErpOrderOwner) */
+  createdAt: string | null;
   /** ordered by sequence, id */
   lines: ErpSaleLine[];
 }
@@ -204,10 +206,12 @@ export interface ErpSyncResult {
   /** the order's state after the sync (Odoo owns it) */
   state: ErpSaleState;
   lineIds: ErpLineLink[];
-  /** how many lines the sync created / updated / deleted in Odoo */
+  /** how many lines (products, notes, headers) the sync created / updated / deleted in Odoo */
   created: number;
   updated: number;
   deleted: number;
+  /** the same for section lines */
+  sections: { created: number; updated: number; deleted: number };
 }
 
 /** Lines a publish/sync would create, change, only move (sequence), leave alone, or delete. */
@@ -217,6 +221,19 @@ export interface ErpPreviewCounts {
   moved: number;
   unchanged: number;
   deleted: number;
+}
+
+/**
+ * What proves that an ERP order is the sale's before anything is written to it: its origin carries the sale's key
+ * (every order published from here), or it is the order recorded when the sale was brought in from the ERP or last
+ * synced (same name, and the same creation time, or, for an order published before keys were written, the same
+ * origin as the publish recorded). An ERP reset or restored from a backup hands the same ids (and names) to other
+ * orders; an id alone proves nothing.
+ */
+export interface ErpOrderOwner {
+  /** the key a publish of this sale writes at the end of the origin (`Q00001 [qw1-…]`) */
+  key: string;
+  recorded: { name: string; createdAt: string | null; origin: string | null } | null;
 }
 
 /** An order found by its origin (publish's idempotency key). */
@@ -475,15 +492,21 @@ export interface ErpConnector {
    * ones, (2, id) for removed ones, sequences renumbered — in one write (a few for huge orders). Lines without
    * an id that match an unclaimed Odoo line (same type, sequence and text/product) are adopted, so a sync
    * repeated after an unknown outcome creates nothing twice. A locked order or the removal of a confirmed
-   * line fails with ErpError kind 'validation' carrying Odoo's message, and nothing is changed.
+   * line fails with ErpError kind 'validation' carrying Odoo's message, and nothing is changed. An order that
+   * `owner` does not prove to be the sale's is refused before any write (OrderNotOurs), at every attempt.
    */
-  syncSale(odooId: number, sale: ErpSaleDraft, onProgress?: ErpProgressFn): Promise<ErpSyncResult>;
+  syncSale(
+    odooId: number,
+    sale: ErpSaleDraft,
+    owner: ErpOrderOwner,
+    onProgress?: ErpProgressFn,
+  ): Promise<ErpSyncResult>;
   /**
    * What publishSale (odooId null: an order is looked for by origin) or syncSale (odooId) would do with this sale,
    * computed from the same plan and line diff, reading only. Throws ErpError kind 'validation' for what planning
    * refuses (a product line without product, no customer), like publish/sync would.
    */
-  previewSale(odooId: number | null, sale: ErpSaleDraft): Promise<ErpSalePreview>;
+  previewSale(odooId: number | null, sale: ErpSaleDraft, owner: ErpOrderOwner | null): Promise<ErpSalePreview>;
   /** Orders whose origin is one of these (by id), to tell an order a lost answer created from someone else's. */
   ordersByOrigin(origins: string[]): Promise<ErpOrderByOrigin[]>;
   /** SPEC analytic account summary; see AnalyticAccountReport (all analytic accounts, archived included) */

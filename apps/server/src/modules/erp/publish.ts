@@ -277,9 +277,12 @@ export interface LineDiff {
   commands: unknown[][];
   /** planned lines kept on an existing Odoo line (by stored id, or adopted) */
   kept: Map<string, number>;
+  /** products, notes and headers created / updated / deleted */
   created: number;
   updated: number;
   deleted: number;
+  /** section lines created / updated / deleted */
+  sections: { created: number; updated: number; deleted: number };
 }
 
 /**
@@ -307,24 +310,28 @@ export function diffLines(planned: PlannedLine[], existing: OdooLine[], opts: Va
       kept.set(p.localId, o.id);
     }
   }
-  const deletes = existing.filter((o) => !claimed.has(o.id)).map((o) => [2, o.id, 0]);
+  const lines = { created: 0, updated: 0, deleted: 0 };
+  const sections = { created: 0, updated: 0, deleted: 0 };
+  const counts = (displayType: DisplayType) => (displayType === 'line_section' ? sections : lines);
+  const removed = existing.filter((o) => !claimed.has(o.id));
+  for (const o of removed) counts(o.displayType).deleted += 1;
+  const deletes = removed.map((o) => [2, o.id, 0]);
   const updates: unknown[][] = [];
   const creates: unknown[][] = [];
   for (const p of planned) {
     const id = kept.get(p.localId);
-    if (id === undefined) creates.push([0, 0, createVals(p, opts)]);
-    else {
+    if (id === undefined) {
+      creates.push([0, 0, createVals(p, opts)]);
+      counts(p.displayType).created += 1;
+    } else {
       const v = updateVals(p, byId.get(id)!, opts);
-      if (Object.keys(v).length > 0) updates.push([1, id, v]);
+      if (Object.keys(v).length > 0) {
+        updates.push([1, id, v]);
+        counts(p.displayType).updated += 1;
+      }
     }
   }
-  return {
-    commands: [...deletes, ...updates, ...creates],
-    kept,
-    created: creates.length,
-    updated: updates.length,
-    deleted: deletes.length,
-  };
+  return { commands: [...deletes, ...updates, ...creates], kept, ...lines, sections };
 }
 
 /**

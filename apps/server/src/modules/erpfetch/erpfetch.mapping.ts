@@ -95,5 +95,6 @@ export function saleImport(
     totalPrice,
     sections,
   };
-  return { ...body, contentHash: contentHash(body) };
+  // The creation time identifies the order; it is not content (a change of it must not rewrite the sale).
+  return { ...body, contentHash: contentHash(body), createdAt: s.createdAt };
 }

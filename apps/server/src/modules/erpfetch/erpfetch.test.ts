@@ -20,7 +20,9 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { type SaleEvent, saleEvents } from '../../infra/sale-events';
+import { settingsRepository } from '../../infra/settings.repository';
 import { createErpConnector } from '../erp/connector';
+import { orderKeys } from '../erp/order-keys';
 
 let sim: OdooSim;
 let t: TestApp;
@@ -216,35 +218,42 @@ describe('ERP data fetch', () => {
     expect(Number(created!.quoteNumber.slice(1))).toBeGreaterThan(500);
   });
 
-  it("an unlinked local sale takes the order of its quote number only when it is its own (the sale's customer)", async () => {
+  it("an unlinked local sale takes the order of its quote number only when the order carries the sale's key, never by its customer", async () => {
     const [customer] = (await t.database.db.select().from(partners).limit(1)).map((p) => p.id);
     const customerName = sim.data.value('res.partner', customer!, 'name') as string;
-    const draft = async (name: string, withCustomer: boolean) => {
+    const draft = async (name: string) => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/sales',
         headers: bearer(admin),
-        payload: { name, ...(withCustomer ? { customer: { id: customer!, name: customerName } } : {}) },
+        payload: { name, customer: { id: customer!, name: customerName } },
       });
       expect(res.statusCode).toBeLessThan(300);
       return res.json() as { _id: string; quote_number: string };
     };
-    const ours = await draft('Published, answer lost', true);
-    const theirs = await draft('A local draft', false);
-    const other = sim.data.search('res.partner', [
-      ['parent_id', '=', false],
-      ['id', '!=', customer!],
-    ])[0]!;
-    const mine = sim.data.create('sale.order', { partner_id: customer!, origin: ours.quote_number });
-    const foreign = sim.data.create('sale.order', { partner_id: other, origin: theirs.quote_number });
+    const keys = orderKeys((await settingsRepository(t.database.db).get('installation_id'))!);
+    const ours = await draft('Published, answer lost');
+    const theirs = await draft('A local draft');
+    const mine = sim.data.create('sale.order', {
+      partner_id: customer!,
+      origin: keys.origin(ours.quote_number, ours._id),
+    });
+    // another installation's (or a person's) order under the local draft's number, for the same customer
+    const foreign = sim.data.create('sale.order', { partner_id: customer!, origin: theirs.quote_number });
+    const foreignKeyed = sim.data.create('sale.order', {
+      partner_id: customer!,
+      origin: `${theirs.quote_number} [qw1-0123456789abcdef0123]`,
+    });
     const run = await runFetch('sales');
     expect(run.error).toBeNull();
     const row = async (id: string) => (await t.database.db.select().from(sales).where(eq(sales.id, id)))[0]!;
     expect(await row(ours._id)).toMatchObject({ odooId: mine, name: 'Published, answer lost' });
-    // the local draft is left as it was; the other system's order is a sale of its own
+    // the local draft is left as it was; the other orders are sales of their own
     expect(await row(theirs._id)).toMatchObject({ odooId: null, name: 'A local draft' });
-    const [imported] = await t.database.db.select().from(sales).where(eq(sales.odooId, foreign));
-    expect(imported!.id).not.toBe(theirs._id);
+    for (const id of [foreign, foreignKeyed]) {
+      const [imported] = await t.database.db.select().from(sales).where(eq(sales.odooId, id));
+      expect(imported!.id).not.toBe(theirs._id);
+    }
   });
 
   it('an ERP failure is reported with its message and leaves the local data as it was', async () => {

@@ -52,6 +52,9 @@ export type RunOutcome =
       linesCreated: number;
       linesUpdated: number;
       linesDeleted: number;
+      sectionsCreated: number;
+      sectionsUpdated: number;
+      sectionsDeleted: number;
       ourTotal: string;
       erpTotal: string;
     }
@@ -60,6 +63,8 @@ export type RunOutcome =
 export interface SyncResult {
   odooId: number;
   odooName: string;
+  /** the order's creation time as the ERP reports it (with id and name: which order this is) */
+  odooCreatedAt: string | null;
   state: SaleRow['state'];
   contentHash: string;
   /** Every section and line id of the snapshot sent, with its ERP line (a missing one is not in the ERP). */
@@ -273,6 +278,7 @@ export function saleSyncRepository(db: Db) {
             .set({
               odooId: r.odooId,
               odooName: r.odooName,
+              odooCreatedAt: r.odooCreatedAt,
               state: r.state,
               odooSynced: synced,
               odooSyncedOn: sql`now()`,
@@ -306,6 +312,26 @@ export function saleSyncRepository(db: Db) {
         .where(eq(sales.id, saleId))
         .returning({ version: sales.version });
       return row?.version;
+    },
+    /**
+     * The origin under which this installation published the ERP order `odooId` for the sale (its last succeeded
+     * publish of that order), for orders published before their creation time was kept: the proof they are the sale's.
+     */
+    async publishedOrigin(saleId: string, odooId: number): Promise<string | undefined> {
+      const [row] = await db
+        .select({ origin: saleSyncRuns.origin })
+        .from(saleSyncRuns)
+        .where(
+          and(
+            eq(saleSyncRuns.saleId, saleId),
+            eq(saleSyncRuns.odooId, odooId),
+            eq(saleSyncRuns.action, 'publish'),
+            eq(saleSyncRuns.status, 'succeeded'),
+          ),
+        )
+        .orderBy(desc(saleSyncRuns.createdAt))
+        .limit(1);
+      return row?.origin ?? undefined;
     },
     /** The sale that holds an ERP order (another than `saleId`), for the message when two would. */
     async saleWithOrder(odooId: number): Promise<Pick<SaleRow, 'id' | 'quoteNumber'> | undefined> {

@@ -6,7 +6,9 @@
 //
 // Exactly one ERP order per sale: the publish looks the order up by origin before creating; an answer the ERP did
 // not give (timeout, dropped connection) is "unknown", never "failed": the run goes back to the queue and the
-// retry finds the order instead of creating a second. A run whose process died (heartbeat stopped) is taken over
+// retry finds the order instead of creating a second. Only the sale's own orders are ever written to: the origin
+// carries a key only this installation writes for this sale (order-keys.ts), and every sync checks that the
+// linked order is still provably the sale's before writing (docs/decisions/0017). A run whose process died (heartbeat stopped) is taken over
 // by the next sweep or request (`recover`), under a new lease: the old job, if it still runs, can change nothing.
 import type { OdooSyncStatus, SyncCheck, SyncProblem } from '@quotewright/contracts';
 import type { SaleRow, SaleSyncRunRow } from '@quotewright/db';
@@ -17,7 +19,8 @@ import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize, can } from '../../policy';
 import { isOutcomeUnknown } from '../erp/connector';
 import { ErpError, OrderNotEditable } from '../erp/erp.errors';
-import type { ErpConnector, ErpProgress, ErpSaleDraft } from '../erp/erp.types';
+import type { ErpConnector, ErpOrderOwner, ErpProgress, ErpSaleDraft } from '../erp/erp.types';
+import { type OrderKeys, parseOrigin } from '../erp/order-keys';
 import { saleImport } from '../erpfetch/erpfetch.mapping';
 import { draftSize, problemsText, saleDraft, saleProblems, saleUntaxedTotal, withLineIds } from './sale-sync.draft';
 import { OrderLinkedElsewhere, type SaleSyncRepository } from './sale-sync.repository';
@@ -53,6 +56,8 @@ interface Log {
 
 export interface SaleSyncDeps {
   repo: SaleSyncRepository;
+  /** This installation's order keys: which ERP orders are a sale's. */
+  keys: OrderKeys;
   erp: ErpConnector;
   jobs: Jobs;
   events?: SaleEvents | undefined;
@@ -70,8 +75,8 @@ export interface SaleSyncDeps {
  * `Q00001-2` → `Q00001-3`…). An origin already taken by someone else's order is skipped (see chooseOrigin).
  */
 export function originCandidates(base: string, n = 10): string[] {
-  const m = /^(.*?)-(\d+)$/.exec(base);
-  const prefix = m ? m[1]! : base;
+  const m = /^(.*?)-(\d+)$/.exec(parseOrigin(base).slot);
+  const prefix = m ? m[1]! : parseOrigin(base).slot;
   const start = m ? Number(m[2]) : 1;
   return Array.from({ length: n }, (_, i) => (start + i === 1 ? prefix : `${prefix}-${start + i}`));
 }
@@ -125,7 +130,10 @@ export function toSyncStatus(sale: SaleRow, run: SaleSyncRunRow | undefined): Od
       run.linesCreated === null
         ? null
         : { created: run.linesCreated, updated: run.linesUpdated ?? 0, deleted: run.linesDeleted ?? 0 },
-    sections: null,
+    sections:
+      run.sectionsCreated === null
+        ? null
+        : { created: run.sectionsCreated, updated: run.sectionsUpdated ?? 0, deleted: run.sectionsDeleted ?? 0 },
     totals:
       run.ourTotal !== null && run.erpTotal !== null
         ? {
@@ -141,8 +149,23 @@ export function toSyncStatus(sale: SaleRow, run: SaleSyncRunRow | undefined): Od
   };
 }
 
+type Counts = { created: number; updated: number; deleted: number };
+
+/** "lines 2 added, 1 changed; sections 1 added", or "nothing to change". */
+export function changesText(lines: Counts, sections: Counts): string {
+  const part = (c: Counts, label: string) => {
+    const bits = [
+      c.created ? `${c.created} added` : '',
+      c.updated ? `${c.updated} changed` : '',
+      c.deleted ? `${c.deleted} removed` : '',
+    ].filter(Boolean);
+    return bits.length === 0 ? '' : `${label} ${bits.join(', ')}`;
+  };
+  return [part(lines, 'lines'), part(sections, 'sections')].filter(Boolean).join('; ') || 'nothing to change';
+}
+
 export function saleSyncService(deps: SaleSyncDeps) {
-  const { repo, erp, jobs, events, log } = deps;
+  const { repo, keys, erp, jobs, events, log } = deps;
   const staleAfterMs = deps.staleAfterMs ?? 10 * 60 * 1000;
   const retryDelaySeconds = deps.retryDelaySeconds ?? 30;
   const maxAttempts = deps.maxAttempts ?? 3;
@@ -180,27 +203,40 @@ export function saleSyncService(deps: SaleSyncDeps) {
   }
 
   /**
-   * The origin this publish uses: the first candidate with no order, or whose order is this sale's (one a lost
-   * answer created: no other sale links it, and it has the sale's customer or name). An order with the origin that
-   * is someone else's (another sale links it, or another customer and reference: an older system, another
-   * installation) is never adopted; the next origin is used. Deterministic, so a retry picks the same one.
+   * The origin this publish uses: the quote number (`Q00001-2`… for 'Sync to new Sale') followed by the sale's key,
+   * so only this sale's own orders ever match it. The first candidate with no order, or whose order is one this sale
+   * lost the answer of (no sale links it yet, or this sale does and no new order is wanted). Orders of other
+   * installations, of people, or of an older system never match a keyed origin. Deterministic: a retry picks the
+   * same one.
    */
   async function chooseOrigin(sale: SaleRow, base: string, createNew: boolean): Promise<string> {
-    const candidates = originCandidates(base);
+    const candidates = originCandidates(base).map((slot) => keys.origin(slot, sale.id));
     const found = await erp.ordersByOrigin(candidates);
     for (const origin of candidates) {
-      // publishSale adopts the oldest order of the origin
+      // publishSale adopts the oldest order of the origin (a person's Duplicate of it is newer)
       const order = found.find((o) => o.origin === origin);
       if (!order) return origin;
       const linked = await repo.saleWithOrder(order.odooId);
-      const linkedElsewhere = linked !== undefined && (createNew || linked.id !== sale.id);
-      const ours = order.partnerId === sale.customerId || (sale.name !== '' && order.clientOrderRef === sale.name);
-      if (!linkedElsewhere && ours) return origin;
+      if (linked === undefined || (linked.id === sale.id && !createNew)) return origin;
     }
     throw new ErpError(
       'validation',
-      `Orders with the origins ${candidates[0]} to ${candidates.at(-1)} already exist in the ERP and belong to other sales: this sale cannot be published under its quote number`,
+      `This sale already has orders in the ERP under ${parseOrigin(candidates[0]!).slot} to ${parseOrigin(candidates.at(-1)!).slot}: no further new order can be made for it`,
     );
+  }
+
+  /**
+   * What proves the linked order is the sale's (ErpOrderOwner): its key; and the order recorded for it — its creation
+   * time as read at the sales fetch or the last publish/sync, or, for an order published before those were kept,
+   * the origin its publish recorded.
+   */
+  async function ownerOf(sale: SaleRow): Promise<ErpOrderOwner> {
+    const key = keys.key(sale.id);
+    if (sale.odooId === null || sale.odooName === null) return { key, recorded: null };
+    if (sale.odooCreatedAt !== null)
+      return { key, recorded: { name: sale.odooName, createdAt: sale.odooCreatedAt, origin: null } };
+    const origin = await repo.publishedOrigin(sale.id, sale.odooId);
+    return { key, recorded: origin ? { name: sale.odooName, createdAt: null, origin } : null };
   }
 
   /**
@@ -234,10 +270,13 @@ export function saleSyncService(deps: SaleSyncDeps) {
     }
     const by = { id: run.startedById ?? 'erp', name: run.startedByName ?? 'ERP' };
 
-    // Progress: announced at once, written in order (a failed write means the lease is lost).
+    // Progress: announced at once, written in order (no write means the lease is lost). The chain never rejects:
+    // a write that fails (the database dropped the connection) is kept and thrown by settle(), which the run
+    // awaits before it saves anything, so it never becomes an unhandled rejection.
     let current = run;
     let writes: Promise<void> = Promise.resolve();
     let lost = false;
+    let writeFailed: { error: unknown } | undefined;
     const report = (
       progress: number,
       message: string,
@@ -247,14 +286,19 @@ export function saleSyncService(deps: SaleSyncDeps) {
       current = { ...current, progress: p, message, ...extra };
       announce(sale!, current);
       writes = writes.then(async () => {
-        if (lost) return;
-        const row = await repo.progress(run.id, lease, { progress: p, message, ...extra });
-        if (!row) lost = true;
+        if (lost || writeFailed) return;
+        try {
+          const row = await repo.progress(run.id, lease, { progress: p, message, ...extra });
+          if (!row) lost = true;
+        } catch (error) {
+          writeFailed = { error };
+        }
       });
     };
     const settle = async () => {
       await writes;
       if (lost) throw new LeaseLost();
+      if (writeFailed) throw writeFailed.error;
     };
     /** Connector progress (0–100) mapped into [from, to] of the whole run. */
     const scaled = (from: number, to: number) => (p: ErpProgress) =>
@@ -294,8 +338,9 @@ export function saleSyncService(deps: SaleSyncDeps) {
       if (publish) {
         report(2, 'Looking for the order in the ERP');
         origin = await chooseOrigin(full.sale, origin, run.createNew);
-        if (origin !== run.origin) report(3, `Publishing under the origin ${origin}`, { origin });
+        if (origin !== run.origin) report(3, `Publishing under ${parseOrigin(origin).slot}`, { origin });
       }
+      const owner: ErpOrderOwner = publish ? { key: keys.key(full.sale.id), recorded: null } : await ownerOf(full.sale);
       // A publish makes a new order: the line ids of an order the sale was linked to before do not apply.
       const base = saleDraft(full, origin);
       const draft = publish ? withLineIds(base, []) : base;
@@ -304,6 +349,7 @@ export function saleSyncService(deps: SaleSyncDeps) {
       let odooId: number;
       let lineIds: { localId: string; odooLineId: number }[];
       let counts: { created: number; updated: number; deleted: number };
+      let sectionCounts: { created: number; updated: number; deleted: number };
       let what: string;
       if (publish || linkedId === null) {
         const pub = await erp.publishSale(draft, scaled(3, 60));
@@ -314,25 +360,24 @@ export function saleSyncService(deps: SaleSyncDeps) {
         });
         if (pub.alreadyPublished) {
           // An earlier attempt created it (its answer was lost, or the sale changed since): bring it in line.
-          const synced = await erp.syncSale(pub.odooId, withLineIds(draft, pub.lineIds), scaled(60, 85));
+          const synced = await erp.syncSale(pub.odooId, withLineIds(draft, pub.lineIds), owner, scaled(60, 85));
           lineIds = synced.lineIds;
           counts = { created: synced.created, updated: synced.updated, deleted: synced.deleted };
+          sectionCounts = synced.sections;
           what = `Published as ${synced.name || pub.name} (the order an earlier attempt created was found and updated)`;
         } else {
           lineIds = pub.lineIds;
-          counts = { created: draftSize(draft), updated: 0, deleted: 0 };
+          counts = { created: draftSize(draft) - draft.sections.length, updated: 0, deleted: 0 };
+          sectionCounts = { created: draft.sections.length, updated: 0, deleted: 0 };
           what = `Published as ${pub.name}`;
         }
       } else {
-        const synced = await erp.syncSale(linkedId, draft, scaled(3, 85));
+        const synced = await erp.syncSale(linkedId, draft, owner, scaled(3, 85));
         odooId = synced.odooId;
         lineIds = synced.lineIds;
         counts = { created: synced.created, updated: synced.updated, deleted: synced.deleted };
-        const changed = counts.created + counts.updated + counts.deleted;
-        what =
-          changed === 0
-            ? `Synced with ${synced.name}: nothing to change`
-            : `Synced with ${synced.name}: ${counts.created} added, ${counts.updated} changed, ${counts.deleted} removed`;
+        sectionCounts = synced.sections;
+        what = `Synced with ${synced.name}: ${changesText(counts, sectionCounts)}`;
       }
 
       report(88, 'Reading the order back from the ERP');
@@ -359,6 +404,7 @@ export function saleSyncService(deps: SaleSyncDeps) {
         version = await repo.applyResult(run.saleId, full.sale.version, {
           odooId,
           odooName: order.name,
+          odooCreatedAt: order.createdAt,
           state: imported.state,
           contentHash: imported.contentHash,
           lineIds,
@@ -390,6 +436,9 @@ export function saleSyncService(deps: SaleSyncDeps) {
         linesCreated: counts.created,
         linesUpdated: counts.updated,
         linesDeleted: counts.deleted,
+        sectionsCreated: sectionCounts.created,
+        sectionsUpdated: sectionCounts.updated,
+        sectionsDeleted: sectionCounts.deleted,
         ourTotal,
         erpTotal: order.amountUntaxed,
       });
@@ -532,7 +581,8 @@ export function saleSyncService(deps: SaleSyncDeps) {
           // A new order: every line is new (ids of the linked order do not apply).
           draft = withLineIds(saleDraft(full, await chooseOrigin(sale, base, newOrder)), []);
         } else draft = saleDraft(full, sale.quoteNumber);
-        const p = await erp.previewSale(sale.odooId === null || newOrder ? null : sale.odooId, draft);
+        const linked = sale.odooId === null || newOrder ? null : sale.odooId;
+        const p = await erp.previewSale(linked, draft, linked === null ? null : await ownerOf(sale));
         out.preview = {
           action: p.action,
           odooId: p.odooId,

@@ -8,8 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../../../test/helpers';
 import { baseUrl, type ClientSocket, connectSocket, identify } from '../../../test/sockets';
 import { saleEvents } from '../../infra/sale-events';
+import { settingsRepository } from '../../infra/settings.repository';
 import { createErpConnector } from '../erp/connector';
 import type { ErpConnector } from '../erp/erp.types';
+import { type OrderKeys, orderKeys } from '../erp/order-keys';
 import type { RequestLogEntry } from '../erp/transport';
 import { saleDraft } from './sale-sync.draft';
 import { saleSyncRepository } from './sale-sync.repository';
@@ -37,6 +39,8 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
   let shipping: number;
   /** Runs after every ERP request (fault sequencing). */
   let onRequest: ((e: RequestLogEntry) => void) | undefined;
+  /** This installation's order keys (the origins its publishes write). */
+  let keys: OrderKeys;
   const open: ClientSocket[] = [];
 
   beforeAll(async () => {
@@ -56,6 +60,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     url = baseUrl(t.app.server.address());
     tokens = await roleTokens(t);
     call = api(t);
+    keys = orderKeys((await settingsRepository(t.database.db).get('installation_id'))!);
     // The demo company's orders carry origins Q00001, Q00006…: the quotes here start past them (a test below
     // publishes into such a collision on purpose).
     await t.database.db.execute(sql`select setval('sale_quote_number_seq', 50000)`);
@@ -145,6 +150,8 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
   }
   const getSale = async (id: string) => call.ok<SaleDto>('GET', `/api/sales/${id}`, tokens.full);
   const ordersWithOrigin = (origin: string) => sim.data.search('sale.order', [['origin', '=', origin]]);
+  /** The ERP orders a publish of the sale made: its quote number (or `-2`…) and its key in the origin. */
+  const ordersOf = (sale: SaleDto, slot = sale.quote_number) => ordersWithOrigin(keys.origin(slot, sale._id));
   const orderLines = (orderId: number) =>
     sim.data
       .read('sale.order.line', sim.data.search('sale.order.line', [['order_id', '=', orderId]]), [
@@ -159,6 +166,17 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
       .sort((a, b) => (a.sequence as number) - (b.sequence as number));
 
   /** A sale of the local catalog's products: `shape[i]` product lines in section i (+ a header and a note each). */
+  /** Runs the ERP sales fetch to its end. */
+  async function fetchSales() {
+    const res = await call.post('/api/odoo/sync/sales', tokens.admin);
+    expect(res.statusCode).toBe(202);
+    const runId = res.json().id as string;
+    const run = await eventually(async () => {
+      const r = (await call.get(`/api/odoo/runs/${runId}`, tokens.admin)).json() as { state: string; error: string };
+      return r.state === 'loading' ? undefined : r;
+    }, 120_000);
+    expect(run).toMatchObject({ state: 'success', error: null });
+  }
   async function newSale(shape: number[], opts: { text?: boolean; name?: string } = {}): Promise<SaleDto> {
     const created = await call.ok<SaleDto>('POST', '/api/sales', tokens.full, {
       name: opts.name ?? `Sync ${version} ${Date.now()}`,
@@ -276,11 +294,12 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
       expect(seen.every((e) => e.message)).toBe(true);
       expect(last).toMatchObject({ state: 'synced', progress: 100, totals: { match: true } });
       expect(last.message).toMatch(/^Published as S\d+/);
-      expect(last.lines).toEqual({ created: 306, updated: 0, deleted: 0 });
+      expect(last.lines).toEqual({ created: 300, updated: 0, deleted: 0 });
+      expect(last.sections).toEqual({ created: 6, updated: 0, deleted: 0 });
       // the editor refetches: the version moved and the room was told
       expect(viewer.received.some((r) => r.event === 'sale_replaced')).toBe(true);
 
-      const [only, ...more] = ordersWithOrigin(sale.quote_number);
+      const [only, ...more] = ordersOf(sale);
       expect(more).toEqual([]);
       orderId = only!;
       const after = await getSale(sale._id);
@@ -422,8 +441,8 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     it("'Sync to new Sale' makes a second order on purpose and links the sale to it", async () => {
       const { last } = await publish(sale._id, true);
       expect(last).toMatchObject({ state: 'synced', action: 'publish', createNew: true });
-      expect(ordersWithOrigin(sale.quote_number)).toEqual([orderId]);
-      const [second, ...more] = ordersWithOrigin(`${sale.quote_number}-2`);
+      expect(ordersOf(sale)).toEqual([orderId]);
+      const [second, ...more] = ordersOf(sale, `${sale.quote_number}-2`);
       expect(more).toEqual([]);
       expect(second).not.toBe(orderId);
       const after = await getSale(sale._id);
@@ -463,9 +482,9 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     sim.faults.set({ dropAfterCommit: true, match: 'sale.order.create', times: 1 });
     const { last } = await publish(sale._id);
     expect(last.state).toBe('synced');
-    expect(ordersWithOrigin(sale.quote_number)).toHaveLength(1);
+    expect(ordersOf(sale)).toHaveLength(1);
     const after = await getSale(sale._id);
-    expect(after.odoo_id).toBe(ordersWithOrigin(sale.quote_number)[0]);
+    expect(after.odoo_id).toBe(ordersOf(sale)[0]);
     expectOrderMatches(after, after.odoo_id!);
   });
 
@@ -483,10 +502,10 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     expect(statuses.some((s) => s.state === 'error')).toBe(false);
     expect(last).toMatchObject({ state: 'synced' });
     expect(last.message).toMatch(/earlier attempt/);
-    expect(ordersWithOrigin(sale.quote_number)).toHaveLength(1);
+    expect(ordersOf(sale)).toHaveLength(1);
     const [run] = await t.database.db.select().from(saleSyncRuns).where(eq(saleSyncRuns.id, last.runId!));
     expect(run!.attempt).toBe(2);
-    expectOrderMatches(await getSale(sale._id), ordersWithOrigin(sale.quote_number)[0]!);
+    expectOrderMatches(await getSale(sale._id), ordersOf(sale)[0]!);
   });
 
   it('a run whose process died after Odoo created the order is resumed and links that order', async () => {
@@ -505,7 +524,9 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
         heartbeatAt: new Date(Date.now() - 3_600_000),
       })
       .returning();
-    const created = await erp.publishSale(saleDraft((await repo.snapshot(sale._id))!, sale.quote_number));
+    const created = await erp.publishSale(
+      saleDraft((await repo.snapshot(sale._id))!, keys.origin(sale.quote_number, sale._id)),
+    );
     // the check sees the order that attempt made: it will be linked, not created again
     const check = await call.ok<SyncCheck>('GET', `/api/sales/odoo/check/${sale._id}`, tokens.full);
     expect(check.preview).toMatchObject({
@@ -520,31 +541,109 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     expect(ack).toMatchObject({ ok: true, started: false, status: { runId: run!.id } });
     const last = (await finished(s, run!.id)).at(-1)!;
     expect(last).toMatchObject({ state: 'synced', odooId: created.odooId });
-    expect(ordersWithOrigin(sale.quote_number)).toEqual([created.odooId]);
+    expect(ordersOf(sale)).toEqual([created.odooId]);
     expect((await getSale(sale._id)).odoo_id).toBe(created.odooId);
   });
 
-  it("an order with the sale's origin that is someone else's is never adopted: the next origin is used", async () => {
+  it("orders under the sale's quote number that another installation or a person made are never touched, even with the sale's customer", async () => {
     const sale = await newSale([2], { text: false, name: 'Collision' });
-    const other = sim.data.search(
-      'res.partner',
-      [
-        ['parent_id', '=', false],
-        ['id', '!=', customer.id],
-      ],
-      { limit: 1 },
-    )[0]!;
-    // e.g. an order the old system published under the same quote number
-    const foreign = sim.data.create('sale.order', { partner_id: other, origin: sale.quote_number });
+    // Another installation on the same ERP (staging, a reinstall, a second office) published its own Q-number,
+    // for the same customer and with the same name as customer reference; another one wrote its own key.
+    const plant = (origin: string) =>
+      sim.data.create('sale.order', {
+        partner_id: customer.id,
+        origin,
+        client_order_ref: 'Collision',
+        order_line: [[0, 0, { product_id: catalog[5], product_uom_qty: 4, sequence: 10 }]],
+      });
+    const planted = [
+      plant(sale.quote_number),
+      plant(`${sale.quote_number} [qw1-0123456789abcdef0123]`),
+      plant(`${sale.quote_number}-2`),
+    ];
+    const snapshot = () =>
+      planted.map((id) => ({
+        head: sim.data.read('sale.order', [id], ['origin', 'client_order_ref', 'partner_id', 'state'])[0],
+        lines: orderLines(id),
+      }));
+    const before = snapshot();
     const check = await call.ok<SyncCheck>('GET', `/api/sales/odoo/check/${sale._id}`, tokens.full);
     expect(check.preview).toMatchObject({ action: 'create', lines: { created: 2 } });
     const { last } = await publish(sale._id);
     expect(last.state).toBe('synced');
-    expect(ordersWithOrigin(sale.quote_number)).toEqual([foreign]);
-    const [ours, ...more] = ordersWithOrigin(`${sale.quote_number}-2`);
+    expect(last.message).toMatch(/^Published as S\d+$/);
+    const [ours, ...more] = ordersOf(sale);
     expect(more).toEqual([]);
+    expect(planted).not.toContain(ours);
     expect((await getSale(sale._id)).odoo_id).toBe(ours);
-    expect(sim.data.search('sale.order.line', [['order_id', '=', foreign]])).toEqual([]);
+    expect(sim.data.value('sale.order', ours!, 'origin')).toBe(keys.origin(sale.quote_number, sale._id));
+    expect(snapshot()).toEqual(before);
+    // and the sales fetch leaves the planted orders out of this sale
+    await fetchSales();
+    expect((await getSale(sale._id)).odoo_id).toBe(ours);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it("a sync never writes into an order that is not provably the sale's (a link to a reused id): refused, nothing written", async () => {
+    const a = await newSale([2], { text: false, name: 'Alpha' });
+    const b = await newSale([3], { text: false, name: 'Bravo' });
+    expect((await publish(a._id)).last.state).toBe('synced');
+    const { last: pb } = await publish(b._id);
+    expect(pb.state).toBe('synced');
+    const bOrder = pb.odooId!;
+    // The ERP lost its state and handed A's order id and number to B's order, made at another time (the link now
+    // names someone else's order)
+    sim.store.update('sale.order', bOrder, { create_date: '2001-02-03 04:05:06' });
+    await t.database.db.update(sales).set({ odooId: null }).where(eq(sales.id, b._id));
+    const [aRow] = await t.database.db
+      .update(sales)
+      .set({ odooId: bOrder, odooName: pb.odooName })
+      .where(eq(sales.id, a._id))
+      .returning();
+    await call.ok('POST', `/api/sales/lines/update/${a._id}/${a.sections[0]!._id}`, tokens.full, [
+      { _id: a.sections[0]!.lines[0]!._id, quantity: '9' },
+    ]);
+    const before = {
+      head: sim.data.read('sale.order', [bOrder], ['client_order_ref', 'partner_id', 'origin'])[0],
+      lines: orderLines(bOrder),
+    };
+    const check = await call.ok<SyncCheck>('GET', `/api/sales/odoo/check/${a._id}`, tokens.full);
+    expect(check.previewError).toMatch(/is not this sale's/);
+    const { last } = await publish(a._id);
+    expect(last.state).toBe('error');
+    expect(last.message).toMatch(
+      new RegExp(`${pb.odooName} is not this sale's.*Nothing was written.*Sync to new Sale`),
+    );
+    expect({
+      head: sim.data.read('sale.order', [bOrder], ['client_order_ref', 'partner_id', 'origin'])[0],
+      lines: orderLines(bOrder),
+    }).toEqual(before);
+    expect(aRow!.odooCreatedAt).not.toBeNull();
+    expect((await getSale(a._id)).odoo_sync_error).toBe(true);
+    // 'Sync to new Sale' publishes it as a new order of its own
+    const { last: fresh } = await publish(a._id, true);
+    expect(fresh.state).toBe('synced');
+    expect(fresh.odooId).not.toBe(bOrder);
+  });
+
+  it('the sales fetch unlinks a sale whose order id now holds another order, and never adopts an order by its customer', async () => {
+    const sale = await newSale([1], { text: false, name: 'Relinked' });
+    const { last } = await publish(sale._id);
+    expect(last.state).toBe('synced');
+    // the ERP was reset: the id now holds another installation's order, created at another time
+    sim.store.update('sale.order', last.odooId!, {
+      create_date: '2001-02-03 04:05:06',
+      origin: 'Q09999 [qw1-0123456789abcdef0123]',
+    });
+    await fetchSales();
+    const after = await getSale(sale._id);
+    expect(after.odoo_id).toBeNull();
+    expect(after.odoo_sync_error).toBe(true);
+    expect(after.odoo_sync_message).toMatch(/no longer in the ERP/);
+    expect(after.sections[0]!.lines).toHaveLength(1);
+    // that order came in as a sale of its own
+    const [imported] = await t.database.db.select().from(sales).where(eq(sales.odooId, last.odooId!));
+    expect(imported!.id).not.toBe(sale._id);
   });
 
   it('one run per sale at a time: a second request answers the running one', async () => {
@@ -559,7 +658,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     expect(second.status.runId).toBe(first.status.runId);
     await finished(s, first.status.runId!);
     sim.faults.reset();
-    expect(ordersWithOrigin(sale.quote_number)).toHaveLength(1);
+    expect(ordersOf(sale)).toHaveLength(1);
   });
 
   it("a difference between our untaxed total and Odoo's is reported and kept, never hidden", async () => {
@@ -567,7 +666,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     onRequest = (e) => {
       // an Odoo automation changes a price right after our create
       if (e.operation === 'sale.order.create' && !e.error) {
-        const [order] = ordersWithOrigin(sale.quote_number);
+        const [order] = ordersOf(sale);
         const line = orderLines(order!).find((l) => !l.display_type)!;
         sim.store.update('sale.order.line', line.id as number, { price_unit: (line.price_unit as number) + 10 });
       }
@@ -649,7 +748,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
       if (ack.ok) return;
       expect(ack.detail).toMatch(/cannot be published: 4 problems/);
       expect(ack.problems).toHaveLength(4);
-      expect(ordersWithOrigin(sale.quote_number)).toEqual([]);
+      expect(ordersOf(sale)).toEqual([]);
     } finally {
       await t.database.db.update(products).set({ active: true }).where(eq(products.id, c.product.id!));
     }

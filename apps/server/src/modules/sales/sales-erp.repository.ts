@@ -1,11 +1,14 @@
 import { type Db, eq, inArray, pgArray, saleLines, saleSections, sales, sql } from '@quotewright/db';
 import { formatQuoteNumber, parseQuoteNumber } from '@quotewright/domain';
+import { type OrderKeys, parseOrigin } from '../erp/order-keys';
 
 type Ref = { id: number; name: string } | null;
 export interface ErpSaleImport {
   odooId: number;
   odooName: string;
   origin: string | null;
+  /** the order's creation time as the ERP reports it: which order this is (an ERP reset reuses ids and names) */
+  createdAt: string | null;
   state: 'draft' | 'sent' | 'sale' | 'done' | 'cancel';
   customer: Ref;
   invoice: Ref;
@@ -36,15 +39,17 @@ export interface ErpSaleImport {
 
 export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'state-only';
 
-export function salesErpRepository(db: Db) {
+export function salesErpRepository(db: Db, keys: OrderKeys) {
   return {
     async analyze(): Promise<void> {
       await db.execute(sql`analyze sales, sale_sections, sale_lines`);
     },
     /**
-     * Brings a page of ERP orders in. Matches by odoo id, else by origin = our quote number (a sale published from
-     * here). Unchanged orders (same content hash) are not written. A linked sale with local edits not yet synced
-     * keeps its lines: only its state and header follow the ERP.
+     * Brings a page of ERP orders in. Matches by odoo id (the same order: when the sale recorded the order's creation
+     * time, it must be the same), else a sale not linked yet whose key the origin carries (a publish from here whose
+     * answer was lost). Unchanged orders (same content hash) are not written. A linked sale with local edits not yet
+     * synced keeps its lines: only its state and header follow the ERP. A sale whose linked id now holds another
+     * order (the ERP was reset or restored) is unlinked and flagged; that order comes in as a sale of its own.
      */
     async importPage(
       orders: ErpSaleImport[],
@@ -56,6 +61,7 @@ export function salesErpRepository(db: Db) {
       return db.transaction(async (tx) => {
         const ids = orders.map((o) => o.odooId);
         const origins = orders.map((o) => o.origin).filter((o): o is string => !!o);
+        const slots = [...new Set(origins.map((o) => parseOrigin(o).slot))];
         const existing = await tx
           .select({
             id: sales.id,
@@ -64,17 +70,19 @@ export function salesErpRepository(db: Db) {
             customerId: sales.customerId,
             hash: sales.odooContentHash,
             synced: sales.odooSynced,
+            createdAt: sales.odooCreatedAt,
+            odooName: sales.odooName,
           })
           .from(sales)
           .where(
-            origins.length
-              ? sql`${sales.odooId} = any(${pgArray(ids)}::int[]) or (${sales.odooId} is null and ${sales.quoteNumber} = any(${pgArray(origins)}::text[]))`
+            slots.length
+              ? sql`${sales.odooId} = any(${pgArray(ids)}::int[]) or (${sales.odooId} is null and ${sales.quoteNumber} = any(${pgArray(slots)}::text[]))`
               : inArray(sales.odooId, ids),
           );
         // Our quote numbers must not collide with origins the ERP already holds (orders another installation
         // published, or whose sale was deleted here): the counter moves past the highest one seen ('Q00042-2', a
         // 'Sync to new Sale' order, holds Q00042 too).
-        const highest = Math.max(0, ...origins.map((o) => parseQuoteNumber(o.replace(/-\d+$/, '')) ?? 0));
+        const highest = Math.max(0, ...slots.map((o) => parseQuoteNumber(o.replace(/-\d+$/, '')) ?? 0));
         if (highest > 0) {
           await tx.execute(
             sql`select setval('sale_quote_number_seq', greatest((select last_value from sale_quote_number_seq), ${highest}::bigint))`,
@@ -84,14 +92,35 @@ export function salesErpRepository(db: Db) {
         const byQuote = new Map(existing.filter((e) => e.odooId === null).map((e) => [e.quoteNumber, e]));
 
         for (const o of orders) {
-          // A sale not linked yet takes the order of its quote number only when the order is its own (a publish
-          // whose answer was lost): the sale's customer. An order of another system under the same number is
-          // brought in as a sale of its own, never over a local draft.
-          const unlinked = o.origin ? byQuote.get(o.origin) : undefined;
-          const found =
-            byOdoo.get(o.odooId) ??
-            (unlinked && unlinked.customerId !== null && unlinked.customerId === o.customer?.id ? unlinked : undefined);
+          // A sale not linked yet takes the order of its quote number only when the order carries the sale's key
+          // (a publish from here whose answer was lost). Another installation's, a person's or an older system's
+          // order under the same number is brought in as a sale of its own, never over a local draft.
+          const unlinked = o.origin ? byQuote.get(parseOrigin(o.origin).slot) : undefined;
+          let found = byOdoo.get(o.odooId) ?? (unlinked && keys.owns(o.origin, unlinked.id) ? unlinked : undefined);
+          if (found?.odooId === o.odooId && found.createdAt !== null && found.createdAt !== o.createdAt) {
+            // The id now holds another order (the ERP was reset or restored): the sale loses its link, never its lines.
+            await tx
+              .update(sales)
+              .set({
+                odooId: null,
+                odooName: null,
+                odooCreatedAt: null,
+                odooContentHash: null,
+                odooSynced: false,
+                odooSyncError: true,
+                odooSyncMessage: `The ERP order ${found.odooName ?? o.odooId} this sale was linked to is no longer in the ERP (its id now holds ${o.odooName}, another order): publish the sale again`,
+                version: sql`${sales.version} + 1`,
+                updatedAt: new Date(),
+              })
+              .where(eq(sales.id, found.id))
+              .returning({ version: sales.version })
+              .then(([r]) => changed.push({ saleId: found!.id, version: r!.version }));
+            found = undefined;
+          }
           if (found && found.hash === o.contentHash && found.odooId === o.odooId) {
+            // Orders linked before their creation time was kept learn it (it proves which order a sync writes to).
+            if (found.createdAt === null && o.createdAt !== null)
+              await tx.update(sales).set({ odooCreatedAt: o.createdAt }).where(eq(sales.id, found.id));
             counts.unchanged += 1;
             continue;
           }
@@ -109,6 +138,7 @@ export function salesErpRepository(db: Db) {
             templateName: o.template?.name ?? null,
             odooId: o.odooId,
             odooName: o.odooName,
+            odooCreatedAt: o.createdAt,
             odooContentHash: o.contentHash,
             odooSyncError: false,
             odooSyncMessage: null,
