@@ -273,7 +273,9 @@ test.describe
       await page.getByRole('button', { name: 'Activity' }).click();
       const feed = page.getByRole('region', { name: 'Activity' });
       const entries = feed.getByTestId('activity-entry');
-      await expect(entries.first()).toContainText('Administrator set Disc. % of line 3 from 0 to 10');
+      // The line is named by its product's model (or its description).
+      const named = before.kind === 'product' ? before.product.name || before.name : before.name;
+      await expect(entries.first()).toContainText(`Administrator set Disc. % of ${named} from 0 to 10`);
       await expect(entries.first().locator('time')).toHaveText('just now');
       await shot(page, 'sale-activity');
     });

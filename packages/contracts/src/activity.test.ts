@@ -64,7 +64,7 @@ function editLine(s: SectionDto, index: number, over: Partial<LineDto>): Section
 }
 
 describe('activityDetail and activitySentence', () => {
-  it('a quantity edit: the field as the lines table labels it, the line by its 1-based position in its section', () => {
+  it('a quantity edit: the field as the lines table labels it, the line by its product model (its position kept in the detail)', () => {
     const a = section('a', 'A', lines(20));
     const b = section('b', 'B', lines(3, 'b'));
     const before = sale([b, a]);
@@ -92,7 +92,7 @@ describe('activityDetail and activitySentence', () => {
       },
     });
     expect(activityDetailSchema.parse(detail)).toEqual(detail);
-    expect(say('line_updated', detail).text).toBe('Ana set Qty of line 14 from 2 to 5');
+    expect(say('line_updated', detail).text).toBe('Ana set Qty of M-l14 from 2 to 5');
   });
 
   it('nothing reported changed (totals only, or the very same sections): null', () => {
@@ -110,7 +110,7 @@ describe('activityDetail and activitySentence', () => {
     expect(JSON.stringify(detail).length).toBeLessThan(5000);
     const s = say('line_updated', detail);
     expect(s.text).toBe('Ana changed 500 lines in section A');
-    expect(s.items[0]).toBe('Price of line 1 from 100.00 to 120.00');
+    expect(s.items[0]).toBe('Price of M-l1 from 100.00 to 120.00');
     expect(s.items).toHaveLength(5);
     expect(s.more).toBe(495);
   });
@@ -118,13 +118,13 @@ describe('activityDetail and activitySentence', () => {
   it('discrete mode leaves out money values', () => {
     const a = section('a', 'A', lines(3));
     const detail = activityDetail(sale([a]), sale([editLine(a, 1, { cost: '70.00' })]));
-    expect(say('line_updated', detail, true).text).toBe('Ana changed Cost of line 2');
-    expect(say('line_updated', detail).text).toBe('Ana set Cost of line 2 from 60.00 to 70.00');
+    expect(say('line_updated', detail, true).text).toBe('Ana changed Cost of M-l2');
+    expect(say('line_updated', detail).text).toBe('Ana set Cost of M-l2 from 60.00 to 70.00');
     const markup = activityDetail(sale([a]), sale([editLine(a, 0, { price: '90.00' })]), { markup: '50' });
     expect(say('markup_set', markup).text).toBe('Ana set Markup to 50% on 1 line in section A');
     expect(say('markup_set', markup, true)).toMatchObject({
       text: 'Ana set Markup on 1 line in section A',
-      items: ['Price of line 1'],
+      items: ['Price of M-l1'],
     });
   });
 
@@ -132,7 +132,7 @@ describe('activityDetail and activitySentence', () => {
     const a = section('a', 'A', lines(2));
     const after = editLine(a, 1, { price: '120.00', markup_percent: 100 });
     const detail = activityDetail(sale([a]), sale([after]), { markupEdited: new Set(['l2']) });
-    expect(say('line_updated', detail).text).toBe('Ana set Markup % of line 2 from 66.67 to 100');
+    expect(say('line_updated', detail).text).toBe('Ana set Markup % of M-l2 from 66.67 to 100');
   });
 
   it('added, deleted and described lines', () => {
@@ -141,22 +141,40 @@ describe('activityDetail and activitySentence', () => {
     expect(added!.lines).toMatchObject({ added: 3, changed: 0 });
     expect(say('lines_added', added)).toMatchObject({
       text: 'Ana added 3 lines to section Section A',
-      items: ['line 8 (M-n1)', 'line 9 (M-n2)', 'line 10 (M-n3)'],
+      items: ['M-n1', 'M-n2', 'M-n3'],
     });
 
     const note = line('t', 'note', { kind: 'note', name: 'Deliver by Friday' });
     const oneNote = activityDetail(sale([a]), sale([{ ...a, lines: [note, ...a.lines] }]));
-    expect(say('lines_added', oneNote).text).toBe('Ana added line 1 (note: Deliver by Friday) to section Section A');
+    expect(say('lines_added', oneNote).text).toBe('Ana added note “Deliver by Friday” to section Section A');
 
     const x = { ...a, lines: a.lines.map((l, i) => (i === 6 ? line(l._id, 'Model X') : l)) };
     const deleted = activityDetail(sale([x]), sale([{ ...x, lines: x.lines.slice(0, 6) }]));
-    expect(say('lines_deleted', deleted).text).toBe('Ana deleted line 7 (Model X)');
+    expect(say('lines_deleted', deleted).text).toBe('Ana deleted Model X from section Section A');
     const three = activityDetail(sale([x]), sale([{ ...x, lines: x.lines.slice(3) }]));
     expect(say('lines_deleted', three).text).toBe('Ana deleted 3 lines from section Section A');
 
     const text = activityDetail(sale([a]), sale([editLine(a, 2, { name: 'A much longer description' })]));
     expect(say('line_updated', text).text).toBe(
-      'Ana set Description of line 3 from Line l3 to A much longer description',
+      'Ana set Description of M-l3 from Line l3 to A much longer description',
+    );
+  });
+
+  it('a line without a product model is named by its description; notes and headers by their text', () => {
+    const a = section('a', 'A', [
+      line('p', '', { name: 'Custom cabling work' }),
+      line('n', 'note', { kind: 'note', name: 'Deliver by Friday' }),
+      line('h', 'header', { kind: 'header', name: 'Floor 2' }),
+    ]);
+    const qty = activityDetail(sale([a]), sale([editLine(a, 0, { quantity: '3' })]));
+    expect(say('line_updated', qty).text).toBe('Ana set Qty of Custom cabling work from 2 to 3');
+    const gone = activityDetail(sale([a]), sale([{ ...a, lines: [a.lines[0]!, a.lines[1]!] }]));
+    expect(say('lines_deleted', gone).text).toBe('Ana deleted header “Floor 2” from section A');
+    const moved = activityDetail(sale([a]), sale([{ ...a, lines: [a.lines[1]!, a.lines[0]!, a.lines[2]!] }]), {
+      moved: 'n',
+    });
+    expect(say('lines_moved', moved).text).toBe(
+      'Ana moved note “Deliver by Friday” from line 2 to line 1 in section A',
     );
   });
 
@@ -169,7 +187,7 @@ describe('activityDetail and activitySentence', () => {
     );
     expect(say('line_updated', detail)).toMatchObject({
       text: 'Ana changed 2 lines',
-      items: ['Qty of line 1 in section A from 2 to 3', 'Qty of line 2 in section B from 2 to 4'],
+      items: ['Qty of M-l1 in section A from 2 to 3', 'Qty of M-b2 in section B from 2 to 4'],
     });
   });
 
@@ -183,7 +201,7 @@ describe('activityDetail and activitySentence', () => {
     const a = section('a', 'A', lines(5));
     const [l1, l2, l3, l4, l5] = a.lines as [LineDto, LineDto, LineDto, LineDto, LineDto];
     const within = activityDetail(sale([a]), sale([{ ...a, lines: [l2, l3, l1, l4, l5] }]));
-    expect(say('lines_moved', within).text).toBe('Ana moved line 1 (M-l1) to line 3 in section A');
+    expect(say('lines_moved', within).text).toBe('Ana moved M-l1 from line 1 to line 3 in section A');
 
     const b = section('b', 'B', [line('b1')]);
     const across = activityDetail(
@@ -302,7 +320,7 @@ describe('singleMove', () => {
     const a = section('a', 'A', lines(2));
     const swapped = { ...a, lines: [a.lines[1]!, a.lines[0]!] };
     expect(say('lines_moved', activityDetail(sale([a]), sale([swapped]), { moved: 'l1' })).text).toBe(
-      'Ana moved line 1 (M-l1) to line 2 in section A',
+      'Ana moved M-l1 from line 1 to line 2 in section A',
     );
   });
 
@@ -320,5 +338,35 @@ describe('templates applied to a sale (issue 12)', () => {
     const removed = activityDetail(after, before, { of: 'Install kit' });
     expect(say('template_removed', removed).text).toBe('Ana removed template Install kit (2 lines)');
     expect(say('template_refreshed', { of: 'Install kit' }).text).toBe('Ana refreshed template Install kit');
+  });
+
+  it('a refresh names each template line once: what changed in it, what came and what went', () => {
+    // The refresh replaces the template's lines with fresh copies (new ids): the same model in the same section is
+    // the same line, whose changed fields are reported.
+    const own = line('o1', 'OWN-1');
+    const kit = (id: string, model: string, over: Partial<LineDto> = {}) => line(id, model, { name: model, ...over });
+    const before = sale([section('s1', 'Hardware', [own, kit('t1', 'KIT-A'), kit('t2', 'KIT-B'), kit('t3', 'KIT-C')])]);
+    const after = sale([
+      section('s1', 'Hardware', [own, kit('r1', 'KIT-A'), kit('r2', 'KIT-B', { quantity: '4' }), kit('r4', 'KIT-D')]),
+    ]);
+    const detail = activityDetail(before, after, { of: 'Install kit', replaced: true })!;
+    expect(activityDetailSchema.parse(detail)).toEqual(detail);
+    expect(detail.lines).toMatchObject({ added: 1, removed: 1, changed: 1, moved: 0, same: 1 });
+    const s = say('template_refreshed', detail);
+    expect(s.text).toBe('Ana refreshed template Install kit (1 line changed, 1 added, 1 removed)');
+    expect(s.items).toEqual(['Qty of KIT-B from 2 to 4', 'added KIT-D', 'removed KIT-C']);
+    expect(new Set(s.items).size).toBe(s.items.length);
+
+    // nothing changed in the template since: still an entry, saying so
+    const again = sale([section('s1', 'Hardware', [own, kit('q1', 'KIT-A'), kit('q2', 'KIT-B', { quantity: '4' })])]);
+    const fresh = sale([section('s1', 'Hardware', [own, kit('z1', 'KIT-A'), kit('z2', 'KIT-B', { quantity: '4' })])]);
+    const none = activityDetail(again, fresh, { of: 'Install kit', replaced: true });
+    expect(none).not.toBeNull();
+    expect(say('template_refreshed', none)).toMatchObject({
+      text: 'Ana refreshed template Install kit (no change)',
+      items: [],
+    });
+    // without the hint (a user's delete and add), new ids are new lines
+    expect(activityDetail(before, after)!.lines).toMatchObject({ added: 3, removed: 3 });
   });
 });

@@ -1,9 +1,11 @@
 // The activity feed of a sale (issue 10): one entry per user action — who, when, what kind — with a structured
 // detail built here, by a pure function, from the sale before and after the action. The server stores entries in
-// the mutation's own transaction; the web app renders them as sentences ("Ana set Qty of line 14 from 2 to 5").
+// the mutation's own transaction; the web app renders them as sentences ("Ana set Qty of AX-100 from 2 to 5").
 //
-// Line numbers are 1-based positions of a line in ITS SECTION (what the lines table shows): for an added, changed
-// or moved line its position after the action, for a deleted line its position before it.
+// Sentences name a line by what it is — its product's model (its description when it has none), a note's or a
+// header's text — never by its position alone, which later edits change. The detail keeps the 1-based position of
+// the line in ITS SECTION too (for an added, changed or moved line its position after the action, for a deleted line
+// its position before it); moves are told by positions.
 import { z } from 'zod';
 import type { LineDto, LineKind, Ref, SaleDto, SectionDto } from './sales';
 
@@ -137,6 +139,8 @@ export const activityDetailSchema = z.strictObject({
       removed: z.number().int(),
       changed: z.number().int(),
       moved: z.number().int(),
+      /** A template refresh: lines put back exactly as they were (a fresh copy of an unchanged template line). */
+      same: z.number().int().optional(),
       items: z.array(activityLineItemSchema).max(ACTIVITY_MAX_ITEMS),
       /** Items left out of `items`. */
       more: z.number().int(),
@@ -214,6 +218,11 @@ export interface ActivityHint {
   of?: string | undefined;
   source?: ActivityDetail['source'];
   style?: ActivityDetail['style'];
+  /**
+   * The action replaced lines by fresh copies (a template refresh: new ids): a removed line and an added line of the
+   * same section, kind and label are the same line, reported by its changed fields (or as `same`), not twice.
+   */
+  replaced?: boolean | undefined;
 }
 
 function clip(text: string, max = ACTIVITY_TEXT_MAX): string {
@@ -385,14 +394,37 @@ export function activityDetail(
     if (!aligned) old.lines.forEach((line, index) => was.set(line._id, { section: old, index, line }));
   const items = capped<ActivityLineItem>();
   const counts = { added: 0, removed: 0, changed: 0, moved: 0 };
+  let same = 0;
   const present = new Set<string>();
   const markupEdited = hint.markupEdited;
+  const replacedKey = (l: LineDto) => `${l.kind}\u0000${lineLabel(l)}`;
   for (const { old, now, aligned } of pairs) {
     const section = clip(now.name);
+    // Replaced lines (hint.replaced): the lines gone from this section, by kind and label, in their order.
+    const gone = new Map<string, { index: number; line: LineDto }[]>();
+    if (hint.replaced && !aligned) {
+      const nowIds = new Set(now.lines.map((l) => l._id));
+      old.lines.forEach((l, index) => {
+        if (nowIds.has(l._id)) return;
+        const key = replacedKey(l);
+        const list = gone.get(key);
+        if (list) list.push({ index, line: l });
+        else gone.set(key, [{ index, line: l }]);
+      });
+    }
     now.lines.forEach((line, index) => {
       if (aligned && old.lines[index] === line) return;
       if (!aligned) present.add(line._id);
-      const prior = aligned ? { section: old, index, line: old.lines[index]! } : was.get(line._id);
+      let prior = aligned ? { section: old, index, line: old.lines[index]! } : was.get(line._id);
+      let replaced = false;
+      if (!prior && gone.size > 0) {
+        const match = gone.get(replacedKey(line))?.shift();
+        if (match) {
+          present.add(match.line._id);
+          prior = { section: old, ...match };
+          replaced = true;
+        }
+      }
       // An unchanged line in place (the common case of a big section) costs nothing more.
       if (prior && prior.section === old && prior.line === line) return;
       const base = { section, line: index + 1, kind: line.kind as LineKind, label: lineLabel(line) };
@@ -426,6 +458,7 @@ export function activityDetail(
         }
       }
       if (changed) counts.changed += 1;
+      else if (replaced) same += 1;
     });
   }
   for (const { old, aligned } of pairs) {
@@ -465,8 +498,8 @@ export function activityDetail(
       fromLine: from + 1,
     });
   }
-  if (counts.added + counts.removed + counts.changed + counts.moved > 0) {
-    detail.lines = { ...counts, items: items.items, more: items.more };
+  if (counts.added + counts.removed + counts.changed + counts.moved + same > 0) {
+    detail.lines = { ...counts, ...(same > 0 ? { same } : {}), items: items.items, more: items.more };
   }
 
   if (!detail.header && !detail.sections && !detail.lines) return null;
@@ -483,9 +516,9 @@ export function activityDetail(
 // ─── Sentences ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 export interface ActivitySentence {
-  /** "Ana set Qty of line 14 from 2 to 5". */
+  /** "Ana set Qty of AX-100 from 2 to 5". */
   text: string;
-  /** The first items of a bulk action, each a short phrase ("Qty of line 3 from 2 to 5"). */
+  /** The first items of a bulk action, each a short phrase ("Qty of AX-100 from 2 to 5"). */
   items: string[];
   /** Items not listed in `items` (capped in the detail, or beyond what the caller shows). */
   more: number;
@@ -493,25 +526,29 @@ export interface ActivitySentence {
 
 const shown = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '(empty)' : v);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const lineRef = (i: Pick<ActivityLineItem, 'line' | 'label' | 'kind'>) =>
-  `line ${i.line} (${i.kind === 'product' ? i.label : `${i.kind}: ${i.label}`})`;
+/** A line by what it is: a product line by its model (or description), a note or header by its text. */
+const lineRef = (i: Pick<ActivityLineItem, 'label' | 'kind'>) =>
+  i.kind === 'product' ? i.label : `${i.kind} “${i.label}”`;
 
-/** A line's item as a phrase; `withSection` names its section (when the entry spans several). */
-function itemPhrase(i: ActivityLineItem, hideMoney: boolean, withSection = false): string {
+/**
+ * A line's item as a phrase; `withSection` names its section (when the entry spans several), `withVerb` says what
+ * happened to an added or removed line (when the entry mixes them).
+ */
+function itemPhrase(i: ActivityLineItem, hideMoney: boolean, withSection = false, withVerb = false): string {
   const where = withSection ? ` in section ${i.section}` : '';
   switch (i.op) {
     case 'changed': {
       const label = ACTIVITY_LINE_FIELD_LABELS[i.field ?? 'name'];
-      if (hideMoney && i.field && ACTIVITY_SENSITIVE_FIELDS.has(i.field)) return `${label} of line ${i.line}${where}`;
-      return `${label} of line ${i.line}${where} from ${shown(i.from)} to ${shown(i.to)}`;
+      if (hideMoney && i.field && ACTIVITY_SENSITIVE_FIELDS.has(i.field)) return `${label} of ${lineRef(i)}${where}`;
+      return `${label} of ${lineRef(i)}${where} from ${shown(i.from)} to ${shown(i.to)}`;
     }
     case 'added':
     case 'removed':
-      return `${lineRef(i)}${where}`;
+      return `${withVerb ? `${i.op} ` : ''}${lineRef(i)}${where}`;
     case 'moved':
       return i.fromSection !== undefined
         ? `${lineRef(i)} from section ${i.fromSection}${withSection ? ` to section ${i.section}` : ''}`
-        : `line ${i.fromLine} (${i.label}) to line ${i.line}${where}`;
+        : `${lineRef(i)} from line ${i.fromLine} to line ${i.line}${where}`;
   }
 }
 
@@ -542,7 +579,8 @@ export function activitySentence(
   const phrases = (only?: ActivityLineItem['op']) => {
     const list = items.filter((i) => !only || i.op === only);
     const several = oneSection(list) === undefined;
-    return list.map((i) => itemPhrase(i, hide, several));
+    const mixed = new Set(list.map((i) => i.op)).size > 1;
+    return list.map((i) => itemPhrase(i, hide, several, mixed));
   };
 
   switch (entry.kind) {
@@ -613,7 +651,8 @@ export function activitySentence(
     }
     case 'lines_deleted': {
       if (!lines) return result('deleted lines');
-      if (lines.removed === 1 && items[0]) return result(`deleted ${lineRef(items[0])}`);
+      if (lines.removed === 1 && items[0])
+        return result(`deleted ${lineRef(items[0])} from section ${items[0].section}`);
       const where = oneSection(items);
       return result(
         `deleted ${plural(lines.removed, 'line')}${where !== undefined ? ` from section ${where}` : ''}`,
@@ -627,7 +666,7 @@ export function activitySentence(
       const across = moves.filter((i) => i.fromSection !== undefined);
       if (across.length === 0 && moves.length === 1 && lines.moved === 1) {
         const i = moves[0]!;
-        return result(`moved line ${i.fromLine} (${i.label}) to line ${i.line} in section ${i.section}`);
+        return result(`moved ${lineRef(i)} from line ${i.fromLine} to line ${i.line} in section ${i.section}`);
       }
       if (across.length > 0) {
         const from = new Set(across.map((i) => i.fromSection));
@@ -671,12 +710,26 @@ export function activitySentence(
       const style = d.style && d.style !== 'new' ? ` (${d.style})` : '';
       return result(`copied ${what}${from}${style}`, src?.sections ?? [], src ? src.count - src.sections.length : 0);
     }
+    case 'template_refreshed': {
+      // Each template line once: its changed fields, or added / removed (never a removal and an addition of it).
+      const what = !lines
+        ? ''
+        : [
+            lines.changed > 0 ? `${plural(lines.changed, 'line')} changed` : '',
+            lines.added > 0 ? `${lines.added} added` : '',
+            lines.removed > 0 ? `${lines.removed} removed` : '',
+          ]
+            .filter(Boolean)
+            .join(', ') || 'no change';
+      return result(
+        `refreshed template ${d.of ?? ''}${what ? ` (${what})` : ''}`.replace(/\s+/g, ' ').trim(),
+        phrases(),
+        lines?.more ?? 0,
+      );
+    }
     case 'template_applied':
-    case 'template_refreshed':
     case 'template_removed': {
-      const verb = { template_applied: 'applied', template_refreshed: 'refreshed', template_removed: 'removed' }[
-        entry.kind
-      ];
+      const verb = entry.kind === 'template_applied' ? 'applied' : 'removed';
       const style = entry.kind === 'template_applied' && d.style ? ` (${d.style})` : '';
       const n = lines ? lines.added + lines.removed : 0;
       return result(

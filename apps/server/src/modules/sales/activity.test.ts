@@ -55,7 +55,7 @@ describe('recording', () => {
     expect(edit.detail.lines!.items).toEqual([
       { op: 'changed', section: 'A', line: 2, kind: 'product', label: 'LEG-1', field: 'quantity', from: '4', to: '5' },
     ]);
-    expect(sentence(edit)).toBe('Ana set Qty of line 2 from 4 to 5');
+    expect(sentence(edit)).toBe('Ana set Qty of LEG-1 from 4 to 5');
     expect(sentence(items[1]!)).toBe('Ana added 3 lines to section A');
     expect(sentence(items[3]!)).toBe('Ana created the quote');
     expect(Date.parse(edit.created_on)).toBeGreaterThan(Date.now() - 60_000);
@@ -71,11 +71,11 @@ describe('recording', () => {
     await a.ok('POST', url('reorder'), ana, { index: 0, line_insertion_point: -1 });
     const { items } = await feed(sale._id, ana, '?pageSize=6');
     expect(items.map(sentence)).toEqual([
-      'Ana moved line 1 (LEG-1) to line 2 in section Desks',
+      'Ana moved LEG-1 from line 1 to line 2 in section Desks',
       'Ana duplicated section Desks as Desks (copy)',
       'Ana renamed section A to Desks',
       'Ana set Markup to 50% on 1 line in section A',
-      'Ana deleted line 1 (DESK-1)',
+      'Ana deleted DESK-1 from section A',
       'Ana changed Customer from (none) to Acme',
     ]);
     // Markup is on the cost (6.2512 × 1.5).
@@ -167,9 +167,9 @@ describe('GET /api/sales/:id/activity', () => {
     expect(p1.items).toHaveLength(2);
     expect([...p0.items, ...p1.items]).toEqual(all.items);
     expect(p0.items.slice(0, 3).map(sentence)).toEqual([
-      'Ana set Qty of line 1 from 6 to 7',
-      'Ana set Qty of line 1 from 5 to 6',
-      'Ana set Qty of line 1 from 2 to 5',
+      'Ana set Qty of DESK-1 from 6 to 7',
+      'Ana set Qty of DESK-1 from 5 to 6',
+      'Ana set Qty of DESK-1 from 2 to 5',
     ]);
     expect((await feed(sale._id, ana, '?page=9&pageSize=4')).items).toEqual([]);
   });

@@ -246,11 +246,11 @@ describe('edits of a held sale', () => {
       Array.from({ length: edits.length + 3 }, (_, i) => version + 3 - i),
     );
     expect(items.slice(0, 3).map((e) => activitySentence(e).text)).toEqual([
-      'Editor added line 8 (note: Call first) to section A',
-      'Editor added line 7 (header: Options) to section A',
+      'Editor added note “Call first” to section A',
+      'Editor added header “Options” to section A',
       'Editor added 2 lines to section A',
     ]);
-    expect(items.map((e) => activitySentence(e).text)).toContain('Editor set Qty of line 3 from 1 to 1.1235');
+    expect(items.map((e) => activitySentence(e).text)).toContain('Editor set Qty of Chair from 1 to 1.1235');
     expect(A).toBe(final.sections[0]!._id);
   });
 

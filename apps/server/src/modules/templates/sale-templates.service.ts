@@ -155,7 +155,8 @@ export function saleTemplatesService(deps: { sales: SalesService; templates: Tem
       const byName = new Map<string, FullTemplate['sections'][number]>();
       for (const s of t.sections) if (!byName.has(sectionKey(s.name))) byName.set(sectionKey(s.name), s);
       return sales.mutation(actor, saleId, 'template_refreshed', async (r, ctx) => {
-        ctx.hint({ of: t.template.name });
+        // The template's lines come back as new rows: the feed pairs them with the ones they replace.
+        ctx.hint({ of: t.template.name, replaced: true });
         const sale = (await r.findFull(saleId))!;
         const isApplied = ctx.locked.templateIds.some((x) => x._id === templateId);
         const fromTemplate = (l: PlanLine) => l.row?.templateId === templateId;

@@ -1,5 +1,7 @@
 // Templates CRUD, their sections and lines (Based on Total), and templates applied to a sale: through the HTTP API.
 import {
+  type ActivityPageDto,
+  activitySentence,
   applySaleDelta,
   type SaleDelta,
   saleDeltaSchema,
@@ -304,6 +306,18 @@ describe('templates applied to a sale', () => {
       ['Extras', ['DESK-1×1@100.00/60.00']],
     ]);
     expect(now.template_ids).toEqual([{ _id: k.id, name: 'Refresh kit v2' }]);
+    // The feed names each template line once: the two whose values changed, by model (the others came back as they
+    // were), never a removal and an addition of the same line.
+    const feed = await a.ok<ActivityPageDto>('GET', `/api/sales/${sale._id}/activity`, tok.viewer);
+    expect(feed.items[0]!.kind).toBe('template_refreshed');
+    expect(feed.items[0]!.detail.lines).toMatchObject({ added: 0, removed: 0, changed: 2, same: 3 });
+    const said = activitySentence(feed.items[0]!);
+    expect(said.text).toMatch(/ refreshed template Refresh kit v2 \(2 lines changed\)$/);
+    expect(said.items).toEqual([
+      'Qty of DESK-1 from 2 to 1',
+      'Price of LEG-1 from 34.20 to 50.50',
+      'Cost of LEG-1 from 10.25 to 7.56',
+    ]);
     const removed = await a.post(`/api/sales/templates/remove/${sale._id}/${k.id}`, tok.editor);
     expect(removed.statusCode, removed.body).toBe(200);
     now = await saleNow(sale._id);

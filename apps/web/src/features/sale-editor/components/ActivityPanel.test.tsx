@@ -91,7 +91,7 @@ describe('ActivityPanel', () => {
     expect(screen.getByLabelText('Loading activity')).toBeInTheDocument();
     const entries = await screen.findAllByTestId('activity-entry');
     expect(entries.map((e) => e.querySelector('p')?.textContent)).toEqual([
-      'Ana set Qty of line 14 from 2 to 5',
+      'Ana set Qty of DESK-1 from 2 to 5',
       'Ana created the quote',
     ]);
     const time = within(entries[0]!).getByText('5 minutes ago');
@@ -118,7 +118,7 @@ describe('ActivityPanel', () => {
     expect(screen.getByText('2 of 3')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByTestId('activity-entry')).toHaveLength(3));
-    expect(screen.getByText('Ana set Qty of line 3 from 1 to 2')).toBeInTheDocument();
+    expect(screen.getAllByText('Ana set Qty of DESK-1 from 1 to 2')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(feedCalls(calls)).toEqual(['?page=0&pageSize=2', '?page=1&pageSize=2']);
   });
@@ -130,7 +130,7 @@ describe('ActivityPanel', () => {
     expect(await screen.findByText('Ana created the quote')).toBeInTheDocument();
     items = [qtyEdit(2, '4', '5', 0), created];
     await userEvent.click(screen.getByRole('button', { name: 'Next version' }));
-    expect(await screen.findByText('Ana set Qty of line 2 from 4 to 5')).toBeInTheDocument();
+    expect(await screen.findByText('Ana set Qty of DESK-1 from 4 to 5')).toBeInTheDocument();
     expect(screen.getAllByTestId('activity-entry')[0]).toHaveTextContent('just now');
     expect(feedCalls(calls)).toHaveLength(2);
   });
@@ -138,8 +138,8 @@ describe('ActivityPanel', () => {
   it('hides money values in discrete mode', async () => {
     setup(() => page([qtyEdit(2, '100.00', '120.00', 1, 'price'), qtyEdit(1, '2', '3', 2)], 2), true);
     renderWithProviders(<Harness />);
-    expect(await screen.findByText('Ana changed Price of line 2')).toBeInTheDocument();
-    expect(screen.getByText('Ana set Qty of line 1 from 2 to 3')).toBeInTheDocument();
+    expect(await screen.findByText('Ana changed Price of DESK-1')).toBeInTheDocument();
+    expect(screen.getByText('Ana set Qty of DESK-1 from 2 to 3')).toBeInTheDocument();
     expect(screen.queryByText(/120\.00/)).not.toBeInTheDocument();
   });
 
