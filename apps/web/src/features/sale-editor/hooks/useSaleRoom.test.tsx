@@ -166,6 +166,78 @@ describe('the sale editor, live', () => {
     expect(screen.queryByText('Admin synced this sale with the ERP')).not.toBeInTheDocument();
   });
 
+  describe('the server ending the connection', () => {
+    it('the token expired: "Session expired — sign in again", and the person is sent to sign in', async () => {
+      setup();
+      const { socket, router } = await openSale();
+      act(() =>
+        socket.serverSends('problem', {
+          event: 'session',
+          status: 401,
+          code: 'SESSION_EXPIRED',
+          detail: 'Session expired — sign in again',
+        }),
+      );
+      act(() => socket.serverSends('disconnect', 'io server disconnect'));
+      expect(await screen.findByText('Session expired — sign in again')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(window.localStorage.getItem('token')).toBeNull();
+      expect(screen.getByText('Your session has expired. Please login again.')).toBeInTheDocument();
+      await waitFor(() => expect(socket.closed).toBe(true));
+    });
+
+    it('a reconnection refused because the token expired does the same', async () => {
+      setup();
+      const { socket, router } = await openSale();
+      act(() => socket.serverSends('disconnect', 'transport close'));
+      act(() =>
+        socket.serverSends(
+          'connect_error',
+          Object.assign(new Error('Session expired — sign in again'), {
+            data: { status: 401, code: 'SESSION_EXPIRED' },
+          }),
+        ),
+      );
+      expect(await screen.findByText('Session expired — sign in again')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    });
+
+    it('a session ended elsewhere (password changed, account removed) also sends the person to sign in', async () => {
+      setup();
+      const { socket, router } = await openSale();
+      act(() =>
+        socket.serverSends('problem', {
+          event: 'session',
+          status: 401,
+          code: 'SESSION_ENDED',
+          detail: 'Please sign in',
+        }),
+      );
+      expect(await screen.findByText('Your session has ended — sign in again')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    });
+
+    it("too many connections or messages: the server's reason is shown, the editor stays open", async () => {
+      setup();
+      const { socket, router } = await openSale();
+      const tooMany = 'Too many open connections for this account (at most 20): close some tabs or windows and reload';
+      act(() =>
+        socket.serverSends(
+          'connect_error',
+          Object.assign(new Error(tooMany), { data: { status: 429, code: 'TOO_MANY_CONNECTIONS' } }),
+        ),
+      );
+      expect(await screen.findByText(tooMany)).toBeInTheDocument();
+      // A refusal the rate allows is not the end; the one the server closes the socket after is.
+      const slow = { event: 'identify', status: 429, code: 'RATE_LIMITED' };
+      act(() => socket.serverSends('problem', { ...slow, detail: 'Too many messages: the connection was closed' }));
+      act(() => socket.serverSends('disconnect', 'io server disconnect'));
+      expect(await screen.findByText('Too many messages: the connection was closed')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/sale/s1');
+      expect(window.localStorage.getItem('token')).not.toBeNull();
+    });
+  });
+
   describe('a cell someone else changes while it is being edited', () => {
     it('says who changed it and to what; Escape takes theirs and sends nothing', async () => {
       const { calls } = setup();

@@ -12,9 +12,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useEditors } from '../../../app/providers/editors';
+import { useConnectionEnd } from '../../../app/providers/liveSession';
 import { useSession } from '../../../app/providers/session';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { createSocket, type LiveSocket } from '../../../lib/socket';
+import { createSocket, type LiveSocket, onConnectionEnd } from '../../../lib/socket';
 import { applyServerDelta, saleKey, serverSale } from '../api/optimistic';
 import { syncStatusKey } from '../api/sync';
 import type { Sale } from '../api/types';
@@ -46,9 +47,10 @@ export function useSaleRoom(
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const { userId } = useSession();
+  const connectionEnd = useConnectionEnd();
   // The latest values without reconnecting when they change.
-  const latest = useRef({ openSectionId, snackbar, navigate, setEditors, userId });
-  latest.current = { openSectionId, snackbar, navigate, setEditors, userId };
+  const latest = useRef({ openSectionId, snackbar, navigate, setEditors, userId, connectionEnd });
+  latest.current = { openSectionId, snackbar, navigate, setEditors, userId, connectionEnd };
   const socketRef = useRef<LiveSocket | null>(null);
 
   useEffect(() => {
@@ -88,6 +90,8 @@ export function useSaleRoom(
       if (connectedBefore) refetch();
       connectedBefore = true;
     });
+    // The server ends the socket when the session expires or ends (the person signs in again), or refuses it.
+    const unwatchEnd = onConnectionEnd(socket, (end) => latest.current.connectionEnd(end));
     socket.on('editors', (e) => {
       if (e.saleId === saleId) latest.current.setEditors(e.editors);
     });
@@ -139,6 +143,7 @@ export function useSaleRoom(
 
     return () => {
       unwatchCache();
+      unwatchEnd();
       socket.close();
       if (socketRef.current === socket) socketRef.current = null;
       latest.current.setEditors([]);

@@ -60,4 +60,27 @@ describe('the sales list, live', () => {
     act(() => socket.reconnect());
     await waitFor(() => expect(lists()).toBe(before + 2));
   });
+
+  it('the server ending the socket because the token expired sends the person to sign in, saying why', async () => {
+    window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
+    mockApi({
+      'GET /api/users/a1': { body: admin },
+      'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
+      'GET /api/sales': { body: { items: [], total: 0, page: 0, pageSize: 20 } },
+    });
+    const { router } = renderApp('/');
+    await waitFor(() => expect(fakeSockets.some((s) => s.connected)).toBe(true));
+    const socket = fakeSockets.find((s) => s.connected)!;
+    act(() =>
+      socket.serverSends('problem', {
+        event: 'session',
+        status: 401,
+        code: 'SESSION_EXPIRED',
+        detail: 'Session expired — sign in again',
+      }),
+    );
+    expect(await screen.findByText('Session expired — sign in again')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
 });
