@@ -2,6 +2,7 @@ import { createDb } from '@quotewright/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { setupErp } from './erp-setup';
+import { guardUnhandledRejections } from './process-guard';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -25,7 +26,7 @@ async function main() {
   const erp = await setupErp(config, {
     info: (o, m) => console.log(m ?? '', typeof o === 'string' ? o : JSON.stringify(o)),
   });
-  const app = await buildApp({ config, database, erp: erp.erp });
+  const app = await buildApp({ config, database, erp: erp.erp, ...(erp.demo ? { erpDemo: erp.demo } : {}) });
   const close = async () => {
     await app.close();
     await erp.close();
