@@ -22,7 +22,15 @@ import { ErpError, OrderNotEditable } from '../erp/erp.errors';
 import type { ErpConnector, ErpOrderOwner, ErpProgress, ErpSaleDraft } from '../erp/erp.types';
 import { type OrderKeys, parseOrigin } from '../erp/order-keys';
 import { saleImport } from '../erpfetch/erpfetch.mapping';
-import { draftSize, problemsText, saleDraft, saleProblems, saleUntaxedTotal, withLineIds } from './sale-sync.draft';
+import {
+  draftSize,
+  problemsText,
+  saleDraft,
+  saleProblems,
+  saleUntaxedTotal,
+  saleWarnings,
+  withLineIds,
+} from './sale-sync.draft';
 import { OrderLinkedElsewhere, type SaleSyncRepository } from './sale-sync.repository';
 import type { FullSale } from './sales.repository';
 
@@ -569,6 +577,7 @@ export function saleSyncService(deps: SaleSyncDeps) {
         ready: blocked === null && problems.length === 0,
         blocked,
         problems,
+        warnings: saleWarnings(full),
         preview: null,
         previewError: null,
       };

@@ -646,6 +646,18 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     expect(imported!.id).not.toBe(sale._id);
   });
 
+  it('the check lists values a customer should not see by accident as warnings, which do not block the publish', async () => {
+    const sale = await newSale([2], { text: false, name: 'Trade-in' });
+    const [first, second] = sale.sections[0]!.lines;
+    await call.ok('POST', `/api/sales/lines/update/${sale._id}/${sale.sections[0]!._id}`, tokens.full, [
+      { _id: first!._id, quantity: '-1' },
+      { _id: second!._id, quantity: '0' },
+    ]);
+    const check = await call.ok<SyncCheck>('GET', `/api/sales/odoo/check/${sale._id}`, tokens.full);
+    expect(check).toMatchObject({ ready: true, problems: [] });
+    expect(check.warnings?.map((w) => w.code).sort()).toEqual(['NEGATIVE_QUANTITY', 'ZERO_QUANTITY']);
+  });
+
   it('one run per sale at a time: a second request answers the running one', async () => {
     const sale = await newSale([2]);
     sim.faults.set({ delayMs: 150 });
