@@ -113,8 +113,8 @@ describe('sale editor', () => {
     await waitFor(() => expect(screen.queryByTestId('loading-overlay')).not.toBeVisible());
   });
 
-  it("shows the server's field message when an edit is refused, not a generic 'Some fields are invalid'", async () => {
-    setup({
+  it("a refused edit keeps the typed text in the cell with the server's reason beside it, not in a toast", async () => {
+    const { calls } = setup({
       'POST /api/sales/lines/update/s1/sec1': problem(400, 'Some fields are invalid', {
         '0.quantity': 'Quantity is out of range',
       }),
@@ -123,11 +123,23 @@ describe('sale editor', () => {
     await userEvent.dblClick(await screen.findByRole('button', { name: 'Edit Qty' }));
     const input = screen.getByRole('textbox', { name: 'Qty' });
     await userEvent.clear(input);
-    await userEvent.paste('12345678901234567890');
+    await userEvent.paste('250');
     await userEvent.keyboard('{Enter}');
-    const snackbar = await screen.findByTestId('snackbar');
-    expect(snackbar).toHaveTextContent('Quantity is out of range');
-    expect(snackbar).not.toHaveTextContent('Some fields are invalid');
+    // the server's field message, in the cell, with the typed text kept
+    const reason = await screen.findByTestId('cell-error');
+    expect(reason).toHaveTextContent('Quantity is out of range');
+    expect(reason).not.toHaveTextContent('Some fields are invalid');
+    const again = screen.getByRole('textbox', { name: 'Qty' });
+    expect(again).toHaveValue('250');
+    expect(again).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('snackbar')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/sales/lines/update/s1/sec1').map((c) => c.body)).toEqual([
+      [{ _id: 'l1', quantity: '250' }],
+    ]);
+    // Escape: the saved value again
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Qty' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Qty' })).toHaveTextContent('1');
   });
 
   it('an empty note cannot be added: Add stays disabled until there is text', async () => {

@@ -285,9 +285,8 @@ function SaleEditor({ sale }: { sale: Sale }) {
 
   const lineHandlers = (s: SaleSection): LinesTableHandlers => ({
     back: () => openSection(null),
-    commit: (changes: LineChanges[]) => updateLines.mutate({ sectionId: s._id, changes }),
-    invalidNumber: (message) => snackbar.show(message ?? 'Enter a number', 'error'),
-    invalidInput: (message) => snackbar.show(message, 'error'),
+    // a refusal shows in the edited cell, beside the typed text
+    commit: (changes: LineChanges[], refused) => updateLines.mutate({ sectionId: s._id, changes, refused }),
     remove: async (ids) => {
       if (ids.length === 0) return;
       const ok = await dialog.confirm({

@@ -1,6 +1,6 @@
 // Optimistic edits through the mutation hooks, in the whole app: the cell shows the edit before the server answers,
 // the answer replaces it with the server's values, and a refusal rolls back only this edit (what another editor
-// changed meanwhile stays) with the server's message.
+// changed meanwhile stays) with the server's message (beside the edited cell, which keeps the typed text).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type MockResponse, problem } from '../../../test/mockApi';
@@ -73,7 +73,12 @@ describe('optimistic line edits', () => {
     expect(cached(queryClient).version).toBe(4);
 
     answer.resolve(problem(400, 'Some fields are invalid', { '0.quantity': 'Quantity is out of range' }));
-    expect(await screen.findByTestId('snackbar')).toHaveTextContent('Quantity is out of range');
+    // The reason shows in the cell, which keeps the typed text until it is corrected or dropped (Escape).
+    expect(await screen.findByTestId('cell-error')).toHaveTextContent('Quantity is out of range');
+    const input = within(row('l1')).getByRole('textbox', { name: 'Qty' });
+    expect(input).toHaveValue('7');
+    expect(screen.queryByTestId('snackbar')).not.toBeInTheDocument();
+    fireEvent.keyDown(input, { key: 'Escape' });
     // Only our quantity went back; Bob's price and name stay, and the sale is exactly the server's.
     await waitFor(() => expect(cell('l1', 'quantity')).toHaveTextContent(/^1$/));
     expect(cell('l1', 'price')).toHaveTextContent('$150.00');
@@ -144,6 +149,6 @@ describe('optimistic line edits', () => {
     setup(() => sale, { [UPDATE]: problem(404, 'Line not found', undefined, 'NOT_FOUND') });
     await openSale();
     await editQuantity('l1', '7');
-    await waitFor(() => expect(screen.getByTestId('snackbar')).toHaveTextContent('Line not found'));
+    await waitFor(() => expect(screen.getByTestId('cell-error')).toHaveTextContent('Line not found'));
   });
 });

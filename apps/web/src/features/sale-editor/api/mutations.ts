@@ -61,6 +61,11 @@ interface SaleMutationSpec<V, A extends SaleDelta> {
    * them, the user is told who did instead of "Line not found".
    */
   targets?(vars: V): Targets;
+  /**
+   * Who shows a refusal in place of the snackbar or dialog (an edited cell keeps the typed text with the reason): it
+   * answers true when it took the message.
+   */
+  refusedTo?(vars: V): ((message: string) => boolean) | undefined;
 }
 
 interface Targets {
@@ -129,6 +134,7 @@ function saleMutation<V, A extends SaleDelta = SaleDelta>(spec: SaleMutationSpec
           }
         }
         const message = errorMessage(err);
+        if (spec.refusedTo?.(vars)?.(message)) return;
         if (spec.report === 'snackbar') snackbar.show(message, 'error');
         else void dialog.error(message);
       },
@@ -207,11 +213,17 @@ export const useCopySections = saleMutation<{
 
 // ─── Lines ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const useUpdateLines = saleMutation<{ sectionId: string; changes: LineChanges[] }>({
+/** `refused`: the edited cell, which shows a refusal beside the typed text (the snackbar when it cannot). */
+export const useUpdateLines = saleMutation<{
+  sectionId: string;
+  changes: LineChanges[];
+  refused?: (message: string) => boolean;
+}>({
   action: 'updateLines',
   request: (saleId, { sectionId, changes }) => api.post<SaleDelta>(linesPath('update', saleId, sectionId), changes),
   optimistic: ({ sectionId, changes }) => editLines(sectionId, changes),
   targets: ({ sectionId, changes }) => ({ section: sectionId, lines: changes.map((c) => c._id) }),
+  refusedTo: ({ refused }) => refused,
   report: 'snackbar',
 });
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -39,8 +39,6 @@ function handlers(): LinesTableHandlers {
   return {
     back: vi.fn(),
     commit: vi.fn(),
-    invalidNumber: vi.fn(),
-    invalidInput: vi.fn(),
     remove: vi.fn(),
     addText: vi.fn(),
     insertProduct: vi.fn(),
@@ -133,17 +131,119 @@ describe('lines table', () => {
       await userEvent.type(input, `${text}{Enter}`);
     };
     await edit('5%');
-    expect(h.commit).toHaveBeenCalledWith([
-      { _id: 'a', discount: '5' },
-      { _id: 'b', discount: '5' },
-    ]);
+    expect(h.commit).toHaveBeenCalledWith(
+      [
+        { _id: 'a', discount: '5' },
+        { _id: 'b', discount: '5' },
+      ],
+      expect.any(Function),
+    );
+    // a refused value stays in the cell, with the reason beneath it; the user corrects it and presses Enter again
     await edit('101');
-    expect(h.invalidNumber).toHaveBeenLastCalledWith('Discount must be between 0 and 100');
-    await edit('-1');
-    expect(h.invalidNumber).toHaveBeenLastCalledWith('Discount must be between 0 and 100');
-    await edit('lots');
-    expect(h.invalidNumber).toHaveBeenLastCalledWith();
+    const input = within(rows()[1]!).getByRole('textbox', { name: 'Disc. %' });
+    expect(input).toHaveValue('101');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByTestId('cell-error')).toHaveTextContent('Discount must be between 0 and 100');
+    for (const [text, reason] of [
+      ['-1', 'Discount must be between 0 and 100'],
+      ['lots', 'Enter a number, such as 2, -1 or 12.50'],
+    ] as const) {
+      await userEvent.clear(input);
+      await userEvent.type(input, `${text}{Enter}`);
+      expect(input).toHaveValue(text);
+      expect(screen.getByTestId('cell-error')).toHaveTextContent(reason);
+    }
     expect(h.commit).toHaveBeenCalledTimes(1);
+    await userEvent.clear(input);
+    await userEvent.type(input, '7{Enter}');
+    expect(h.commit).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('cell-error')).not.toBeInTheDocument();
+  });
+
+  it('a refused value: Escape drops the typed text and shows the saved value again', async () => {
+    setup(false);
+    const h = handlers();
+    renderWithProviders(<LinesTable section={section([line('a')])} editable handlers={h} />);
+    await userEvent.dblClick(
+      await within((await screen.findAllByTestId('line-row'))[0]!).findByRole('button', { name: 'Edit Qty' }),
+    );
+    const input = within(rows()[0]!).getByRole('textbox', { name: 'Qty' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '1e99{Enter}');
+    expect(input).toHaveValue('1e99');
+    expect(screen.getByTestId('cell-error')).toHaveTextContent('Enter a number');
+    await userEvent.clear(input);
+    await userEvent.type(input, '99999999999{Enter}');
+    expect(screen.getByTestId('cell-error')).toHaveTextContent('Quantity is out of range');
+    await userEvent.keyboard('{Escape}');
+    expect(within(rows()[0]!).queryByRole('textbox')).toBeNull();
+    expect(screen.queryByTestId('cell-error')).not.toBeInTheDocument();
+    expect(within(rows()[0]!).getByRole('button', { name: 'Edit Qty' })).toHaveTextContent('1');
+    expect(h.commit).not.toHaveBeenCalled();
+  });
+
+  it("a server's refusal after the cell closed opens it again with the typed text and the reason", async () => {
+    setup(false);
+    const h = handlers();
+    renderWithProviders(<LinesTable section={section([line('a'), line('b')])} editable handlers={h} />);
+    await userEvent.dblClick(
+      await within((await screen.findAllByTestId('line-row'))[1]!).findByRole('button', { name: 'Edit Price' }),
+    );
+    const price = within(rows()[1]!).getByRole('textbox', { name: 'Price' });
+    await userEvent.clear(price);
+    await userEvent.type(price, '250{Enter}');
+    expect(within(rows()[1]!).queryByRole('textbox')).toBeNull();
+    const [changes, refused] = vi.mocked(h.commit).mock.calls[0]!;
+    expect(changes).toEqual([{ _id: 'b', price: '250' }]);
+    let taken = false;
+    act(() => {
+      taken = refused!('This sale is Sale Order (sale): only quotes in draft or sent can be changed');
+    });
+    expect(taken).toBe(true);
+    const again = within(rows()[1]!).getByRole('textbox', { name: 'Price' });
+    expect(again).toHaveValue('250');
+    expect(again).toHaveFocus();
+    expect(screen.getByTestId('cell-error')).toHaveTextContent('only quotes in draft or sent can be changed');
+    // while the cell is open again, a second refusal is not its to show
+    expect(refused!('again')).toBe(false);
+  });
+
+  it('marks negative quantities, prices and costs and zero quantities with a warning sign and its tooltip', async () => {
+    setup(false);
+    const lines = [
+      line('a'),
+      line('b', { quantity: '-2', subtotal: '-260.00' }),
+      line('c', { quantity: '0', subtotal: '0.00' }),
+      line('d', { price: '-50.00', cost: '-10.00', subtotal: '-50.00' }),
+      line('n', {
+        kind: 'note',
+        name: 'Note',
+        quantity: '0',
+        product: { id: null, name: 'note', manufacturer: { name: null } },
+      }),
+    ];
+    renderWithProviders(<LinesTable section={section(lines)} editable handlers={handlers()} />);
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const marks = (i: number) =>
+      within(rows()[i]!)
+        .queryAllByTestId('value-warning')
+        .map((m) => m.getAttribute('data-warning-code'));
+    await waitFor(() => expect(marks(3)).toEqual(['NEGATIVE_PRICE', 'NEGATIVE_COST']));
+    expect(marks(0)).toEqual([]);
+    expect(marks(1)).toEqual(['NEGATIVE_QUANTITY']);
+    expect(marks(2)).toEqual(['ZERO_QUANTITY']);
+    expect(marks(4)).toEqual([]);
+    const negative = within(rows()[1]!).getByRole('img', {
+      name: 'Negative quantity: the customer will see -2. Intended for a return or a trade-in?',
+    });
+    expect(negative.closest('[data-column]')).toHaveAttribute('data-column', 'quantity');
+    await userEvent.hover(negative);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Negative quantity: the customer will see -2. Intended for a return or a trade-in?',
+    );
+    expect(
+      within(rows()[3]!).getByRole('img', { name: /^Negative price: the customer will see -\$50\.00/ }),
+    ).toBeInTheDocument();
   });
 
   it('shows a line markup under 28 % in red', async () => {
@@ -182,7 +282,8 @@ describe('lines table', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '   {Enter}');
     expect(h.commit).not.toHaveBeenCalled();
-    expect(h.invalidInput).toHaveBeenCalledWith('Description is required');
+    expect(within(rows()[1]!).getByRole('textbox', { name: 'Description' })).toHaveValue('   ');
+    expect(screen.getByTestId('cell-error')).toHaveTextContent('Description is required');
     // a multi-line edit that clears descriptions leaves the note's text alone
     expect(lineEditChanges(lines, new Set(['a', 'n']), 'a', 'name', '')).toEqual([{ _id: 'a', name: '' }]);
   });
@@ -246,10 +347,13 @@ describe('lines table', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '5{Enter}');
     expect(h.commit).toHaveBeenCalledTimes(1);
-    expect(h.commit).toHaveBeenCalledWith([
-      { _id: 'a', quantity: '5' },
-      { _id: 'b', quantity: '5' },
-    ]);
+    expect(h.commit).toHaveBeenCalledWith(
+      [
+        { _id: 'a', quantity: '5' },
+        { _id: 'b', quantity: '5' },
+      ],
+      expect.any(Function),
+    );
   });
 
   it('starts editing a cell from the keyboard (Enter or F2); Escape leaves it unchanged', async () => {
@@ -264,7 +368,7 @@ describe('lines table', () => {
     expect(input).toHaveFocus();
     await userEvent.clear(input);
     await userEvent.type(input, '7{Enter}');
-    expect(h.commit).toHaveBeenCalledWith([{ _id: 'b', quantity: '7' }]);
+    expect(h.commit).toHaveBeenCalledWith([{ _id: 'b', quantity: '7' }], expect.any(Function));
 
     within(rows()[0]!).getByRole('button', { name: 'Edit Price' }).focus();
     await userEvent.keyboard('{F2}');

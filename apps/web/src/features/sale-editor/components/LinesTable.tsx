@@ -30,10 +30,14 @@ import { Box, Button, Divider, ListItemIcon, Menu, MenuItem, Paper, styled, Typo
 import {
   DESCRIPTION_REQUIRED,
   DISCOUNT_OUT_OF_RANGE,
+  NUMERIC_FIELDS as FIELD_LIMITS,
   insertBelowPoint,
   isLineMarkupWarning,
   isMissingDescription,
   isValidDiscount,
+  lineFieldWarning,
+  type NumericField,
+  parseNumberInput as parseLimitedNumber,
 } from '@quotewright/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -50,15 +54,18 @@ import {
   useState,
 } from 'react';
 import { useDiscreteColumns, useHideMoney } from '../../../app/discrete';
+import { WithValueWarning } from '../../../components/lines/ValueWarning';
 import type { SensitiveKind } from '../../../lib/discreteColumns';
 import { SORTABLE_AUTO_SCROLL } from '../../../lib/dnd';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { draggedProductId, isProductDrag } from '../../../lib/products';
 import type { LineChanges, SaleLine, SaleSection } from '../api/types';
 import { type ClickModifiers, useLineSelection } from '../hooks/useLineSelection';
-import { EditableCell as MountedEditableCell } from './EditableCell';
+import { type CellRefusal, EditableCell as MountedEditableCell } from './EditableCell';
 
 export const DELETE_LINES_MESSAGE = 'Are you sure you want to delete the following line(s)?';
+/** A typed value that is not a number at all. */
+export const ENTER_A_NUMBER = 'Enter a number, such as 2, -1 or 12.50';
 
 export type LineField = 'name' | 'quantity' | 'price' | 'discount' | 'cost' | 'markup_percent';
 type ColumnId =
@@ -100,6 +107,14 @@ const COLUMNS: Column[] = [
 ];
 
 const NUMERIC_FIELDS: readonly LineField[] = ['quantity', 'price', 'discount', 'cost', 'markup_percent'];
+/** The bounds the server checks each number against (the columns' sizes). */
+const LIMITS: Record<Exclude<LineField, 'name'>, NumericField> = {
+  quantity: FIELD_LIMITS.quantity,
+  price: FIELD_LIMITS.price,
+  discount: FIELD_LIMITS.discount,
+  cost: FIELD_LIMITS.cost,
+  markup_percent: FIELD_LIMITS.markup,
+};
 
 /** A number typed by a user ("1,234.50", "$12", "35%") as a decimal string, or null. */
 export function parseNumberInput(text: string): string | null {
@@ -146,11 +161,12 @@ export function lineEditChanges(
 
 export interface LinesTableHandlers {
   back(): void;
-  commit(changes: LineChanges[]): void;
-  /** A typed value that cannot be sent: not a number ('Enter a number'), or `message` (a discount outside 0..100). */
-  invalidNumber(message?: string): void;
-  /** An edit refused before it is sent, with the reason ('Description is required'). */
-  invalidInput(message: string): void;
+  /**
+   * Sends an edit. `refused` shows the server's refusal in the edited cell, with the typed text kept (false when the
+   * cell cannot show it any more: report it another way). Values refused before sending never get here: the cell
+   * shows why.
+   */
+  commit(changes: LineChanges[], refused?: CellRefusal): void;
   remove(ids: string[]): void;
   addText(kind: 'note' | 'header', sequence: number): void;
   insertProduct(sequence: number): void;
@@ -169,7 +185,8 @@ interface RowProps {
   measure: (el: Element | null) => void;
   onRowClick: (index: number, mods: ClickModifiers, detail: number) => void;
   onRowMenu: (index: number, e: MouseEvent) => void;
-  onCommit: (lineId: string, field: LineField, value: string) => void;
+  /** Sends an edit of a cell; answers why it is refused before it is sent, if it is. */
+  onCommit: (lineId: string, field: LineField, value: string, refused: CellRefusal) => string | undefined;
 }
 
 /** Line height, cell padding and average character width of the rows' 14 px text (the estimates below). */
@@ -319,7 +336,8 @@ const LineCells = memo(function LineCells({
   onCommit,
 }: Pick<RowProps, 'line' | 'columns' | 'editable' | 'onCommit'>) {
   const isProduct = line.kind === 'product';
-  const commit = (field: LineField) => (value: string) => onCommit(line._id, field, value);
+  const commit = (field: LineField) => (value: string, refused: CellRefusal) =>
+    onCommit(line._id, field, value, refused);
   // an open cell is told when someone else changes its field (EditableCell)
   const watch = (field: LineField) => ({ line: line._id, field });
 
@@ -350,15 +368,17 @@ const LineCells = memo(function LineCells({
           />
         );
       case 'quantity': {
-        // a negative quantity is allowed (returns, credits) but must stand out
+        // a negative or zero quantity is allowed (returns, trade-ins, options) but must stand out
         const negative = Number(line.quantity) < 0;
         return (
           <EditableCell
             value={line.quantity}
             display={
-              <span className={negative ? 'qw-negative' : undefined} data-negative={negative}>
-                {line.quantity}
-              </span>
+              <WithValueWarning warning={lineFieldWarning(line, 'quantity')}>
+                <span className={negative ? 'qw-negative' : undefined} data-negative={negative}>
+                  {line.quantity}
+                </span>
+              </WithValueWarning>
             }
             editable={editable}
             numeric
@@ -372,7 +392,7 @@ const LineCells = memo(function LineCells({
         return (
           <EditableCell
             value={line.price}
-            display={money(line.price)}
+            display={<WithValueWarning warning={lineFieldWarning(line, 'price')}>{money(line.price)}</WithValueWarning>}
             editable={editable}
             numeric
             label="Price"
@@ -396,7 +416,7 @@ const LineCells = memo(function LineCells({
         return (
           <EditableCell
             value={line.cost}
-            display={money(line.cost)}
+            display={<WithValueWarning warning={lineFieldWarning(line, 'cost')}>{money(line.cost)}</WithValueWarning>}
             editable={editable}
             numeric
             label="Cost"
@@ -642,28 +662,23 @@ export function LinesTable({
     [click, latest],
   );
 
+  // The same checks as the server's, before sending: a refused value stays in its cell with the reason.
   const onCommit = useCallback(
-    (lineId: string, field: LineField, raw: string) => {
+    (lineId: string, field: LineField, raw: string, refused: CellRefusal): string | undefined => {
       let value = raw;
-      if (NUMERIC_FIELDS.includes(field)) {
+      if (field !== 'name') {
         const parsed = parseNumberInput(raw);
-        if (parsed === null) {
-          handlersRef.current.invalidNumber();
-          return;
-        }
-        if (field === 'discount' && !isValidDiscount(parsed)) {
-          handlersRef.current.invalidNumber(DISCOUNT_OUT_OF_RANGE);
-          return;
-        }
+        if (parsed === null) return ENTER_A_NUMBER;
+        if (field === 'discount' && !isValidDiscount(parsed)) return DISCOUNT_OUT_OF_RANGE;
+        const checked = parseLimitedNumber(parsed, LIMITS[field]);
+        if (!checked.ok) return checked.message;
         value = parsed;
       }
       const target = linesRef.current.find((l) => l._id === lineId);
-      if (field === 'name' && target && isMissingDescription(target.kind, value)) {
-        handlersRef.current.invalidInput(DESCRIPTION_REQUIRED);
-        return;
-      }
+      if (field === 'name' && target && isMissingDescription(target.kind, value)) return DESCRIPTION_REQUIRED;
       const changes = lineEditChanges(linesRef.current, latest.current.ids, lineId, field, value);
-      if (changes.length > 0) handlersRef.current.commit(changes);
+      if (changes.length > 0) handlersRef.current.commit(changes, refused);
+      return undefined;
     },
     [latest],
   );
