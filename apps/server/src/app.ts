@@ -23,6 +23,10 @@ import { catalogService } from './modules/catalog/catalog.service';
 import type { ErpConnector } from './modules/erp/erp.types';
 import { orderKeys } from './modules/erp/order-keys';
 import { unconfiguredErp } from './modules/erp/unconfigured';
+import type { DemoErp } from './modules/erp-order/demo-erp';
+import { erpOrderRepository } from './modules/erp-order/erp-order.repository';
+import { erpOrderRoutes } from './modules/erp-order/erp-order.routes';
+import { erpOrderService } from './modules/erp-order/erp-order.service';
 import { erpFetchRepository } from './modules/erpfetch/erpfetch.repository';
 import { erpFetchRoutes } from './modules/erpfetch/erpfetch.routes';
 import { erpFetchService, FETCH_QUEUE } from './modules/erpfetch/erpfetch.service';
@@ -75,6 +79,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** The ERP connector (main.ts builds it: a real Odoo or the built-in simulator). */
   erp?: ErpConnector;
+  /** Set when `erp` is the built-in simulator: 'Open in Odoo' opens the app's own read-only page of the order. */
+  erpDemo?: DemoErp;
   /** Run background job workers in this process (default true). */
   workers?: boolean;
   /** The sale event bus (tests publish on it); a new one by default. */
@@ -243,7 +249,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   erpFetchRoutes(app, { erpFetch });
   const salesRepo = salesRepository(db);
   const exports = exportsService({ sales: salesRepo, exports: exportsRepository(db), now: opts.now });
-  const sales = salesService(salesRepo, { erp: opts.erp, events });
+  const erpOrders = erpOrderService({
+    erp: opts.erp ?? noErp(),
+    demo: opts.erp ? (opts.erpDemo ?? null) : null,
+    repo: erpOrderRepository(db),
+  });
+  const sales = salesService(salesRepo, {
+    ...(opts.erp ? { erp: { saleUrl: (odooId: number) => erpOrders.saleUrl(odooId) } } : {}),
+    events,
+  });
   // Socket.IO on the same HTTP server (path /socket.io); closed before the server so no socket holds it open.
   const realtime = await createRealtime(app.server, {
     auth,
@@ -260,6 +274,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     activity: activityService({ activity: activityRepository(db), sales: salesRepo }),
   });
   saleSyncRoutes(app, { saleSync });
+  erpOrderRoutes(app, { erpOrders });
   const templatesRepo = templatesRepository(db);
   templatesRoutes(app, { templates: templatesService(templatesRepo) });
   saleTemplatesRoutes(app, { saleTemplates: saleTemplatesService({ sales, templates: templatesRepo }) });

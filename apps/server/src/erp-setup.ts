@@ -3,6 +3,7 @@ import { startOdooSim } from '@quotewright/odoo-sim';
 import type { Config } from './config';
 import { createErpConnector } from './modules/erp/connector';
 import type { ErpConnector } from './modules/erp/erp.types';
+import { type DemoErp, simulatorDemoErp } from './modules/erp-order/demo-erp';
 
 interface Log {
   info(obj: object | string, msg?: string): void;
@@ -11,9 +12,13 @@ interface Log {
 /**
  * The ERP behind the app: a real Odoo when ODOO_URL is set, else the built-in simulator with its demo company,
  * started on a loopback port and used through the very same connector over HTTP. The simulator keeps what the
- * app writes (published quotes) in DATA_DIR so it survives restarts.
+ * app writes (published quotes) in DATA_DIR so it survives restarts. `demo` is set for the simulator: it has no web
+ * client, so 'Open in Odoo' opens a read-only page of the order in the app itself.
  */
-export async function setupErp(config: Config, log: Log): Promise<{ erp: ErpConnector; close(): Promise<void> }> {
+export async function setupErp(
+  config: Config,
+  log: Log,
+): Promise<{ erp: ErpConnector; demo?: DemoErp; close(): Promise<void> }> {
   if (config.ODOO_URL) {
     const erp = createErpConnector({
       url: config.ODOO_URL,
@@ -42,5 +47,5 @@ export async function setupErp(config: Config, log: Log): Promise<{ erp: ErpConn
     protocol: config.ODOO_PROTOCOL,
     timeoutMs: config.ODOO_TIMEOUT * 1000,
   });
-  return { erp, close: () => sim.close() };
+  return { erp, demo: simulatorDemoErp(sim), close: () => sim.close() };
 }

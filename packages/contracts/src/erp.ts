@@ -1,4 +1,7 @@
-// The ERP data fetch as the settings API answers it (docs/decisions/0004).
+// The ERP as the API answers it: the data fetch runs (docs/decisions/0004), order fields in people's words, and an
+// order of the built-in demo ERP shown read-only.
+import { z } from 'zod';
+
 export type FetchKind = 'products' | 'sales' | 'contacts';
 
 export interface FetchRunDto {
@@ -58,3 +61,54 @@ export function erpFieldLabel(field: string): string {
     .trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : field;
 }
+
+// ─── An order of the built-in demo ERP, read-only (GET /api/erp/orders/{odooId}) ────────────────────────────────
+
+const decimal = z.string().nullable();
+/** A line of the order as the ERP holds it: a product line with its money, or a note / subsection text. */
+export const erpOrderLineSchema = z.strictObject({
+  id: z.number().int(),
+  kind: z.enum(['product', 'note', 'subsection']),
+  description: z.string(),
+  /** Product lines only (null on notes and subsections): decimal strings as the ERP gives them. */
+  quantity: decimal,
+  uom: z.string().nullable(),
+  unitPrice: decimal,
+  /** percent */
+  discount: decimal,
+  subtotal: decimal,
+});
+export type ErpOrderLineView = z.infer<typeof erpOrderLineSchema>;
+
+export const erpOrderSectionSchema = z.strictObject({
+  /** null: the lines before the order's first section. */
+  name: z.string().nullable(),
+  lines: z.array(erpOrderLineSchema),
+});
+export type ErpOrderSectionView = z.infer<typeof erpOrderSectionSchema>;
+
+export const ERP_ORDER_STATES = ['draft', 'sent', 'sale', 'done', 'cancel'] as const;
+
+export const erpOrderSchema = z.strictObject({
+  odooId: z.number().int(),
+  /** The ERP's order number, e.g. S00042. */
+  name: z.string(),
+  state: z.enum(ERP_ORDER_STATES),
+  /** The state in the ERP's words (Quotation, Quotation Sent, Sales Order, Locked, Cancelled). */
+  stateLabel: z.string(),
+  customer: z.string().nullable(),
+  invoiceAddress: z.string().nullable(),
+  deliveryAddress: z.string().nullable(),
+  salesperson: z.string().nullable(),
+  /** The source document (the quote number a publish from here wrote). */
+  origin: z.string().nullable(),
+  /** ISO date-time */
+  dateOrder: z.string().nullable(),
+  sections: z.array(erpOrderSectionSchema),
+  amountUntaxed: z.string(),
+  amountTax: z.string(),
+  amountTotal: z.string(),
+  /** The quote of this app linked to the order, if any. */
+  sale: z.strictObject({ id: z.string(), quoteNumber: z.string(), name: z.string() }).nullable(),
+});
+export type ErpOrderView = z.infer<typeof erpOrderSchema>;

@@ -372,6 +372,9 @@ const MATRIX: Matrix = {
   'GET /api/sales/check/products/:id': [
     { name: 'validity check', path: () => `/api/sales/check/products/${readFixture.id}`, expect: moduleViewers(200) },
   ],
+  // The demo ERP's read-only order page: the matrix app has no simulator, so a permitted caller gets 404 (the link
+  // goes to the ERP itself); erp-order.test.ts reads an order through it.
+  'GET /api/erp/orders/:id': [{ name: 'no demo ERP', path: () => '/api/erp/orders/1', expect: moduleViewers(404) }],
   'GET /api/sales/odoo/url/:id': [
     { name: 'not linked', path: () => `/api/sales/odoo/url/${readFixture.id}`, expect: moduleViewers(409) },
   ],
