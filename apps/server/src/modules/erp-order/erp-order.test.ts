@@ -101,7 +101,7 @@ describe('the demo ERP order page', () => {
         'discount',
         'price_subtotal',
       ])
-      .sort((x, y) => (x.sequence as number) - (y.sequence as number) || x.id - y.id);
+      .sort((x, y) => (x.sequence as number) - (y.sequence as number) || (x.id as number) - (y.id as number));
     const sections = lines.filter((l) => l.display_type === 'line_section').map((l) => l.name);
     expect(view.sections.map((s) => s.name).filter((n) => n !== null)).toEqual(sections);
     const shown = view.sections.flatMap((s) => s.lines);
