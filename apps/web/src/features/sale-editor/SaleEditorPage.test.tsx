@@ -28,13 +28,35 @@ describe('sale editor', () => {
     await waitFor(() => expect(document.title).toBe('Office (Q00007) | Quotewright'));
   });
 
+  it('lists the values to check before the customer sees them, without failing the check', async () => {
+    const warning = {
+      code: 'NEGATIVE_QUANTITY',
+      field: 'quantity',
+      message: 'Negative quantity: the customer will see -2. Intended for a return or a trade-in?',
+      section: { index: 1, name: 'Main' },
+      line: { number: 1, id: 'l1', label: 'AX-100 — Widget' },
+    };
+    setup({ 'GET /api/sales/check/products/s1': { body: { valid: true, sections: [], warnings: [warning] } } });
+    renderApp('/sale/s1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Check Products' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('All order lines appear to have valid products!');
+    expect(dialog).not.toHaveTextContent('The validity check returned errors.');
+    const listed = within(dialog).getByTestId('sale-warnings');
+    expect(listed).toHaveTextContent('1 value to check before the customer sees it');
+    expect(within(listed).getByTestId('sale-warning')).toHaveTextContent(
+      'Negative quantity: the customer will see -2. Intended for a return or a trade-in?',
+    );
+    expect(within(listed).getByTestId('sale-warning')).toHaveTextContent('Section 1 (Main), line 1 (AX-100 — Widget)');
+  });
+
   it('lists the lines without valid products per section, or says the check failed', async () => {
     let fail = false;
     setup({
       'GET /api/sales/check/products/s1': () =>
         fail
           ? problem(500, 'boom')
-          : { body: { valid: false, sections: [{ name: 'Main', lines: ['AX-100 — Widget'] }] } },
+          : { body: { valid: false, sections: [{ name: 'Main', lines: ['AX-100 — Widget'] }], warnings: [] } },
     });
     renderApp('/sale/s1');
     await userEvent.click(await screen.findByRole('button', { name: 'Check Products' }));

@@ -58,6 +58,7 @@ import { ProductPickerDialog } from './components/ProductPickerDialog';
 import { SalePrintView } from './components/SalePrintView';
 import { SaleSummary } from './components/SaleSummary';
 import { SaleTemplatesButton } from './components/SaleTemplates';
+import { SaleWarnings } from './components/SaleWarnings';
 import { DELETE_SECTION_MESSAGE, type SectionHandlers, SectionsTable } from './components/SectionsTable';
 import { MoveLinesDialog, SetMarkupDialog, TextLineDialog } from './components/SmallDialogs';
 import { SyncButton } from './components/SyncButton';
@@ -334,7 +335,8 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const runCheck = async () => {
     try {
       const res = await loading.track(checkProducts(sale._id));
-      if (res.valid) {
+      const warnings = res.warnings ?? [];
+      if (res.valid && warnings.length === 0) {
         await dialog.open({ title: 'Results', message: VALID_PRODUCTS_MESSAGE });
         return;
       }
@@ -342,9 +344,15 @@ function SaleEditor({ sale }: { sale: Sale }) {
         title: 'Results',
         message: (
           <Box data-testid="check-results">
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {INVALID_PRODUCTS_MESSAGE}
-            </Alert>
+            {res.valid ? (
+              <Alert severity="success" sx={{ mb: 1 }}>
+                {VALID_PRODUCTS_MESSAGE}
+              </Alert>
+            ) : (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {INVALID_PRODUCTS_MESSAGE}
+              </Alert>
+            )}
             {res.sections.map((sec) => (
               <Box key={sec.name} sx={{ mb: 1 }}>
                 <Typography fontWeight={600}>{sec.name}</Typography>
@@ -356,6 +364,8 @@ function SaleEditor({ sale }: { sale: Sale }) {
                 </Box>
               </Box>
             ))}
+            {/* values to look at again: they never make the check fail */}
+            <SaleWarnings warnings={warnings} />
           </Box>
         ),
       });
