@@ -214,6 +214,31 @@ describe('sale editor', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/sales')).toBe(false);
   });
 
+  it('asks for a name before saving a new quote with neither a name nor a customer', async () => {
+    const { calls } = setup({ 'POST /api/sales': { status: 201, body: { ...sale, _id: 's1', name: 'Kitchen' } } });
+    const { router } = renderApp('/sale');
+    await screen.findByRole('textbox', { name: 'Name' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    let ask = await screen.findByRole('dialog', { name: 'Name this quote' });
+    expect(ask).toHaveTextContent('A quote needs a name or a customer');
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/sales')).toBe(false);
+    // Back: nothing saved, the form is still there to choose a customer
+    await userEvent.click(within(ask).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/sale');
+    // a blank name is no name
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    ask = await screen.findByRole('dialog', { name: 'Name this quote' });
+    const save = within(ask).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await userEvent.type(within(ask).getByRole('textbox', { name: 'Quote name' }), 'Kitchen{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sale/s1'));
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/sales').map((c) => c.body)).toEqual([
+      expect.objectContaining({ name: 'Kitchen', customer: null }),
+    ]);
+  });
+
   it('opens a new sale in edit mode and moves to /sale/{id} after the first save', async () => {
     const { calls } = setup({ 'POST /api/sales': { status: 201, body: { ...sale, _id: 's1' } } });
     const { router } = renderApp('/sale');

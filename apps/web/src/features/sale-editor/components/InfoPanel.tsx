@@ -11,6 +11,11 @@ import {
   Button,
   Chip,
   CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   Grid,
   IconButton,
   Stack,
@@ -18,7 +23,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { INFO_PANEL_COLLAPSE_MS, saleStateLabel } from '@quotewright/domain';
+import { hasNameOrCustomer, INFO_PANEL_COLLAPSE_MS, saleStateLabel } from '@quotewright/domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type RefOption, RefSelect } from '../../../components/RefSelect';
 import { formatDateTime } from '../../../lib/format';
@@ -38,6 +43,44 @@ function headerOf(sale: Sale | undefined): SaleHeader {
 }
 
 const ref = (r: RefOption | null) => (r ? { id: r.id, name: r.name } : null);
+
+export const NAME_QUOTE_TITLE = 'Name this quote';
+export const NAME_QUOTE_MESSAGE =
+  'A quote needs a name or a customer, so that it can be told apart in the sales list. Enter a name, or go back and choose a customer.';
+
+/** Asked before saving a quote that would have neither a name nor a customer (the server refuses one). */
+function NameQuoteDialog({ onName, onBack }: { onName: (name: string) => void; onBack: () => void }) {
+  const [name, setName] = useState('');
+  const ok = name.trim() !== '';
+  return (
+    <Dialog open onClose={onBack} maxWidth="xs" fullWidth aria-labelledby="name-quote-title">
+      <DialogTitle id="name-quote-title">{NAME_QUOTE_TITLE}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{NAME_QUOTE_MESSAGE}</DialogContentText>
+        <TextField
+          autoFocus
+          fullWidth
+          size="small"
+          label="Quote name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && ok) {
+              e.preventDefault();
+              onName(name.trim());
+            }
+          }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onBack}>Back</Button>
+        <Button variant="contained" disabled={!ok} onClick={() => onName(name.trim())}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
 
 export function InfoPanel({
   sale,
@@ -64,6 +107,7 @@ export function InfoPanel({
   const [editing, setEditing] = useState(isNew);
   const [saving, setSaving] = useState(false);
   const [draft, setDraft] = useState<SaleHeader>(() => headerOf(sale));
+  const [askName, setAskName] = useState(false);
   const collapseTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const partners = usePartners();
   useEffect(() => {
@@ -86,10 +130,15 @@ export function InfoPanel({
     setEditing(true);
   };
 
-  const save = async () => {
+  const save = async (header: SaleHeader = draft) => {
+    // A new quote, or one that had a name or a customer, needs one of them: ask for a name first.
+    if (!hasNameOrCustomer(header) && (isNew || hasNameOrCustomer(headerOf(sale)))) {
+      setAskName(true);
+      return;
+    }
     setSaving(true);
     try {
-      const ok = await onSave({ ...draft, name: draft.name.trim() });
+      const ok = await onSave({ ...header, name: header.name.trim() });
       if (ok) {
         setEditing(false);
         if (collapseTimer.current) clearTimeout(collapseTimer.current);
@@ -216,7 +265,7 @@ export function InfoPanel({
                     <IconButton
                       aria-label={editing ? 'Save' : 'Edit'}
                       color="primary"
-                      onClick={editing ? save : startEdit}
+                      onClick={editing ? () => void save() : startEdit}
                       disabled={saving}
                     >
                       {saving ? <CircularProgress size={20} /> : editing ? <CheckIcon /> : <EditIcon />}
@@ -233,6 +282,17 @@ export function InfoPanel({
           </Box>
         </Stack>
       </AccordionDetails>
+      {askName && (
+        <NameQuoteDialog
+          onBack={() => setAskName(false)}
+          onName={(name) => {
+            setAskName(false);
+            const named = { ...draft, name };
+            setDraft(named);
+            void save(named);
+          }}
+        />
+      )}
     </Accordion>
   );
 }
