@@ -9,6 +9,8 @@ export interface MockResponse {
 type Handler = (req: {
   method: string;
   path: string;
+  /** The query string, with its '?' ('' when none). */
+  query: string;
   body: unknown;
   headers: Headers;
 }) => MockResponse | undefined | Promise<MockResponse | undefined>;
@@ -42,7 +44,7 @@ export function mockApi(routes: Record<string, MockResponse | Handler>) {
     const route = compiled.find((r) => r.method === method && r.re.test(url.pathname));
     const answer = route
       ? typeof route.value === 'function'
-        ? await route.value({ method, path: url.pathname, body, headers })
+        ? await route.value({ method, path: url.pathname, query: url.search, body, headers })
         : route.value
       : { status: 404, body: { title: 'Not Found', status: 404, detail: `No mock for ${method} ${url.pathname}` } };
     const status = answer?.status ?? 200;

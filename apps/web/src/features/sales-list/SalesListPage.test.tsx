@@ -161,17 +161,123 @@ describe('sales list', () => {
     }
   });
 
-  it('grouping by a column asks the server to group, and shows the count and total of each whole group', async () => {
+  it("lists a sale without a name as 'Untitled quote', muted, everywhere it is listed (and in the delete question)", async () => {
+    setup(admin, {
+      'GET /api/sales': { body: { items: [item(1, { name: '' }), item(2)], total: 2, page: 0, pageSize: 20 } },
+    });
+    renderApp('/');
+    const untitled = await screen.findByText('Untitled quote');
+    expect(untitled).toHaveAttribute('data-untitled');
+    expect(getComputedStyle(untitled).fontStyle).toBe('italic');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Delete sale' })[0]!);
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Q00001 Untitled quote');
+  });
+});
+
+const group = (value: string, label: string, count: number, total: string) => ({
+  key: value,
+  value,
+  label,
+  count,
+  total_price: total,
+});
+const STATUS_GROUPS = [
+  group('draft', 'Quote', 3, '300.00'),
+  group('sent', 'Quote Sent', 2, '200.00'),
+  group('sale', 'Sale Order', 1, '100.00'),
+  group('done', 'Locked', 1, '50.00'),
+  group('cancel', 'Cancelled', 40, '4000.00'),
+];
+
+describe('sales list grouped (pages of groups, settings kept per user)', () => {
+  const grouped = makeUser({
+    _id: 'a1',
+    name: 'Admin',
+    isAdmin: true,
+    preferences: {
+      darkMode: true,
+      wideScreen: false,
+      discreteMode: false,
+      salesList: { groupBy: 'state', sort: 'total_price', direction: 'desc', pageSize: 10 },
+    },
+  });
+  const groupsPage = (over: Record<string, unknown> = {}) => ({
+    body: { groupBy: 'state', groups: STATUS_GROUPS, total: 5, sales: 47, page: 0, pageSize: 10, ...over },
+  });
+  /** A group's sales: page N of the cancelled ones, 10 a page. */
+  const groupSales = ({ query }: { query: string }) => {
+    const q = new URLSearchParams(query);
+    const page = Number(q.get('page'));
+    const items = Array.from({ length: 10 }, (_, i) =>
+      item(page * 10 + i + 1, { name: `Cancelled ${page * 10 + i + 1}`, state: 'cancel', state_label: 'Cancelled' }),
+    );
+    return { body: { items, total: 40, page, pageSize: 10 } };
+  };
+
+  it('opens as the user left it: grouped by status, sorted, with their page size — a page of groups', async () => {
+    const { calls } = setup(grouped, { 'GET /api/sales/groups': groupsPage() });
+    renderApp('/');
+    const rows = await screen.findAllByTestId('group-row');
+    expect(rows.map((r) => r.getAttribute('data-group-key'))).toEqual(['draft', 'sent', 'sale', 'done', 'cancel']);
+    expect(rows[4]).toHaveTextContent('Cancelled40 sales · $4,000.00');
+    expect(screen.getByTestId('groups-count')).toHaveTextContent('5 groups · 47 sales');
+    const asked = calls.find((c) => c.path === '/api/sales/groups')!;
+    expect(Object.fromEntries(new URLSearchParams(asked.query))).toEqual({
+      groupBy: 'state',
+      page: '0',
+      pageSize: '10',
+      sort: 'total_price',
+      direction: 'desc',
+    });
+    // no page of ungrouped sales is asked for, and nothing is saved just by opening the list
+    expect(calls.some((c) => c.path === '/api/sales')).toBe(false);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(screen.queryAllByTestId('sale-row')).toEqual([]);
+  });
+
+  it("expanding a group loads that group's sales, paged within the group with the list's sort", async () => {
+    const { calls } = setup(grouped, { 'GET /api/sales/groups': groupsPage(), 'GET /api/sales': groupSales });
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Show the sales of Cancelled' }));
+    expect(await screen.findByText('Cancelled 1')).toBeInTheDocument();
+    expect(screen.getAllByTestId('sale-row')).toHaveLength(10);
+    const asked = calls.find((c) => c.path === '/api/sales')!;
+    expect(Object.fromEntries(new URLSearchParams(asked.query))).toEqual({
+      groupBy: 'state',
+      group: 'cancel',
+      page: '0',
+      pageSize: '10',
+      sort: 'total_price',
+      direction: 'desc',
+    });
+    expect(screen.getByTestId('group-pager')).toHaveTextContent('Cancelled: sales 1–10 of 40');
+    await userEvent.click(screen.getByRole('button', { name: 'Next sales of Cancelled' }));
+    expect(await screen.findByText('Cancelled 11')).toBeInTheDocument();
+    expect(screen.getByTestId('group-pager')).toHaveTextContent('Cancelled: sales 11–20 of 40');
+    expect(screen.queryByText('Cancelled 1')).not.toBeInTheDocument();
+    // collapsing hides them again; the group row is a button-like row (Enter toggles it)
+    const cancelRow = screen.getAllByTestId('group-row').find((r) => r.getAttribute('data-group-key') === 'cancel')!;
+    cancelRow.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryAllByTestId('sale-row')).toEqual([]));
+  });
+
+  it('grouping by a column pages by groups and saves the grouping for the user', async () => {
+    const puts: unknown[] = [];
     const { calls } = setup(admin, {
-      'GET /api/sales': {
+      'GET /api/sales/groups': {
         body: {
-          items: [item(1), item(2)],
+          groupBy: 'customer',
+          groups: [group('Acme', 'Acme', 57, '99999.00'), { ...group('', 'No client', 2, '10.00'), value: null }],
           total: 2,
+          sales: 59,
           page: 0,
           pageSize: 20,
-          groupBy: 'customer',
-          groups: [{ value: 'Acme', label: 'Acme', count: 57, total_price: '99999.00' }],
         },
+      },
+      'PUT /api/users/:id/preferences/sales-list': ({ body }) => {
+        puts.push(body);
+        return { body: { ...admin, preferences: { ...admin.preferences, salesList: body } } };
       },
     });
     renderApp('/');
@@ -179,9 +285,55 @@ describe('sales list', () => {
     const client = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('Client'))!;
     await userEvent.click(within(client).getByRole('button', { name: /column actions/i }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /group by client/i }));
-    await waitFor(() =>
-      expect(calls.some((c) => c.path === '/api/sales' && c.query.includes('groupBy=customer'))).toBe(true),
+    const rows = await screen.findAllByTestId('group-row');
+    expect(rows.map((r) => r.textContent)).toEqual(['Acme57 sales · $99,999.00', 'No client2 sales · $10.00']);
+    expect(calls.find((c) => c.path === '/api/sales/groups')?.query).toContain('groupBy=customer');
+    await waitFor(() => expect(puts).toEqual([{ groupBy: 'customer', sort: null, direction: 'desc', pageSize: 20 }]));
+  });
+
+  it('only the columns the server groups by offer grouping', async () => {
+    setup();
+    renderApp('/');
+    await screen.findByText('Quote 1');
+    const name = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('Name'))!;
+    await userEvent.click(within(name).getByRole('button', { name: /column actions/i }));
+    const items = (await screen.findAllByRole('menuitem')).map((m) => m.textContent);
+    expect(items).toContain('Sort by Name ascending');
+    expect(items.filter((t) => /group by/i.test(t ?? ''))).toEqual([]);
+  });
+
+  it('saves the sort and the page size as they change, in order', async () => {
+    const puts: unknown[] = [];
+    setup(admin, {
+      'PUT /api/users/:id/preferences/sales-list': ({ body }) => {
+        puts.push(body);
+        return { body: { ...admin, preferences: { ...admin.preferences, salesList: body } } };
+      },
+    });
+    renderApp('/');
+    await screen.findByText('Quote 1');
+    await userEvent.click(
+      screen.getByRole('columnheader', { name: /^Total/ }).querySelector('.MuiTableSortLabel-root')!,
     );
-    expect(await screen.findByTestId('group-summary')).toHaveTextContent('57 sales · $99,999.00');
+    await userEvent.click(screen.getByRole('combobox', { name: /rows per page/i }));
+    await userEvent.click(await screen.findByRole('option', { name: '50' }));
+    await waitFor(() =>
+      expect(puts).toEqual([
+        { groupBy: null, sort: 'total_price', direction: 'asc', pageSize: 20 },
+        { groupBy: null, sort: 'total_price', direction: 'asc', pageSize: 50 },
+      ]),
+    );
+  });
+
+  it('a settings save the server refuses is said, and the list keeps working', async () => {
+    setup(admin, { 'PUT /api/users/:id/preferences/sales-list': problem(500, 'Database unavailable') });
+    renderApp('/');
+    await screen.findByText('Quote 1');
+    await userEvent.click(screen.getByRole('combobox', { name: /rows per page/i }));
+    await userEvent.click(await screen.findByRole('option', { name: '50' }));
+    expect(
+      await screen.findByText('The list settings could not be saved: Database unavailable', { exact: false }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Quote 1')).toBeInTheDocument();
   });
 });

@@ -22,6 +22,7 @@ import {
   DEFAULT_SECTION_COPY_STYLE,
   SECTION_COPY_STYLES,
   type SectionCopyStyle,
+  saleDisplayName,
   selectorOptions,
 } from '@quotewright/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -40,7 +41,8 @@ export interface CopyRequest {
   mergeProducts: boolean;
 }
 
-const saleLabel = (s: DestinationSale) => `${s.order_number || s.quote_number} — ${s.name}`;
+/** A sale saved without a name is listed as 'Untitled quote', as in the sales list. */
+const saleLabel = (s: DestinationSale) => `${s.order_number || s.quote_number} — ${saleDisplayName(s.name)}`;
 
 export function CopySaleDataDialog({
   sale,
