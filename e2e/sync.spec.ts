@@ -51,6 +51,29 @@ test('publishing a small quote: check, confirm, live progress, Synced', async ({
   await shot(page, 'sync-status');
   await page.getByRole('button', { name: 'Close' }).click();
 
+  // Open in Odoo: the built-in demo ERP has no screens of its own, so the order opens on the app's own address,
+  // read-only, with the lines the publish wrote.
+  const linked = (await (await request.get(`/api/sales/${sale._id}`, { headers })).json()) as {
+    odoo_id: number;
+    odoo_name: string;
+  };
+  await page.getByTestId('sync-menu-button').click();
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('menuitem', { name: 'Open in Odoo' }).click();
+  const popup = await popupPromise;
+  await expect.poll(() => new URL(popup.url()).pathname).toBe(`/erp/orders/${linked.odoo_id}`);
+  expect(new URL(popup.url()).origin).toBe(new URL(page.url()).origin);
+  await expect(popup.getByRole('heading', { name: linked.odoo_name })).toBeVisible();
+  await expect(popup.getByTestId('erp-order-demo')).toContainText('built-in demo ERP');
+  await expect(popup.getByTestId('erp-order-state')).toHaveText('Quotation');
+  const section = popup.getByTestId('erp-order-section').filter({ has: popup.getByRole('heading', { name: 'Main' }) });
+  const rows = section.locator('[data-testid="erp-order-line"][data-kind="product"]');
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) await expect(row.getByRole('cell').nth(1)).toHaveText(/^2\b/);
+  await expect(popup.getByTestId('erp-order-totals')).toContainText('Total');
+  await shot(popup, 'erp-order');
+  await popup.close();
+
   // After a reload the state comes from the server.
   await page.reload();
   await expect(page.getByTestId('sync-button')).toHaveText('Synced');

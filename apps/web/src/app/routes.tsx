@@ -16,6 +16,9 @@ const AnalyticReportPage = lazy(() =>
 const DocumentEditorPage = lazy(() =>
   import('../features/document-editor/DocumentEditorPage').then((m) => ({ default: m.DocumentEditorPage })),
 );
+const ErpOrderPage = lazy(() =>
+  import('../features/erp-order/ErpOrderPage').then((m) => ({ default: m.ErpOrderPage })),
+);
 const JournalItemsPage = lazy(() =>
   import('../features/journal-items/JournalItemsPage').then((m) => ({ default: m.JournalItemsPage })),
 );
@@ -83,6 +86,15 @@ export const routes: RouteObject[] = [
                 element: (
                   <Guard access={view('sales')}>
                     <DocumentEditorPage />
+                  </Guard>
+                ),
+              },
+              {
+                // an order of the built-in demo ERP ('Open in Odoo' when no real Odoo is connected)
+                path: '/erp/orders/:odooId',
+                element: (
+                  <Guard access={view('sales')}>
+                    <ErpOrderPage />
                   </Guard>
                 ),
               },

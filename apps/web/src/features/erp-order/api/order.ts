@@ -1,0 +1,15 @@
+import type { ErpOrderView } from '@quotewright/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export type ErpOrder = ErpOrderView;
+
+/** An order of the built-in demo ERP, as the ERP holds it (read-only). */
+export function useErpOrder(odooId: string | undefined) {
+  return useQuery({
+    queryKey: ['erp-order', odooId],
+    queryFn: ({ signal }) => api.get<ErpOrder>(`/erp/orders/${encodeURIComponent(odooId ?? '')}`, { signal }),
+    enabled: !!odooId,
+    retry: false,
+  });
+}
