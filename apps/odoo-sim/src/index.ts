@@ -1,12 +1,12 @@
 // Public API: startOdooSim() starts an Odoo external-API simulator over an in-memory store with seeded demo data.
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import type { Server } from 'node:http';
 import { GROUP_PRESETS, type GroupPreset } from './access.js';
 import { setCredentials } from './auth.js';
 import { type FaultConfig, Faults } from './faults.js';
 import { callKw } from './methods.js';
 import { createRecords, getRaw, readRecords, searchIds, unlinkRecords, writeRecords } from './orm.js';
+import { DurableState } from './persistence.js';
 import { buildRegistry } from './registry.js';
 import { ADMIN_UID, DEMO_API_KEY, DEMO_LOGIN, DEMO_PASSWORD, DEMO_UID, seed } from './seed.js';
 import { Store } from './store.js';
@@ -37,10 +37,14 @@ export interface OdooSimOptions {
   password?: string;
   /** Admin API key; random when omitted. */
   apiKey?: string;
-  /** Persist the store as JSON here after changes (debounced) and load it at start. */
+  /**
+   * Keep the store here and load it at start: a snapshot plus `<stateFile>.journal`, a journal of committed writes
+   * on disk before they are answered (so an acknowledged write survives a kill -9). Several processes may not share
+   * it: a second one finds it taken (`<stateFile>.lock`) and keeps nothing (`stateFile` of the answer is undefined).
+   */
   stateFile?: string;
-  /** Debounce for stateFile writes, ms (default 300). */
-  persistDelayMs?: number;
+  /** Fold the journal into the snapshot past this many bytes (default: the snapshot's size, at least 8 MB). */
+  compactAtBytes?: number;
 }
 
 /** Test helpers over the store, acting as a given user (admin by default). */
@@ -84,7 +88,11 @@ export interface OdooSim {
   faults: { set(cfg: FaultConfig): void; reset(): void };
   /** Last calls (bounded), newest last. */
   calls: CallLogEntry[];
-  /** Write the state file now (no-op without stateFile). */
+  /** Where the state is kept, or undefined when it is not (no stateFile, or another process holds it). */
+  stateFile: string | undefined;
+  /** Why the state given as stateFile is not kept (another process holds it), else undefined. */
+  stateNote: string | undefined;
+  /** Everything now in memory (data.* changes included) to disk, as a new snapshot (no-op without stateFile). */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -131,16 +139,16 @@ export async function startOdooSim(opts: OdooSimOptions = {}): Promise<OdooSim> 
   const password = opts.password ?? 'admin';
   const apiKey = opts.apiKey ?? randomBytes(20).toString('hex');
   const store = new Store(version, buildRegistry(version));
+  const durable = opts.stateFile
+    ? DurableState.acquire(store, opts.stateFile, { compactAtBytes: opts.compactAtBytes })
+    : undefined;
   let loaded = false;
-  if (opts.stateFile && fs.existsSync(opts.stateFile)) {
-    try {
-      const data = JSON.parse(fs.readFileSync(opts.stateFile, 'utf8'));
-      if (data.version === version) {
-        store.load(data);
-        loaded = true;
-      }
-    } catch {
-      // unreadable state: start from the seed
+  if (durable) {
+    const { data, lines } = durable.load(version);
+    if (data) {
+      store.load(data);
+      for (const line of lines) store.applyChanges(line);
+      loaded = true;
     }
   }
   if (!loaded) seed(store, { size: opts.size, seed: opts.seed, login, password, apiKey });
@@ -150,30 +158,8 @@ export async function startOdooSim(opts: OdooSimOptions = {}): Promise<OdooSim> 
     setCredentials(store, ADMIN_UID, { password, apiKeys: [apiKey] });
   }
   installBuiltinAccess(store);
-
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> = Promise.resolve();
-  const persist = async () => {
-    if (!opts.stateFile) return;
-    const file = opts.stateFile;
-    const json = JSON.stringify(store.toJSON());
-    writing = writing.then(async () => {
-      const tmp = `${file}.${process.pid}.tmp`;
-      await fs.promises.writeFile(tmp, json);
-      await fs.promises.rename(tmp, file);
-    });
-    await writing;
-  };
-  if (opts.stateFile) {
-    store.onChange = () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        void persist();
-      }, opts.persistDelayMs ?? 300);
-    };
-    if (!loaded) await persist();
-  }
+  // A fresh seed is written as the snapshot; a loaded state goes on with its journal.
+  durable?.open(!loaded);
 
   const faults = new Faults();
   const calls: CallLogEntry[] = [];
@@ -181,6 +167,8 @@ export async function startOdooSim(opts: OdooSimOptions = {}): Promise<OdooSim> 
     store,
     db,
     faults,
+    // Every answer waits until the writes it follows are on disk.
+    ...(durable ? { commit: () => durable.commit() } : {}),
     onCall: (e) => {
       calls.push(e);
       if (calls.length > 500) calls.splice(0, calls.length - 500);
@@ -245,25 +233,21 @@ export async function startOdooSim(opts: OdooSimOptions = {}): Promise<OdooSim> 
     access,
     faults: { set: (c) => faults.set(c), reset: () => faults.reset() },
     calls,
+    stateFile: durable?.file,
+    stateNote:
+      opts.stateFile && !durable
+        ? `${opts.stateFile} is kept by another process: this simulator keeps nothing`
+        : undefined,
     flush: async () => {
-      if (timer) {
-        clearTimeout(timer);
-        timer = undefined;
-      }
-      await persist();
+      await durable?.compact();
     },
     close: async () => {
-      if (timer) {
-        clearTimeout(timer);
-        timer = undefined;
-        await persist();
-      }
-      await writing;
-      store.onChange = undefined;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const s of sockets) s.destroy();
       });
+      // Calls already run are in memory: written before the files are let go.
+      await durable?.close();
     },
   };
 }

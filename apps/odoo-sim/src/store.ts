@@ -1,6 +1,13 @@
 import { AccessControl } from './access.js';
 import type { ModelDef, Rec, Version } from './types.js';
 
+/** What changed in a store, as current values: records (null when deleted), next ids and named sequences. */
+export interface StoreChanges {
+  records: [model: string, id: number, rec: Rec | null][];
+  nextIds: Record<string, number>;
+  sequences: Record<string, number>;
+}
+
 /**
  * In-memory tables of raw records, one per model, with incremental indexes on many2one fields (built on first use)
  * so that one2many reads and `field = id` searches do not scan whole tables.
@@ -14,9 +21,10 @@ export class Store {
   private readonly indexedFields = new Map<string, Set<string>>();
   /** Named counters (sale order numbers, invoice numbers…). */
   sequences: Record<string, number> = {};
-  /** Bumped on every change; used by persistence and caches. */
+  /** Bumped on every change; used by caches. */
   revision = 0;
-  onChange: (() => void) | undefined;
+  /** Records, next ids and sequences changed since the last takeChanges(), when tracking (see trackChanges()). */
+  private changes: { records: Map<string, Set<number>>; nextIds: Set<string>; sequences: Set<string> } | undefined;
   readonly access: AccessControl;
   /** Undo log of the open transaction (see transaction()); undefined outside one. */
   private undo: (() => void)[] | undefined;
@@ -87,6 +95,7 @@ export class Store {
 
   nextSeq(name: string): number {
     this.sequences[name] = (this.sequences[name] ?? 0) + 1;
+    this.changes?.sequences.add(name);
     return this.sequences[name];
   }
 
@@ -103,9 +112,10 @@ export class Store {
     t.set(id, rec);
     this.undo?.push(() => this.delete(model, id));
     this.nextIds.set(model, Math.max(this.nextIds.get(model) ?? 1, id + 1));
+    this.changes?.nextIds.add(model);
     const idx = this.indexedFields.get(model);
     if (idx) for (const f of idx) this.indexAdd(model, f, rec[f], id);
-    this.touch();
+    this.touch(model, id);
     return rec;
   }
 
@@ -135,7 +145,7 @@ export class Store {
       }
       rec[k] = v;
     }
-    this.touch();
+    this.touch(model, id);
   }
 
   delete(model: string, id: number): void {
@@ -147,8 +157,9 @@ export class Store {
     this.undo?.push(() => {
       this.table(model).set(id, rec);
       if (idx) for (const f of idx) this.indexAdd(model, f, rec[f], id);
+      this.touch(model, id);
     });
-    this.touch();
+    this.touch(model, id);
   }
 
   /**
@@ -208,9 +219,54 @@ export class Store {
       ?.delete(id);
   }
 
-  private touch() {
+  private touch(model: string, id: number) {
     this.revision++;
-    this.onChange?.();
+    const c = this.changes;
+    if (!c) return;
+    let ids = c.records.get(model);
+    if (!ids) {
+      ids = new Set();
+      c.records.set(model, ids);
+    }
+    ids.add(id);
+  }
+
+  /** From now on, remember which records, next ids and sequences change (for a journal of committed writes). */
+  trackChanges() {
+    this.changes ??= { records: new Map(), nextIds: new Set(), sequences: new Set() };
+  }
+
+  /**
+   * The changes since the last call, as their current values (a record deleted is null), and forgets them; undefined
+   * when nothing changed. Taken between calls, never inside a transaction: each RPC runs synchronously to its end.
+   */
+  takeChanges(): StoreChanges | undefined {
+    const c = this.changes;
+    if (!c || (c.records.size === 0 && c.nextIds.size === 0 && c.sequences.size === 0)) return undefined;
+    const records: [string, number, Rec | null][] = [];
+    for (const [model, ids] of c.records) {
+      const t = this.tables.get(model);
+      for (const id of ids) records.push([model, id, t?.get(id) ?? null]);
+    }
+    const nextIds: Record<string, number> = {};
+    for (const m of c.nextIds) nextIds[m] = this.nextIds.get(m) ?? 1;
+    const sequences: Record<string, number> = {};
+    for (const n of c.sequences) sequences[n] = this.sequences[n] ?? 0;
+    this.changes = { records: new Map(), nextIds: new Set(), sequences: new Set() };
+    return { records, nextIds, sequences };
+  }
+
+  /** Replays changes taken by takeChanges() (right after load(), before any search built an index). */
+  applyChanges(ch: StoreChanges) {
+    for (const [model, id, rec] of ch.records) {
+      if (rec) this.table(model).set(id, rec);
+      else this.table(model).delete(id);
+    }
+    for (const [m, n] of Object.entries(ch.nextIds)) this.nextIds.set(m, Math.max(this.nextIds.get(m) ?? 1, n));
+    Object.assign(this.sequences, ch.sequences);
+    this.indexes.clear();
+    this.indexedFields.clear();
+    this.revision++;
   }
 
   toJSON(): {

@@ -467,7 +467,7 @@ describe('transports', () => {
 
   it('persists the store to a state file', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'odoo-sim-')), 'state.json');
-    const a = await startOdooSim({ stateFile: file, persistDelayMs: 10 });
+    const a = await startOdooSim({ stateFile: file });
     const id = a.data.create('sale.order', { partner_id: 15, origin: 'PERSIST-1' });
     await a.close();
     const b = await startOdooSim({ stateFile: file });

@@ -14,6 +14,8 @@ export interface ServerOptions {
   faults: Faults;
   /** Called after every handled call (for logs/metrics in tests). */
   onCall?: (entry: CallLogEntry) => void;
+  /** Resolves once the writes so far are durable; every answer to a call waits for it (see persistence.ts). */
+  commit?: () => Promise<void>;
 }
 
 export interface CallLogEntry {
@@ -85,7 +87,12 @@ export function createServer(opts: ServerOptions): http.Server {
   const { store, db, faults } = opts;
   const version = store.version;
 
-  async function handleJsonRpc(body: string, res: http.ServerResponse, log: CallLogEntry, afterCommit: () => boolean) {
+  async function handleJsonRpc(
+    body: string,
+    res: http.ServerResponse,
+    log: CallLogEntry,
+    afterCommit: () => Promise<boolean>,
+  ) {
     let req: { id?: unknown; params?: { service?: string; method?: string; args?: unknown[] } };
     try {
       req = JSON.parse(body);
@@ -100,12 +107,12 @@ export function createServer(opts: ServerOptions): http.Server {
     const method = params.method;
     const args = Array.isArray(params.args) ? params.args : [];
     log.service = service;
-    const reply = (payload: Record<string, unknown>) => {
-      if (afterCommit()) return;
+    const reply = async (payload: Record<string, unknown>) => {
+      if (await afterCommit()) return;
       send(res, 200, JSON.stringify({ jsonrpc: '2.0', id, ...payload }));
     };
+    let result: unknown;
     try {
-      let result: unknown;
       if (service === 'common') {
         if (method === 'version') result = versionInfo(version);
         else if (method === 'login' || method === 'authenticate') {
@@ -154,14 +161,14 @@ export function createServer(opts: ServerOptions): http.Server {
         throw new OdooError('builtins.KeyError', `'${service}'`, 500);
       }
       log.status = 200;
-      if (result === undefined) reply(version === 18 ? {} : { result: null });
-      else reply({ result });
     } catch (e) {
       const err = toOdooError(e);
       log.status = 200;
       log.error = err.odooName;
-      reply({ error: { code: 200, message: 'Odoo Server Error', data: errorData(err) } });
+      await reply({ error: { code: 200, message: 'Odoo Server Error', data: errorData(err) } });
+      return;
     }
+    await reply(result === undefined ? (version === 18 ? {} : { result: null }) : { result });
   }
 
   async function handleJson2(
@@ -171,7 +178,7 @@ export function createServer(opts: ServerOptions): http.Server {
     method: string,
     res: http.ServerResponse,
     log: CallLogEntry,
-    afterCommit: () => boolean,
+    afterCommit: () => Promise<boolean>,
   ) {
     log.model = model;
     log.method = method;
@@ -187,10 +194,10 @@ export function createServer(opts: ServerOptions): http.Server {
       );
       return;
     }
-    const fail = (err: OdooError) => {
+    const fail = async (err: OdooError) => {
       log.status = err.status;
       log.error = err.odooName;
-      if (afterCommit()) return;
+      if (await afterCommit()) return;
       const extra: Record<string, string> = err.status === 401 ? { 'WWW-Authenticate': 'Bearer ' } : {};
       send(
         res,
@@ -232,14 +239,15 @@ export function createServer(opts: ServerOptions): http.Server {
     } catch {
       return fail(werkzeug('BadRequest', 'Invalid JSON data'));
     }
+    let result: unknown;
     try {
-      const result = callKw({ store, uid, transport: 'json2' }, model, method, [], kwargs);
-      log.status = 200;
-      if (afterCommit()) return;
-      send(res, 200, JSON.stringify(result === undefined ? null : result));
+      result = callKw({ store, uid, transport: 'json2' }, model, method, [], kwargs);
     } catch (e) {
-      fail(toOdooError(e));
+      return fail(toOdooError(e));
     }
+    log.status = 200;
+    if (await afterCommit()) return;
+    send(res, 200, JSON.stringify(result === undefined ? null : result));
   }
 
   const server = http.createServer(async (req, res) => {
@@ -279,7 +287,8 @@ export function createServer(opts: ServerOptions): http.Server {
         send(res, 200, '<html><body>Bad Gateway</body>{"jsonrpc": "2.0", "res', 'application/json; charset=utf-8');
         return;
       }
-      const afterCommit = () => {
+      const afterCommit = async () => {
+        await opts.commit?.();
         if (fault?.dropAfterCommit) {
           req.socket.destroy();
           return true;
