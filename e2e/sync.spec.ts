@@ -38,9 +38,21 @@ test('publishing a small quote: check, confirm, live progress, Synced', async ({
   await expect(dialog.getByTestId('sync-preview-action')).toHaveText('A new order will be created in Odoo.');
   await expect(dialog.getByTestId('sync-problem')).toHaveCount(0);
   await shot(page, 'sync-check');
+  // Every label the button shows from here on: it goes from the progress straight to Synced.
+  await page.evaluate(() => {
+    const w = window as unknown as { syncLabels: string[] };
+    w.syncLabels = [];
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="sync-button"]')?.textContent ?? '';
+      if (w.syncLabels.at(-1) !== text) w.syncLabels.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await dialog.getByTestId('sync-start').click();
   await expect(dialog).toBeHidden();
   await expect(button).toHaveText('Synced', { timeout: 60_000 });
+  const labels = await page.evaluate(() => (window as unknown as { syncLabels: string[] }).syncLabels);
+  expect(labels.some((l) => l.startsWith('Syncing'))).toBe(true);
+  expect(labels).not.toContain('Sync Changes');
   await expect(page.getByTestId('sync-synced')).toHaveText('Sale is synced with Odoo');
 
   // The sale is linked now: the side menu's status dialog names the ERP order.
