@@ -51,6 +51,46 @@ async function openHardware() {
 const overlayGone = () => waitFor(() => expect(screen.queryByTestId('loading-overlay')).not.toBeVisible());
 
 describe('template editor failures', () => {
+  it("a refused line edit keeps the dialog open with the server's reason beside the field, no snackbar", async () => {
+    const withLine = structuredClone(template);
+    withLine.sections[0]!.lines = [
+      {
+        _id: 'l1',
+        kind: 'product',
+        product: { id: 42, name: 'DESK-1', manufacturer: { name: 'Acme' } },
+        name: 'Desk for the lobby',
+        quantity: '1',
+        price: '10.00',
+        cost: '5.00',
+        discount: 0,
+        markup_percent: 100,
+        margin_percent: 50,
+        subtotal: '10.00',
+        price_percentage_active: false,
+        uom: { name: 'Units' },
+      },
+    ];
+    const { calls } = setup({
+      'GET /api/templates/t1': { body: withLine },
+      'POST /api/templates/lines/update/t1/s1': problem(400, 'Some fields are invalid', {
+        '0.quantity': 'Quantity is out of range',
+      }),
+    });
+    await openHardware();
+    fireEvent.click(await screen.findByText('Desk for the lobby'));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Qty'), { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Quantity is out of range')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Qty')).toHaveValue('5');
+    await overlayGone();
+    expect(screen.queryByTestId('snackbar')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/templates/lines/update/t1/s1')?.body).toEqual([
+      { _id: 'l1', quantity: '5' },
+    ]);
+  });
+
   it('a refused line create (dropped product) shows one error snackbar, no Error dialog', async () => {
     const { calls } = setup({
       'POST /api/templates/lines/create/t1/s1': problem(409, 'The template has too many lines'),

@@ -23,6 +23,7 @@ import { type BundleLine, RelatedProductsDialog } from '../../components/product
 import { errorMessage } from '../../lib/api';
 import { getProduct, type Product, type ProductDetail } from '../../lib/products';
 import { useTemplate, useTemplateAction } from './api/template';
+import { lineEditRefusal } from './components/LineDialogs';
 import { TemplateSectionsTable } from './components/TemplateSectionsTable';
 
 export function TemplateEditorPage() {
@@ -105,7 +106,11 @@ export function TemplateEditorPage() {
     lines: (s: SectionDto) => ({
       dropProduct: (productId: number) => void addProduct(s._id, productId),
       addText: (kind: 'note' | 'header', name: string) => void action.run(`lines/${kind}/${base(s._id)}`, { name }),
-      update: (edits: object[]) => void action.run(`lines/update/${base(s._id)}`, edits),
+      // a refusal goes back to the edit dialog, which keeps the typed values with the reasons beside them
+      update: async (edits: object[]) => {
+        const res = await action.attempt(`lines/update/${base(s._id)}`, edits);
+        return res.ok ? undefined : lineEditRefusal(res.error);
+      },
       remove: (ids: string[]) => void action.run(`lines/delete/${base(s._id)}`, ids),
       reorder: (index: number, point: number) =>
         void action.run(`lines/reorder/${base(s._id)}`, { index, line_insertion_point: point }),

@@ -36,6 +36,20 @@ export function useTemplateAction(templateId: string) {
   });
   return {
     pending: m.isPending,
+    /**
+     * A change whose refusal the caller shows itself (an edit dialog keeps the typed values with the reasons beside
+     * them): never reports, answers the error instead.
+     */
+    attempt: async <T = unknown>(
+      path: string,
+      body?: unknown,
+    ): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> => {
+      try {
+        return { ok: true, value: (await loading.track(m.mutateAsync({ path, body }))) as T };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    },
     run: async <T = unknown>(path: string, body?: unknown): Promise<T | undefined> => {
       try {
         return (await loading.track(m.mutateAsync({ path, body }))) as T;

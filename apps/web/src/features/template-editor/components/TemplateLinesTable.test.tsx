@@ -119,6 +119,84 @@ describe('template lines table', () => {
     );
   });
 
+  it('marks negative quantities, prices and costs and zero quantities with a warning sign and its tooltip', async () => {
+    setup();
+    renderWithProviders(
+      <TemplateLinesTable
+        section={section([
+          line('a'),
+          line('b', { quantity: '-1' }),
+          line('c', { quantity: '0' }),
+          line('d', { price: '-5.00', cost: '-2.00', price_percentage_active: true }),
+        ])}
+        editable
+        handlers={handlers()}
+      />,
+    );
+    await screen.findByText('Line d');
+    const codes = (id: string) =>
+      Array.from(screen.getByTestId(`template-line-${id}`).querySelectorAll('[data-testid="value-warning"]')).map((m) =>
+        m.getAttribute('data-warning-code'),
+      );
+    // price and cost show once the user (not in discrete mode) is known
+    await waitFor(() => expect(codes('3')).toEqual(['NEGATIVE_PRICE', 'NEGATIVE_COST']));
+    expect(codes('0')).toEqual([]);
+    expect(codes('1')).toEqual(['NEGATIVE_QUANTITY']);
+    expect(codes('2')).toEqual(['ZERO_QUANTITY']);
+    const price = screen.getByRole('img', { name: /^Negative price: the customer will see -5\.00%/ });
+    fireEvent.mouseOver(price);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Negative price: the customer will see -5.00%');
+  });
+
+  it('a refused value keeps the dialog open with what was typed and the reason beside the field', async () => {
+    setup();
+    const h = handlers();
+    let refuse = true;
+    vi.mocked(h.update).mockImplementation(async () =>
+      refuse ? { message: 'Some fields are invalid', fields: { price: 'Price is out of range' } } : undefined,
+    );
+    renderWithProviders(
+      <TemplateLinesTable
+        section={section([line('a'), line('n', { kind: 'note', name: 'A note' })])}
+        editable
+        handlers={h}
+      />,
+    );
+    fireEvent.click(await screen.findByText('Line a'));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const qty = await screen.findByLabelText('Qty');
+    // refused before sending
+    fireEvent.change(qty, { target: { value: 'two' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a number, such as 2, -1 or 12.50')).toBeInTheDocument();
+    expect(qty).toHaveValue('two');
+    expect(qty).toHaveAttribute('aria-invalid', 'true');
+    expect(h.update).not.toHaveBeenCalled();
+    // refused by the server
+    fireEvent.change(qty, { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Price'), { target: { value: '99' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Price is out of range')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByLabelText('Price')).toHaveValue('99');
+    expect(screen.queryByText('Enter a number, such as 2, -1 or 12.50')).not.toBeInTheDocument();
+    expect(h.update).toHaveBeenCalledWith([{ _id: 'a', quantity: '3', price: '99' }]);
+    // corrected: saved, the dialog closes
+    refuse = false;
+    fireEvent.change(screen.getByLabelText('Price'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(h.update).toHaveBeenLastCalledWith([{ _id: 'a', quantity: '3', price: '12' }]);
+
+    // a note keeps its text
+    fireEvent.click(screen.getByText('A note'));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(await screen.findByLabelText('Description'), { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Description is required')).toBeInTheDocument();
+    expect(h.update).toHaveBeenCalledTimes(2);
+  });
+
   it('formats amounts', () => {
     expect(templateAmount({ price_percentage_active: true }, '12.5')).toBe('12.50%');
     expect(templateAmount({ price_percentage_active: false }, '12.5')).toBe('$12.50');

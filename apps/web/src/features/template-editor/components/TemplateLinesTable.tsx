@@ -10,34 +10,39 @@ import NotesIcon from '@mui/icons-material/Notes';
 import TitleIcon from '@mui/icons-material/Title';
 import { Box, Button, Checkbox, Typography } from '@mui/material';
 import type { LineDto, SectionDto } from '@quotewright/contracts';
+import { lineFieldWarning } from '@quotewright/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { DataTable, useDataTable } from '../../../components/DataTable';
 import { TextLineDialog } from '../../../components/lines/TextLineDialog';
+import { WithValueWarning } from '../../../components/lines/ValueWarning';
 import { formatMoney } from '../../../lib/format';
 import { draggedProductId, isProductDrag } from '../../../lib/products';
 import { downloadCsv, isNegative, templateAmount, toCsv } from './format';
-import { type LineEdit, LineEditDialog } from './LineDialogs';
+import { type LineEdit, LineEditDialog, type LineEditRefusal } from './LineDialogs';
 
 export const DELETE_LINES_PROMPT = 'Are you sure you want to delete the following line(s)?';
 
 export interface TemplateLinesHandlers {
   dropProduct(productId: number): void;
   addText(kind: 'note' | 'header', text: string): void;
-  update(edits: (LineEdit & { _id: string })[]): void;
+  /** Answers the server's refusal (the edit dialog stays open with it), or nothing once saved. */
+  update(edits: (LineEdit & { _id: string })[]): Promise<LineEditRefusal | undefined> | undefined;
   remove(ids: string[]): void;
   reorder(index: number, point: number): void;
 }
 
 const text = (l: LineDto) => l.kind !== 'product';
 
-function Money({ line, value }: { line: LineDto; value: string }) {
+function Money({ line, value, field }: { line: LineDto; value: string; field: 'price' | 'cost' }) {
   if (text(line)) return null;
   return (
-    <Box component="span" sx={{ color: isNegative(value) ? 'error.main' : undefined }}>
-      {templateAmount(line, value)}
-    </Box>
+    <WithValueWarning warning={lineFieldWarning(line, field)}>
+      <Box component="span" sx={{ color: isNegative(value) ? 'error.main' : undefined }}>
+        {templateAmount(line, value)}
+      </Box>
+    </WithValueWarning>
   );
 }
 
@@ -112,7 +117,14 @@ export function TemplateLinesTable({
         header: 'Qty',
         accessorKey: 'quantity',
         size: 70,
-        Cell: ({ row }) => (text(row.original) ? null : row.original.quantity),
+        Cell: ({ row }) =>
+          text(row.original) ? null : (
+            <WithValueWarning warning={lineFieldWarning(row.original, 'quantity')}>
+              <Box component="span" sx={{ color: isNegative(row.original.quantity) ? 'error.main' : undefined }}>
+                {row.original.quantity}
+              </Box>
+            </WithValueWarning>
+          ),
       },
       {
         id: 'price',
@@ -120,7 +132,7 @@ export function TemplateLinesTable({
         accessorKey: 'price',
         size: 100,
         meta: { sensitive: 'price' },
-        Cell: ({ row }) => <Money line={row.original} value={row.original.price} />,
+        Cell: ({ row }) => <Money line={row.original} value={row.original.price} field="price" />,
       },
       {
         id: 'cost',
@@ -128,7 +140,7 @@ export function TemplateLinesTable({
         accessorKey: 'cost',
         size: 100,
         meta: { sensitive: 'cost' },
-        Cell: ({ row }) => <Money line={row.original} value={row.original.cost} />,
+        Cell: ({ row }) => <Money line={row.original} value={row.original.cost} field="cost" />,
       },
       {
         id: 'price_percentage_active',
@@ -303,9 +315,10 @@ export function TemplateLinesTable({
         <LineEditDialog
           lines={chosenLines}
           onCancel={() => setDialogKind(null)}
-          onApply={(edit) => {
-            setDialogKind(null);
-            handlers.update(chosenLines.map((l) => ({ _id: l._id, ...edit })));
+          onApply={async (edit) => {
+            const refusal = await handlers.update(chosenLines.map((l) => ({ _id: l._id, ...edit })));
+            if (!refusal) setDialogKind(null);
+            return refusal;
           }}
         />
       )}
