@@ -96,6 +96,31 @@ describe('the ERP sync button', () => {
     expect(socket.sent('sync_odoo')).toEqual([]);
   });
 
+  it('lists the values to check before the customer sees them, and still allows starting', async () => {
+    const check: SyncCheck = {
+      ...cleanCheck,
+      warnings: [
+        {
+          code: 'NEGATIVE_PRICE',
+          field: 'price',
+          message: 'Negative price: the customer will see -$50.00. Intended for a discount, a credit or a trade-in?',
+          section: { index: 1, name: 'Main' },
+          line: { number: 2, id: 'l2', label: 'AX-100 — Gadget' },
+        },
+      ],
+    };
+    setup(() => sale, { 'GET /api/sales/odoo/check/s1': { body: check } });
+    await openSale('/sale/s1');
+    fireEvent.click(button());
+    const dialog = await screen.findByRole('dialog', { name: 'Publish to Odoo' });
+    const warning = await within(dialog).findByTestId('sale-warning');
+    expect(warning).toHaveTextContent('Negative price: the customer will see -$50.00.');
+    expect(warning).toHaveTextContent('Section 1 (Main), line 2 (AX-100 — Gadget)');
+    expect(within(dialog).getByTestId('sale-warnings')).toHaveTextContent('do not block');
+    expect(within(dialog).queryByTestId('sync-problem')).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('sync-start')).toBeEnabled();
+  });
+
   it('previews, starts on the socket, shows live progress, and ends Synced', async () => {
     let current: Sale = sale;
     setup(() => current, { 'GET /api/sales/odoo/check/s1': { body: cleanCheck } });

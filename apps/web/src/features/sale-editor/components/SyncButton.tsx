@@ -42,6 +42,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { checkSync, isRunning, useSyncStatus } from '../api/sync';
 import type { Sale } from '../api/types';
+import { SaleWarnings } from './SaleWarnings';
 
 export const SYNC_TO_NEW = 'Sync to new Sale';
 export const SYNC_STATUS = 'Sync Status';
@@ -321,6 +322,8 @@ function CheckDialog({
             </List>
           </>
         )}
+        {/* values the customer should not see by accident: listed, never blocking */}
+        <SaleWarnings warnings={check?.warnings} />
         {check?.previewError && <Alert severity="info">{check.previewError}</Alert>}
         {preview && (
           <>
