@@ -35,7 +35,8 @@ import {
   isLineMarkupWarning,
   isMissingDescription,
   isValidDiscount,
-  lineFieldWarning,
+  type LineWarningField,
+  lineWarnings,
   type NumericField,
   parseNumberInput as parseLimitedNumber,
 } from '@quotewright/domain';
@@ -340,6 +341,9 @@ const LineCells = memo(function LineCells({
     onCommit(line._id, field, value, refused);
   // an open cell is told when someone else changes its field (EditableCell)
   const watch = (field: LineField) => ({ line: line._id, field });
+  // values allowed but marked (negative quantity, price or cost; zero quantity), worked out once per row
+  const warnings = isProduct ? lineWarnings(line) : [];
+  const warningOf = (field: LineWarningField) => warnings.find((w) => w.field === field);
 
   const cell = (c: Column): ReactNode => {
     switch (c.id) {
@@ -374,7 +378,7 @@ const LineCells = memo(function LineCells({
           <EditableCell
             value={line.quantity}
             display={
-              <WithValueWarning warning={lineFieldWarning(line, 'quantity')}>
+              <WithValueWarning warning={warningOf('quantity')}>
                 <span className={negative ? 'qw-negative' : undefined} data-negative={negative}>
                   {line.quantity}
                 </span>
@@ -392,7 +396,7 @@ const LineCells = memo(function LineCells({
         return (
           <EditableCell
             value={line.price}
-            display={<WithValueWarning warning={lineFieldWarning(line, 'price')}>{money(line.price)}</WithValueWarning>}
+            display={<WithValueWarning warning={warningOf('price')}>{money(line.price)}</WithValueWarning>}
             editable={editable}
             numeric
             label="Price"
@@ -416,7 +420,7 @@ const LineCells = memo(function LineCells({
         return (
           <EditableCell
             value={line.cost}
-            display={<WithValueWarning warning={lineFieldWarning(line, 'cost')}>{money(line.cost)}</WithValueWarning>}
+            display={<WithValueWarning warning={warningOf('cost')}>{money(line.cost)}</WithValueWarning>}
             editable={editable}
             numeric
             label="Cost"
