@@ -111,7 +111,7 @@ export interface SyncCheck {
    * Values allowed but worth a look before the customer sees them (negative quantities, prices or costs, zero
    * quantities). They never block: `ready` does not depend on them.
    */
-  warnings?: SyncWarning[];
+  warnings: SyncWarning[];
   /** What the publish/sync would do; null when there are problems or the ERP could not be asked (`previewError`). */
   preview: SyncPreview | null;
   previewError: string | null;

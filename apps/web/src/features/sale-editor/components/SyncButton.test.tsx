@@ -20,6 +20,7 @@ const cleanCheck: SyncCheck = {
   ready: true,
   blocked: null,
   problems: [],
+  warnings: [],
   preview: {
     action: 'create',
     odooId: null,
