@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ADMIN = {
@@ -165,4 +166,37 @@ export async function createSaleViaApi(
   // A mutation answers only what changed: read the sale as it is now.
   if (sections.length > 0) sale = await (await request.get(`/api/sales/${sale._id}`, { headers })).json();
   return sale;
+}
+
+/** The WCAG 2.1 A and AA rules: every screen, dialog and menu of the app must pass them. */
+const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe-core over the page (or the part `include` selects) and fails with a readable list of the violations:
+ * rule, impact, what it asks for, and each offending element with axe's summary of what is wrong with it.
+ * Waits first for finite animations (a dialog fading in, a menu growing) to end: a half-transparent element would
+ * be judged on colours it does not have once shown.
+ */
+export async function expectNoA11yViolations(
+  page: Page,
+  options: { include?: string; exclude?: string[] } = {},
+): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
+  let builder = new AxeBuilder({ page }).withTags(A11Y_TAGS);
+  if (options.include) builder = builder.include(options.include);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const report = violations
+    .map((v) =>
+      [
+        `${v.id} (${v.impact ?? 'n/a'}): ${v.help}`,
+        ...v.nodes.map((n) => `  at ${n.target.join(' ')}\n    ${(n.failureSummary ?? '').replace(/\n/g, '\n    ')}`),
+      ].join('\n'),
+    )
+    .join('\n');
+  expect(violations.length, `accessibility violations on ${page.url()}:\n${report}`).toBe(0);
 }

@@ -11,6 +11,7 @@ import {
   Divider,
   Drawer,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -58,22 +59,24 @@ export function NavDrawer({ mobileOpen, onClose }: { mobileOpen: boolean; onClos
         <List data-testid="nav-drawer">
           {isPending && !user
             ? [0, 1, 2].map((i) => (
-                <Box key={i} sx={{ px: 2, py: 1 }}>
-                  <Skeleton variant="rounded" height={28} />
-                </Box>
+                <ListItem key={i} sx={{ px: 2, py: 1 }}>
+                  <Skeleton variant="rounded" height={28} sx={{ width: '100%' }} />
+                </ListItem>
               ))
             : entries.map((entry) => (
-                <ListItemButton
-                  key={entry.key}
-                  component={NavLink}
-                  to={entry.path}
-                  selected={isActive(entry, pathname)}
-                  onClick={permanent ? undefined : onClose}
-                  data-nav={entry.key}
-                >
-                  <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[entry.key]}</ListItemIcon>
-                  <ListItemText primary={entry.label} />
-                </ListItemButton>
+                // A list holds list items only: each link sits in its own <li>.
+                <ListItem key={entry.key} disablePadding>
+                  <ListItemButton
+                    component={NavLink}
+                    to={entry.path}
+                    selected={isActive(entry, pathname)}
+                    onClick={permanent ? undefined : onClose}
+                    data-nav={entry.key}
+                  >
+                    <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[entry.key]}</ListItemIcon>
+                    <ListItemText primary={entry.label} />
+                  </ListItemButton>
+                </ListItem>
               ))}
         </List>
       </nav>

@@ -26,7 +26,9 @@ export function ProfileMenu() {
           onClick={(e) => setAnchor(e.currentTarget)}
           sx={{ ml: 0.5 }}
         >
-          <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'secondary.main' }}>
+          <Avatar
+            sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}
+          >
             {initials(name || '?')}
           </Avatar>
         </IconButton>
@@ -40,14 +42,7 @@ export function ProfileMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { width: PROFILE_MENU_WIDTH }, 'data-testid': 'profile-menu' } as object }}
       >
-        <Box sx={{ px: 2, py: 1.5 }}>
-          <Typography variant="subtitle1" noWrap data-testid="profile-menu-name">
-            {name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {user?.email ?? ''}
-          </Typography>
-        </Box>
+        <SignedInAs name={name} email={user?.email ?? ''} />
         <Divider />
         <MenuItem component={Link} to="/profile" onClick={close}>
           <ListItemIcon>
@@ -70,3 +65,21 @@ export function ProfileMenu() {
     </>
   );
 }
+
+/**
+ * Who is signed in, at the top of the account menu: plain text, not a menu item. The menu list skips it when it
+ * picks the item to focus (a focusable text block in a menu is neither an item nor allowed there).
+ */
+function SignedInAs({ name, email }: { name: string; email: string }) {
+  return (
+    <Box sx={{ px: 2, py: 1.5 }}>
+      <Typography variant="subtitle1" component="p" noWrap data-testid="profile-menu-name">
+        {name}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {email}
+      </Typography>
+    </Box>
+  );
+}
+SignedInAs.muiSkipListHighlight = true;

@@ -1,5 +1,7 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import { IconButton, ListItemText, Menu, MenuItem, Switch, Tooltip } from '@mui/material';
+import ToggleOffIcon from '@mui/icons-material/ToggleOff';
+import ToggleOnIcon from '@mui/icons-material/ToggleOn';
+import { IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import type { PreferenceKey } from '../../lib/types';
@@ -30,16 +32,15 @@ export function SettingsMenu() {
   };
 
   const item = (key: PreferenceKey, label: string) => (
+    // The menu item itself is the checkbox (aria-checked); the toggle beside the label is a picture of its state,
+    // not a second control nested inside it.
     <MenuItem onClick={() => toggle(key)} role="menuitemcheckbox" aria-checked={preferences[key]}>
       <ListItemText primary={label} />
-      <Switch
-        edge="end"
-        size="small"
-        checked={preferences[key]}
-        tabIndex={-1}
-        slotProps={{ input: { 'aria-label': label } }}
-        sx={{ pointerEvents: 'none' }}
-      />
+      {preferences[key] ? (
+        <ToggleOnIcon color="primary" fontSize="large" sx={{ ml: 2, my: -1 }} data-state="on" />
+      ) : (
+        <ToggleOffIcon color="action" fontSize="large" sx={{ ml: 2, my: -1 }} data-state="off" />
+      )}
     </MenuItem>
   );
 

@@ -13,7 +13,6 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
     <AppBar
       position="fixed"
       color="primary"
-      enableColorOnDark
       sx={(theme) => ({ zIndex: theme.zIndex.drawer + 1, displayPrint: 'none' })}
     >
       <Toolbar>

@@ -19,7 +19,9 @@ export function ProfilePage() {
           <Card variant="outlined">
             <CardContent>
               <Stack direction="row" spacing={2} alignItems="center">
-                <Avatar sx={{ width: 56, height: 56, bgcolor: 'secondary.main' }}>{initials(name ?? '?')}</Avatar>
+                <Avatar sx={{ width: 56, height: 56, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>
+                  {initials(name ?? '?')}
+                </Avatar>
                 <div>
                   <Typography variant="h6" data-testid="profile-name">
                     {name ?? <Skeleton width={160} />}
