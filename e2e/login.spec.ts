@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, createUserViaApi, loginUi, logoutUi, shot, uniqueEmail } from './helpers';
+import { ADMIN, createUserViaApi, expectNoA11yViolations, loginUi, logoutUi, shot, uniqueEmail } from './helpers';
 
 test('a wrong password shows the server error and stays on the login screen', async ({ page }) => {
   await page.goto('/profile');
@@ -13,6 +13,7 @@ test('a wrong password shows the server error and stays on the login screen', as
   await expect(error).toContainText(/incorrect|invalid/i);
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expectNoA11yViolations(page);
   await shot(page, 'login-wrong-password');
 });
 
@@ -21,6 +22,7 @@ test('missing fields show field errors under the fields', async ({ page }) => {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#\\:r1\\:-helper-text, .MuiFormHelperText-root').first()).toBeVisible();
+  await expectNoA11yViolations(page);
   await shot(page, 'login-missing-fields');
 });
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { shot, signInAsNewUser } from './helpers';
+import { expectNoA11yViolations, shot, signInAsNewUser } from './helpers';
 
 async function newUser(page: Page, request: APIRequestContext, prefix: string) {
   await signInAsNewUser(page, request, {
@@ -34,6 +34,7 @@ test('exiting discrete mode asks for confirmation; the mode persists', async ({ 
   await expect(dialog).toContainText(
     'Are you sure you want to exit discrete mode? All pricing and hidden fields will be immediately unhidden.',
   );
+  await expectNoA11yViolations(page);
   await shot(page, 'discrete-exit-confirmation');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('discrete-indicator')).toBeVisible();
@@ -62,6 +63,7 @@ test('dark and light mode persist across a reload', async ({ page, request }) =>
   await expect(mode).toHaveAttribute('data-theme-mode', 'light');
   const lightBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(lightBg).not.toBe(darkBg);
+  await expectNoA11yViolations(page);
   await shot(page, 'theme-light-after-reload');
 
   await openSettings(page);
@@ -70,5 +72,6 @@ test('dark and light mode persist across a reload', async ({ page, request }) =>
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(mode).toHaveAttribute('data-theme-mode', 'dark');
+  await expectNoA11yViolations(page);
   await shot(page, 'theme-dark-after-reload');
 });

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { shot, signInAsNewUser } from './helpers';
+import { expectNoA11yViolations, shot, signInAsNewUser } from './helpers';
 
 const PASSWORD = 'Reports-pass-1';
 
@@ -60,12 +60,14 @@ test('an accounting user runs the analytic summary and exports the journal items
   await expect(page.getByText(/Not loaded/)).toBeVisible();
   await page.getByRole('button', { name: 'Run Report' }).click();
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  await expectNoA11yViolations(page);
   await shot(page, 'reports-analytic');
 
   await nav.getByRole('link', { name: 'Journal Items' }).click();
   await expect(page).toHaveURL(/\/journalitems$/);
   const company = page.getByLabel('Company');
   await expect(company).toHaveText('Quotewright Demo Inc.');
+  await expectNoA11yViolations(page);
   const { name, wb } = await downloaded(page, () => page.getByRole('button', { name: 'Run Report' }).click());
   expect(name).toBe('journalitems.xlsx');
   const ws = wb.getWorksheet('Journal Items')!;
@@ -97,6 +99,7 @@ test('an inventory user browses stock by location and by product and downloads s
     .last()
     .click();
   await expect(page.getByTestId('stock-quant').first()).toBeVisible();
+  await expectNoA11yViolations(page);
   const { name, wb } = await downloaded(page, () => page.getByRole('button', { name: 'Download Report' }).click());
   expect(name).toBe('stockreport.xlsx');
   expect(headerOf(wb.getWorksheet('By Location')!)).toEqual([
@@ -117,5 +120,6 @@ test('an inventory user browses stock by location and by product and downloads s
   await expect(
     page.getByRole('button', { name: 'Rows per page' }).or(page.getByLabel('Rows per page')).first(),
   ).toContainText('20');
+  await expectNoA11yViolations(page);
   await shot(page, 'reports-stock-product');
 });

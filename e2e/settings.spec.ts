@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiToken, loginUi, shot } from './helpers';
+import { ADMIN, apiToken, expectNoA11yViolations, loginUi, shot } from './helpers';
 
 test('the admin runs the three ERP fetches from Settings and sees success', async ({ page, request }) => {
   await loginUi(page, ADMIN.email, ADMIN.password);
@@ -13,6 +13,7 @@ test('the admin runs the three ERP fetches from Settings and sees success', asyn
     await expect(page.getByTestId(`fetch-${kind}`)).toHaveAttribute('data-state', 'success', { timeout: 45_000 });
   }
   await expect(page.getByText(/products fetched/)).toBeVisible();
+  await expectNoA11yViolations(page);
   await shot(page, 'settings-erp-fetch');
 
   // The fetched data is what the app now reads.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, drawerEntries, loginUi, logoutUi, shot, uniqueEmail } from './helpers';
+import { ADMIN, drawerEntries, expectNoA11yViolations, loginUi, logoutUi, shot, uniqueEmail } from './helpers';
 
 test('admin creates an inventory viewer, who then sees only the stock entries', async ({ page }) => {
   await loginUi(page, ADMIN.email, ADMIN.password);
@@ -18,6 +18,7 @@ test('admin creates an inventory viewer, who then sees only the stock entries', 
   await expect(page).toHaveURL(/\/users$/);
   await expect(page).toHaveTitle('User Management | Quotewright');
   await expect(page.getByRole('cell', { name: ADMIN.email })).toBeVisible();
+  await expectNoA11yViolations(page);
 
   // Inline add: name, email, password; Enter in a field saves the row.
   const email = uniqueEmail('stock');
@@ -36,6 +37,7 @@ test('admin creates an inventory viewer, who then sees only the stock entries', 
   const inventory = page.locator('[data-module="inventory"]');
   await inventory.getByRole('checkbox', { name: 'Inventory Enabled' }).check();
   await expect(inventory.getByRole('combobox')).toHaveText('Viewer');
+  await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Module access saved for Stella Stock')).toBeVisible();
   await shot(page, 'user-management-created');
@@ -62,5 +64,6 @@ test('a duplicate email is reported under the email field and nothing typed is l
   const emailField = page.getByRole('textbox', { name: 'Email' });
   await expect(emailField).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Second Admin Address');
+  await expectNoA11yViolations(page);
   await shot(page, 'user-management-duplicate-email');
 });

@@ -4,11 +4,14 @@ export function createAppTheme(mode: 'light' | 'dark'): Theme {
   return createTheme({
     palette: {
       mode,
-      // Text on a filled colour (buttons, chips, avatars) is white only where white reaches WCAG AA's 4.5:1,
-      // else near-black: MUI's default of 3 lets white sit on orange and light blue.
+      // Text on a filled colour (buttons, chips, avatars) is white only where white reaches 4.5:1 (WCAG AA), else
+      // near-black: MUI's default of 3 lets white sit on orange and light blue.
       contrastThreshold: 4.5,
       primary: { main: mode === 'dark' ? '#64b5f6' : '#1565c0' },
       secondary: { main: mode === 'dark' ? '#ffb74d' : '#ef6c00' },
+      // Status colours are also used as text (negative amounts, field errors, sync states): each reaches 4.5:1 on
+      // its theme's backgrounds (MUI's dark red and light orange fall short).
+      ...(mode === 'dark' ? { error: { main: '#e57373' } } : { warning: { main: '#b45309' } }),
       background: mode === 'dark' ? { default: '#121417', paper: '#1b1e23' } : { default: '#f4f6f8', paper: '#ffffff' },
     },
     shape: { borderRadius: 8 },

@@ -33,7 +33,7 @@ export function SaleOrdersTable({ sales }: { sales: AnalyticAccount['sales'] }) 
             key={s.id}
             data-testid="analytic-sale"
             data-counts={s.counts}
-            sx={s.counts ? undefined : { '& td': { color: 'text.disabled' }, opacity: 0.6 }}
+            sx={s.counts ? undefined : { '& td': { color: 'text.secondary', fontStyle: 'italic' } }}
           >
             <TableCell>{s.name}</TableCell>
             <TableCell>{s.client_order_ref ?? ''}</TableCell>
