@@ -300,6 +300,7 @@ describe('JSON import', () => {
         { name: 'A', lines: ['OLD-1 — A desk'] },
         { name: 'B', lines: ['GHOST — A desk', 'CUSTOM — A desk'] },
       ],
+      warnings: [],
     });
   });
 
