@@ -27,6 +27,8 @@ async function main() {
     info: (o, m) => console.log(m ?? '', typeof o === 'string' ? o : JSON.stringify(o)),
   });
   const app = await buildApp({ config, database, erp: erp.erp, ...(erp.demo ? { erpDemo: erp.demo } : {}) });
+  // A promise rejection nobody handled is logged and the server keeps serving (process-guard.ts).
+  guardUnhandledRejections(app.log);
   const close = async () => {
     await app.close();
     await erp.close();
