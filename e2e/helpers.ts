@@ -173,7 +173,8 @@ const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
  * Runs axe-core over the page (or the part `include` selects) and fails with a readable list of the violations:
- * rule, impact, what it asks for, and each offending element with axe's summary of what is wrong with it.
+ * rule, impact, what it asks for, and each offending element (selector, start of its HTML) with axe's summary of
+ * what is wrong with it.
  * Waits first for finite animations (a dialog fading in, a menu growing) to end: a half-transparent element would
  * be judged on colours it does not have once shown.
  */
@@ -194,7 +195,10 @@ export async function expectNoA11yViolations(
     .map((v) =>
       [
         `${v.id} (${v.impact ?? 'n/a'}): ${v.help}`,
-        ...v.nodes.map((n) => `  at ${n.target.join(' ')}\n    ${(n.failureSummary ?? '').replace(/\n/g, '\n    ')}`),
+        ...v.nodes.map(
+          (n) =>
+            `  at ${n.target.join(' ')}\n    ${n.html.slice(0, 200)}\n    ${(n.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
+        ),
       ].join('\n'),
     )
     .join('\n');

@@ -6,6 +6,7 @@ import {
   adminHeaders,
   createSaleViaApi,
   ensureErpData,
+  expectNoA11yViolations,
   findProducts,
   loginUi,
   shot,
@@ -51,6 +52,7 @@ test('two editors on one sale: avatars, and a change seen live by the other', as
   await expect(annPage.getByTestId('section-row').filter({ hasText: 'Alpha renamed live' })).toBeVisible({
     timeout: 1000,
   });
+  await expectNoA11yViolations(beaPage);
   await shot(beaPage, 'live-editing');
 
   // Bea's open activity feed shows the admin's next change without a reload (it follows the sale's version).
@@ -127,6 +129,7 @@ test('a cell being edited that the other editor changes: told who and to what, a
   const notice = annPage.getByTestId('edit-conflict');
   await expect(notice).toContainText('Bea Conflict changed Qty to 5 while you were editing');
   await expect(annInput).toHaveValue('3');
+  await expectNoA11yViolations(annPage);
   await shot(annPage, 'live-edit-conflict');
 
   // Ann keeps hers: it is saved, and Bea sees it live.

@@ -9,6 +9,7 @@ import {
   adminHeaders,
   createSaleViaApi,
   ensureErpData,
+  expectNoA11yViolations,
   findProducts,
   loginUi,
   shot,
@@ -92,6 +93,7 @@ test('copy a section into another sale with merge and merged products', async ({
   await page.getByRole('option', { name: /E2E Copy Destination/ }).click();
   await dialog.getByRole('radio', { name: 'Merge' }).check();
   await dialog.getByRole('checkbox', { name: /Merge lines with the same product/ }).check();
+  await expectNoA11yViolations(page);
   await shot(page, 'dialog-copy-sale-data');
   await dialog.getByRole('button', { name: 'Copy' }).click();
 
@@ -128,6 +130,7 @@ test('validity check, exports (Excel, JSON, PDF) and importing the JSON back', a
   await page.getByRole('button', { name: 'Check Products' }).click();
   const results = page.getByRole('dialog', { name: 'Results' });
   await expect(results).toContainText('All order lines appear to have valid products!');
+  await expectNoA11yViolations(page);
   await shot(page, 'dialog-validity-check');
   await results.getByRole('button', { name: 'OK' }).click();
 
@@ -142,6 +145,7 @@ test('validity check, exports (Excel, JSON, PDF) and importing the JSON back', a
 
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: /^PDF/ })).toContainText('beta');
+  await expectNoA11yViolations(page);
   await shot(page, 'menu-export');
   await page.keyboard.press('Escape');
 
@@ -181,6 +185,7 @@ test('validity check, exports (Excel, JSON, PDF) and importing the JSON back', a
   await upload.getByLabel('Quote JSON').fill('{ not json');
   await upload.getByRole('button', { name: 'Import' }).click();
   await expect(upload.getByTestId('upload-error')).toHaveText('Invalid JSON');
+  await expectNoA11yViolations(page);
   await shot(page, 'dialog-import-invalid-json');
   await upload.getByTestId('upload-file').setInputFiles({
     name: json.name,
@@ -256,6 +261,7 @@ test('a 2,000-line sale opens and a cell can be edited', async ({ page, request 
   const typingMs = Date.now() - typingStarted;
   await area.press('Enter');
   await expect(last.getByRole('button', { name: 'Edit Description' })).toContainText('revised by the e2e journey');
+  await expectNoA11yViolations(page);
   await shot(page, 'sale-editor-2000-lines');
   const after = await a.get(sale._id);
   expect(Number(after.sections[0]!.lines[1999]!.quantity)).toBe(987);

@@ -7,6 +7,7 @@ import {
   type ApiProduct,
   adminHeaders,
   ensureErpData,
+  expectNoA11yViolations,
   findProducts,
   loginUi,
   shot,
@@ -39,6 +40,7 @@ async function pickProduct(page: Page, model: string) {
   await expect(row).toBeVisible();
   if (!pickerShot) {
     pickerShot = true;
+    await expectNoA11yViolations(page);
     await shot(page, 'dialog-product-picker');
   }
   await row.getByRole('button', { name: 'Insert' }).click();
@@ -72,6 +74,7 @@ test.describe
       await loginUi(page, ADMIN.email, ADMIN.password);
       await expect(page.getByRole('heading', { name: 'Sales' })).toBeVisible();
       await expect(page.getByTestId('sale-row').first()).toBeVisible();
+      await expectNoA11yViolations(page);
       await shot(page, 'sales-list');
 
       await page.getByRole('button', { name: 'New Quote' }).click();
@@ -116,6 +119,7 @@ test.describe
 
       await page.getByRole('button', { name: 'Add note' }).click();
       await page.getByRole('dialog').getByLabel('Note').fill('Delivery in two batches');
+      await expectNoA11yViolations(page);
       await shot(page, 'dialog-add-note');
       await page.getByRole('dialog').getByRole('button', { name: 'Add' }).click();
       await expect(lineRows(page)).toHaveCount(4);
@@ -128,6 +132,7 @@ test.describe
       await expect(lineRows(page).nth(1)).toHaveAttribute('data-kind', 'header');
       await expect(lineRows(page).nth(1).getByText('Workstations')).toHaveCSS('font-weight', '700');
       await expect(lineRows(page).nth(4).getByText('Delivery in two batches')).toHaveCSS('font-style', 'italic');
+      await expectNoA11yViolations(page);
       await shot(page, 'sale-editor-lines');
 
       await page.getByRole('button', { name: 'Back' }).click();
@@ -142,6 +147,7 @@ test.describe
         .getByRole('button', { name: 'Delete section' })
         .click();
       await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete the entire section?');
+      await expectNoA11yViolations(page);
       await shot(page, 'dialog-delete-section');
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
@@ -188,6 +194,7 @@ test.describe
       await dialog.getByLabel('Multiplier').fill('3');
       const first = bundle!.related_products[0]!;
       await expect(dialog.getByTestId('related-total').first()).toHaveText(String(Number(first.quantity) * 3));
+      await expectNoA11yViolations(page);
       await shot(page, 'dialog-related-products');
       await dialog.getByRole('button', { name: 'Add' }).click();
       await expect(lineRows(page)).toHaveCount(2 + bundle!.related_products.length);
@@ -235,6 +242,7 @@ test.describe
       await page.getByRole('menuitem', { name: 'Set Markup' }).click();
       const dialog = page.getByRole('dialog', { name: 'Set Markup' });
       await dialog.getByLabel('Markup %').fill('35');
+      await expectNoA11yViolations(page);
       await shot(page, 'dialog-set-markup');
       await dialog.getByRole('button', { name: 'Apply' }).click();
       await expect(rows.nth(0).getByText('35.00%')).toBeVisible();
@@ -278,6 +286,7 @@ test.describe
       const named = before.kind === 'product' ? before.product.name || before.name : before.name;
       await expect(entries.first()).toContainText(`Administrator set Disc. % of ${named} from 0 to 10`);
       await expect(entries.first().locator('time')).toHaveText('just now');
+      await expectNoA11yViolations(page);
       await shot(page, 'sale-activity');
     });
 
@@ -319,6 +328,7 @@ test.describe
       await page.getByRole('menuitem', { name: 'Move/Copy to...' }).click();
       const dialog = page.getByRole('dialog', { name: 'Move/Copy Lines' });
       await expect(dialog.getByRole('combobox')).toHaveText('Services');
+      await expectNoA11yViolations(page);
       await shot(page, 'dialog-move-lines');
       await dialog.getByRole('button', { name: 'Move' }).click();
       await expect(rows).toHaveCount(hardware.lines.length - 2);
@@ -335,6 +345,7 @@ test.describe
       await page.keyboard.press('Delete');
       const confirm = page.getByRole('dialog');
       await expect(confirm).toContainText('Are you sure you want to delete the following line(s)?');
+      await expectNoA11yViolations(page);
       await shot(page, 'dialog-delete-lines');
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await expect(rows).toHaveCount(remaining - 1);
@@ -371,6 +382,7 @@ test.describe
       await expect(page.getByTestId('lines-table').getByRole('columnheader', { name: moneyHeaders })).toHaveCount(0);
       await expect(page.getByTestId('lines-table').getByText(/\$\d/)).toHaveCount(0);
       await expect(page.getByTestId('sale-summary').getByText(/\$/)).toHaveCount(0);
+      await expectNoA11yViolations(page);
       await shot(page, 'sale-editor-discrete');
     });
   });

@@ -1,7 +1,15 @@
 // Product list placement (normal, widescreen, separate window), the info panel's edit/save/collapse, section
 // rename and duplicate, and a sale linked to the ERP.
 import { expect, type Page, test } from '@playwright/test';
-import { adminHeaders, createSaleViaApi, ensureErpData, findProducts, shot, signInAsNewUser } from './helpers';
+import {
+  adminHeaders,
+  createSaleViaApi,
+  ensureErpData,
+  expectNoA11yViolations,
+  findProducts,
+  shot,
+  signInAsNewUser,
+} from './helpers';
 
 async function openSection(page: Page, name: string) {
   await page.getByTestId('section-row').filter({ hasText: name }).getByText(name, { exact: true }).click();
@@ -81,6 +89,7 @@ test('product list above, beside in widescreen, or in its own window', async ({ 
   const wideList = await list.boundingBox();
   const wideSections = await page.getByTestId('sections-table').boundingBox();
   expect(wideList!.x).toBeGreaterThan(wideSections!.x + wideSections!.width - 1);
+  await expectNoA11yViolations(page);
   await shot(page, 'sale-editor-widescreen');
 
   // windowed: a separate 'Product List' window; Insert there adds to the open section
@@ -135,5 +144,6 @@ test('a sale fetched from the ERP: labels, linked actions, no editing once confi
   const { url } = await (await request.get(`/api/sales/odoo/url/${linked._id}`, { headers })).json();
   // (with the built-in demo ERP the link is a page of this app: a path on its own address)
   expect(popup.url()).toBe(new URL(url, page.url()).href);
+  await expectNoA11yViolations(page);
   await shot(page, 'sale-editor-linked');
 });

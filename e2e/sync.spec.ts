@@ -1,7 +1,16 @@
 // Publishing a quote to the ERP (issue 11, SPEC §2, §4): the check dialog previews the new order, the run's progress
 // arrives live on the sale's socket, and the button ends 'Synced' (the demo app runs the in-process Odoo simulator).
 import { expect, test } from '@playwright/test';
-import { ADMIN, adminHeaders, createSaleViaApi, ensureErpData, findProducts, loginUi, shot } from './helpers';
+import {
+  ADMIN,
+  adminHeaders,
+  createSaleViaApi,
+  ensureErpData,
+  expectNoA11yViolations,
+  findProducts,
+  loginUi,
+  shot,
+} from './helpers';
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
@@ -37,6 +46,7 @@ test('publishing a small quote: check, confirm, live progress, Synced', async ({
   const dialog = page.getByRole('dialog', { name: 'Publish to Odoo' });
   await expect(dialog.getByTestId('sync-preview-action')).toHaveText('A new order will be created in Odoo.');
   await expect(dialog.getByTestId('sync-problem')).toHaveCount(0);
+  await expectNoA11yViolations(page);
   await shot(page, 'sync-check');
   // Every label the button shows from here on: it goes from the progress straight to Synced.
   await page.evaluate(() => {

@@ -11,6 +11,7 @@ import {
   createSaleViaApi,
   drawerEntries,
   ensureErpData,
+  expectNoA11yViolations,
   findProducts,
   loginUi,
   shot,
@@ -78,6 +79,7 @@ async function applyInDialog(page: Page, template: string, style: 'Merge' | 'Ove
   await expect(dialog.getByLabel(/Hardware \(2 lines\)/)).toBeChecked();
   await expect(dialog.getByLabel('Merge')).toBeChecked();
   if (style === 'Overwrite') await dialog.getByLabel('Overwrite').check();
+  await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
   const added = page.getByRole('dialog', { name: 'Template Added' });
   await expect(added).toBeVisible();
@@ -129,6 +131,7 @@ test('a full-rights user (not an admin) builds a template with a Based-on-Total 
   await edit.getByLabel('Cost %').fill('5');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(lines.getByTestId('template-line-1')).toContainText('10.00%');
+  await expectNoA11yViolations(page);
   await shot(page, 'template-editor');
   const built = await readTemplate(request, templateId);
   expect(built.sections[0]!.lines.map((l) => [l.product.id, l.price_percentage_active])).toEqual([
@@ -191,6 +194,7 @@ test('a full-rights user (not an admin) builds a template with a Based-on-Total 
   now = await readSale(request, sale._id);
   expect(now.sections).toEqual([]);
   expect(now.template_ids).toEqual([]);
+  await expectNoA11yViolations(page);
   await shot(page, 'template-removed');
   await page.getByRole('dialog', { name: 'Template Removed' }).getByRole('button').first().click();
   await expect(page.getByTestId('section-row')).toHaveCount(0);
@@ -287,8 +291,11 @@ test('the template list asks before deleting', async ({ page, request }) => {
   await request.post('/api/templates', { headers, data: { name } });
   await loginUi(page, ADMIN.email, ADMIN.password);
   await page.goto('/templates');
+  await expect(page.getByTestId(`template-row-${name}`)).toBeVisible();
+  await expectNoA11yViolations(page);
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   await expect(page.getByText('Are you sure you want to delete the following template?')).toBeVisible();
+  await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByTestId(`template-row-${name}`)).toHaveCount(0);
 });
@@ -331,6 +338,7 @@ test('the document editor: a cover letter with bold text, saved, kept and printe
   const pdf = await request.get(`/api/sales/reports/${sale._id}`, { headers: await adminHeaders(request) });
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await expectNoA11yViolations(page);
   await shot(page, 'document-editor');
 });
 

@@ -3,19 +3,7 @@
 // time, refreshed whenever the sale's version moves (our edits and everyone else's).
 import CloseIcon from '@mui/icons-material/Close';
 import HistoryIcon from '@mui/icons-material/History';
-import {
-  Alert,
-  Box,
-  Button,
-  Divider,
-  Drawer,
-  IconButton,
-  List,
-  ListItem,
-  Skeleton,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Drawer, IconButton, List, ListItem, Skeleton, Tooltip, Typography } from '@mui/material';
 import { ACTIVITY_PAGE_SIZE, type ActivityEntryDto, activitySentence } from '@quotewright/contracts';
 import { useEffect, useState } from 'react';
 import { useHideMoney } from '../../../app/discrete';
@@ -48,10 +36,20 @@ function useNow(ms: number): number {
   return now;
 }
 
-function ActivityItem({ entry, hideMoney, now }: { entry: ActivityEntryDto; hideMoney: boolean; now: number }) {
+function ActivityItem({
+  entry,
+  hideMoney,
+  now,
+  divider,
+}: {
+  entry: ActivityEntryDto;
+  hideMoney: boolean;
+  now: number;
+  divider: boolean;
+}) {
   const sentence = activitySentence(entry, { hideMoney });
   return (
-    <ListItem alignItems="flex-start" sx={{ display: 'block', px: 0 }} data-testid="activity-entry">
+    <ListItem alignItems="flex-start" divider={divider} sx={{ display: 'block', px: 0 }} data-testid="activity-entry">
       <Typography variant="body2">{sentence.text}</Typography>
       {sentence.items.length > 0 && (
         <Box component="ul" sx={{ my: 0.5, pl: 2.5, color: 'text.secondary', typography: 'body2' }}>
@@ -113,11 +111,9 @@ export function ActivityPanel({
   return (
     <Box>
       <List dense disablePadding aria-label="Activity entries">
+        {/* the entries are the list's only children (a list holds list items): each draws its own divider */}
         {feed.entries.map((e, i) => (
-          <Box key={e._id}>
-            {i > 0 && <Divider component="div" />}
-            <ActivityItem entry={e} hideMoney={hideMoney} now={now} />
-          </Box>
+          <ActivityItem key={e._id} entry={e} hideMoney={hideMoney} now={now} divider={i < feed.entries.length - 1} />
         ))}
       </List>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>

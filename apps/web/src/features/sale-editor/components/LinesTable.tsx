@@ -583,11 +583,13 @@ const LinesBody = memo(function LinesBody({
         bgcolor: 'background.paper',
       }}
       data-testid="lines-scroll"
-      // focusable, so Delete, Ctrl+A and Escape work on the selection after a click on a row
+      // focusable, so Delete, Ctrl+A and Escape work on the selection after a click on a row; the rows' group (a
+      // table holds rows and row groups only)
+      role="rowgroup"
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <div role="rowgroup" style={{ paddingTop: padTop, paddingBottom: padBottom }}>
+      <div role="presentation" style={{ paddingTop: padTop, paddingBottom: padBottom }}>
         {items.map((item) => {
           const line = lines[item.index];
           if (!line) return null;
@@ -878,6 +880,8 @@ export function LinesTable({
             collisionDetection={closestCenter}
             autoScroll={SORTABLE_AUTO_SCROLL}
             onDragEnd={onDragEnd}
+            // the drag announcements' live region goes outside the table, which may hold rows only
+            accessibility={{ container: document.body }}
           >
             <SortableContext items={ids} strategy={verticalListSortingStrategy}>
               <LinesBody

@@ -79,7 +79,7 @@ describe('template lines table', () => {
     );
     const negative = await screen.findByText('-$3.50');
     // the theme's error colour; a positive amount has none of its own
-    expect(negative).toHaveStyle({ color: 'rgb(211, 47, 47)' });
+    expect(negative).toHaveStyle({ color: 'rgb(198, 40, 40)' });
     expect(screen.getAllByText('$5.00')[0]!.style.color).toBe('');
     expect(screen.getByText('10.00%')).toBeInTheDocument();
     expect(screen.getByText('5.00%')).toBeInTheDocument();
