@@ -2,7 +2,15 @@
 // to the New Sale form, error feedback, list keyboard access and grouping.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { SaleDto } from '@quotewright/contracts';
-import { adminHeaders, createSaleViaApi, ensureErpData, findProducts, shot, signInAsNewUser } from './helpers';
+import {
+  adminHeaders,
+  createSaleViaApi,
+  ensureErpData,
+  expectNoA11yViolations,
+  findProducts,
+  shot,
+  signInAsNewUser,
+} from './helpers';
 
 type ApiSale = SaleDto;
 
@@ -313,5 +321,6 @@ test('sales list: rows open with Enter from the keyboard; grouped, each group sh
     expect(await fullyShown(shown), `${group.label}'s total shows whole`).toBe(true);
     expect(await uncovered(shown), `nothing covers ${group.label}'s total`).toBe(true);
   }
+  await expectNoA11yViolations(page);
   await shot(page, 'sales-list-grouped-page-1');
 });

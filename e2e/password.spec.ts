@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginUi, shot, signInAsNewUser } from './helpers';
+import { expectNoA11yViolations, loginUi, shot, signInAsNewUser } from './helpers';
 
 test('changing the password ends the session and asks to login again', async ({ page, request }) => {
   const newPassword = 'New-password-456';
@@ -22,6 +22,7 @@ test('changing the password ends the session and asks to login again', async ({ 
   await page.getByRole('button', { name: 'Save Password' }).click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue(newPassword);
+  await expectNoA11yViolations(page);
   await shot(page, 'password-mismatch');
 
   await page.getByLabel('Confirm Password').fill(newPassword);
@@ -29,6 +30,7 @@ test('changing the password ends the session and asks to login again', async ({ 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Password Changed, please login!')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expectNoA11yViolations(page);
   await shot(page, 'password-changed');
 
   await loginUi(page, email, newPassword);
