@@ -9,6 +9,8 @@ import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { hashPassword } from '../src/modules/auth/passwords';
+import { createErpConnector, type ErpConnectorOptions } from '../src/modules/erp/connector';
+import type { ErpConnector } from '../src/modules/erp/erp.types';
 import { adminUrl, withDatabase } from './global-setup';
 
 export const ADMIN_EMAIL = 'admin@quotewright.test';
@@ -107,4 +109,20 @@ export async function eventually<T>(
     if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/** A connector to an Odoo simulator (JSON-2 unless said otherwise), as the app would make it; tests add options. */
+export function simConnector(
+  sim: { url: string; db: string; login: string; apiKey: string },
+  over: Partial<ErpConnectorOptions> = {},
+): ErpConnector {
+  return createErpConnector({
+    url: sim.url,
+    db: sim.db,
+    login: sim.login,
+    apiKey: sim.apiKey,
+    protocol: 'json2',
+    timeoutMs: 5000,
+    ...over,
+  });
 }

@@ -5,8 +5,7 @@ import type { ErpOrderView } from '@quotewright/contracts';
 import { sales } from '@quotewright/db';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
-import { createErpConnector } from '../erp/connector';
+import { createTestApp, simConnector, type TestApp } from '../../../test/helpers';
 import { api, expectProblem, roleTokens, type Tokens } from '../sales/testkit';
 import { simulatorDemoErp } from './demo-erp';
 
@@ -17,11 +16,7 @@ let tok: Tokens;
 let realTok: Tokens;
 
 const connector = () =>
-  createErpConnector({
-    url: sim.url,
-    db: sim.db,
-    login: sim.login,
-    apiKey: sim.apiKey,
+  simConnector(sim, {
     protocol: 'json2',
     timeoutMs: 5000,
   });

@@ -10,6 +10,7 @@ import {
   createTestApp,
   eventually,
   login,
+  simConnector,
   type TestApp,
 } from '../../../test/helpers';
 import { createErpConnector } from '../erp/connector';
@@ -21,11 +22,7 @@ let admin: string;
 /** The app's connector delegates to `current`, so a test can swap in a misconfigured one. */
 let current: ErpConnector;
 const good = () =>
-  createErpConnector({
-    url: sim.url,
-    db: sim.db,
-    login: sim.login,
-    apiKey: sim.apiKey,
+  simConnector(sim, {
     protocol: 'json2',
     timeoutMs: 5000,
   });
@@ -79,11 +76,7 @@ const FAULTS: { name: string; message: RegExp; arrange(): void }[] = [
     name: 'the ERP is slower than the timeout',
     message: /did not answer within/,
     arrange: () => {
-      current = createErpConnector({
-        url: sim.url,
-        db: sim.db,
-        login: sim.login,
-        apiKey: sim.apiKey,
+      current = simConnector(sim, {
         protocol: 'json2',
         timeoutMs: 200,
         retries: 0,

@@ -10,9 +10,9 @@ import {
   createTestApp,
   eventually,
   login,
+  simConnector,
   type TestApp,
 } from '../../../test/helpers';
-import { createErpConnector } from '../erp/connector';
 import type { ErpConnector } from '../erp/erp.types';
 
 let sim: OdooSim;
@@ -31,11 +31,7 @@ const latest = async (kind: string) =>
 
 beforeAll(async () => {
   sim = await startOdooSim({ port: 0, version: 19 });
-  const real = createErpConnector({
-    url: sim.url,
-    db: sim.db,
-    login: sim.login,
-    apiKey: sim.apiKey,
+  const real = simConnector(sim, {
     protocol: 'json2',
     timeoutMs: 5000,
   });

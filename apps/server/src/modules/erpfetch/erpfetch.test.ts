@@ -17,11 +17,11 @@ import {
   createTestApp,
   eventually,
   login,
+  simConnector,
   type TestApp,
 } from '../../../test/helpers';
 import { type SaleEvent, saleEvents } from '../../infra/sale-events';
 import { settingsRepository } from '../../infra/settings.repository';
-import { createErpConnector } from '../erp/connector';
 import { orderKeys } from '../erp/order-keys';
 
 let sim: OdooSim;
@@ -31,11 +31,7 @@ const published: SaleEvent[] = [];
 
 beforeAll(async () => {
   sim = await startOdooSim({ port: 0, version: 19 });
-  const erp = createErpConnector({
-    url: sim.url,
-    db: sim.db,
-    login: sim.login,
-    apiKey: sim.apiKey,
+  const erp = simConnector(sim, {
     protocol: 'auto',
     timeoutMs: 5000,
   });

@@ -12,9 +12,9 @@ import {
   createTestApp,
   eventually,
   login,
+  simConnector,
   type TestApp,
 } from '../../../test/helpers';
-import { createErpConnector } from '../erp/connector';
 import { money2 } from '../erp/mapping';
 
 describe.each([
@@ -48,11 +48,7 @@ describe.each([
         [0, 0, { product_id: 3, product_uom_qty: 10, price_unit: 30.75, purchase_price: 20.5, sequence: 80 }],
       ],
     });
-    const erp = createErpConnector({
-      url: sim.url,
-      db: sim.db,
-      login: sim.login,
-      apiKey: sim.apiKey,
+    const erp = simConnector(sim, {
       protocol,
       timeoutMs: 5000,
     });

@@ -8,11 +8,10 @@ import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUrl } from '../../../test/global-setup';
-import { createTestApp, eventually, type TestApp } from '../../../test/helpers';
+import { createTestApp, eventually, simConnector, type TestApp } from '../../../test/helpers';
 import { baseUrl, type ClientSocket, connectSocket, identify } from '../../../test/sockets';
 import { saleEvents } from '../../infra/sale-events';
 import { settingsRepository } from '../../infra/settings.repository';
-import { createErpConnector } from '../erp/connector';
 import { type OrderKeys, orderKeys } from '../erp/order-keys';
 import { api, roleTokens, type Tokens } from './testkit';
 
@@ -38,11 +37,7 @@ const killBackends = () =>
 
 beforeAll(async () => {
   sim = await startOdooSim({ version: 18 });
-  const erp = createErpConnector({
-    url: sim.url,
-    db: sim.db,
-    login: sim.login,
-    apiKey: sim.apiKey,
+  const erp = simConnector(sim, {
     protocol: 'jsonrpc',
     timeoutMs: 5_000,
     retryDelayMs: 5,

@@ -5,11 +5,10 @@ import type { OdooSyncStatus, SaleDto, SyncCheck, SyncOdooAck } from '@quotewrig
 import { eq, products, saleLines, saleSections, saleSyncRuns, sales, sql } from '@quotewright/db';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, eventually, type TestApp } from '../../../test/helpers';
+import { createTestApp, eventually, simConnector, type TestApp } from '../../../test/helpers';
 import { baseUrl, type ClientSocket, connectSocket, identify } from '../../../test/sockets';
 import { saleEvents } from '../../infra/sale-events';
 import { settingsRepository } from '../../infra/settings.repository';
-import { createErpConnector } from '../erp/connector';
 import type { ErpConnector } from '../erp/erp.types';
 import { type OrderKeys, orderKeys } from '../erp/order-keys';
 import type { RequestLogEntry } from '../erp/transport';
@@ -45,11 +44,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
 
   beforeAll(async () => {
     sim = await startOdooSim({ version });
-    erp = createErpConnector({
-      url: sim.url,
-      db: sim.db,
-      login: sim.login,
-      apiKey: sim.apiKey,
+    erp = simConnector(sim, {
       protocol,
       timeoutMs: 5_000,
       retryDelayMs: 5,
@@ -423,14 +418,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
 
     it('the ERP sales fetch afterwards finds the order unchanged and leaves the sale alone', async () => {
       const before = await getSale(sale._id);
-      const res = await call.post('/api/odoo/sync/sales', tokens.admin);
-      expect(res.statusCode).toBe(202);
-      const runId = res.json().id as string;
-      const run = await eventually(async () => {
-        const r = (await call.get(`/api/odoo/runs/${runId}`, tokens.admin)).json() as { state: string; error: string };
-        return r.state === 'loading' ? undefined : r;
-      }, 120_000);
-      expect(run).toMatchObject({ state: 'success', error: null });
+      await fetchSales();
       const after = await getSale(sale._id);
       expect(after.version).toBe(before.version);
       expect(after.sections.map((s) => s.lines.map((l) => l._id))).toEqual(
@@ -462,13 +450,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
         [0, 0, { product_id: catalog[1], product_uom_qty: 1, sequence: 30 }],
       ],
     });
-    const res = await call.post('/api/odoo/sync/sales', tokens.admin);
-    expect(res.statusCode).toBe(202);
-    const runId = res.json().id as string;
-    await eventually(async () => {
-      const r = (await call.get(`/api/odoo/runs/${runId}`, tokens.admin)).json() as { state: string };
-      return r.state === 'loading' ? undefined : r;
-    }, 120_000);
+    await fetchSales();
     const [row] = await t.database.db.select().from(sales).where(eq(sales.odooId, orderId));
     const before = orderLines(orderId);
     const { last } = await publish(row!.id);
