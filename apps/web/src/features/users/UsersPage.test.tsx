@@ -126,6 +126,28 @@ describe('user management', () => {
     expect(await findRow('Brand New')).toBeInTheDocument();
   });
 
+  it('a user added while the list has several pages is shown: the table turns to their page', async () => {
+    const list = [admin, ...people(24)];
+    setup([], {
+      'GET /api/users': () => ({ body: list }),
+      'POST /api/users': ({ body }) => {
+        const created = makeUser({ ...(body as Partial<User>), _id: 'zed', modules: undefined });
+        list.push(created);
+        return { status: 201, body: created };
+      },
+    });
+    renderApp('/users');
+    await waitRows(20);
+    await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Zed Last');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'zed@example.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'a-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User Zed Last created')).toBeInTheDocument();
+    // sorted by name, Zed Last is on page 2: it is the page shown
+    expect(await findRow('zed@example.test')).toBeInTheDocument();
+  });
+
   it('inline edit sends only the changed fields; Escape cancels', async () => {
     const target = people(1)[0]!;
     const { calls } = setup([target], {

@@ -11,7 +11,7 @@ import {
   type MRT_TableInstance,
   type MRT_VisibilityState,
 } from 'material-react-table';
-import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { useLoadingOverlay } from '../../../app/providers/loading';
 import { useSession } from '../../../app/providers/session';
@@ -117,6 +117,8 @@ export function UsersTable() {
   const [editingRow, setEditingRow] = useState<MRT_Row<UserRow> | null>(null);
   const [columnVisibility, setColumnVisibility] = useState<MRT_VisibilityState>({});
   const tableRef = useRef<MRT_TableInstance<UserRow> | null>(null);
+  /** A user just added: the table turns to the page that holds them (sorted by name, they may be on page 3). */
+  const [justCreated, setJustCreated] = useState<string | null>(null);
   const saving = createUser.isPending || updateUser.isPending;
 
   /** Server answers: field errors go under the fields, anything else to the 'Error' dialog. */
@@ -150,6 +152,7 @@ export function UsersTable() {
         modules: defaultModules(),
       });
       setCreatingRow(null);
+      setJustCreated(created._id);
       snackbar.show(`User ${created.name} created`, 'success');
     } catch (err) {
       // The row stays open with everything typed, so nothing is lost.
@@ -311,6 +314,8 @@ export function UsersTable() {
       sorting: [{ id: 'name', desc: false }],
     },
     muiPaginationProps: { rowsPerPageOptions: [...USERS_PAGE_SIZE_OPTIONS] },
+    // A refetch of the list (after an add, an edit, another admin's change) keeps the page the admin is on.
+    autoResetPageIndex: false,
     state: {
       isLoading: users.isPending,
       isSaving: saving,
@@ -381,6 +386,15 @@ export function UsersTable() {
     ),
   });
   tableRef.current = table;
+
+  const data = users.data;
+  useEffect(() => {
+    if (!justCreated || !data?.some((u) => u._id === justCreated)) return;
+    const rows = table.getPrePaginationRowModel().rows;
+    const at = rows.findIndex((r) => r.original._id === justCreated);
+    if (at >= 0) table.setPageIndex(Math.floor(at / table.getState().pagination.pageSize));
+    setJustCreated(null);
+  }, [justCreated, data, table]);
 
   return <DataTable table={table} />;
 }
