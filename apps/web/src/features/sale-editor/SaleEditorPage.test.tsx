@@ -28,6 +28,17 @@ describe('sale editor', () => {
     await waitFor(() => expect(document.title).toBe('Office (Q00007) | Quotewright'));
   });
 
+  it('mounts the print view (every line of the sale) only while printing, so edits do not re-render it', async () => {
+    setup();
+    renderApp('/sale/s1');
+    expect(await screen.findByTestId('section-row')).toHaveTextContent('Main');
+    expect(screen.queryByTestId('sale-print')).not.toBeInTheDocument();
+    fireEvent(window, new Event('beforeprint'));
+    expect(screen.getByTestId('sale-print')).toHaveTextContent('Widget');
+    fireEvent(window, new Event('afterprint'));
+    expect(screen.queryByTestId('sale-print')).not.toBeInTheDocument();
+  });
+
   it('lists the values to check before the customer sees them, without failing the check', async () => {
     const warning = {
       code: 'NEGATIVE_QUANTITY',

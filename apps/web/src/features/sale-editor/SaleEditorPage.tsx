@@ -62,6 +62,7 @@ import { SaleWarnings } from './components/SaleWarnings';
 import { DELETE_SECTION_MESSAGE, type SectionHandlers, SectionsTable } from './components/SectionsTable';
 import { MoveLinesDialog, SetMarkupDialog, TextLineDialog } from './components/SmallDialogs';
 import { SyncButton } from './components/SyncButton';
+import { usePrinting } from './hooks/usePrinting';
 import { useProductListExpanded } from './hooks/useProductListExpanded';
 import { useSaleRoom } from './hooks/useSaleRoom';
 
@@ -152,6 +153,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const { preferences } = usePreferences();
   const { setSummary } = useSaleSummary();
   const [params, setParams] = useSearchParams();
+  const printing = usePrinting();
   // the first save of a new sale lands here: the panel collapses like after any save
   const location = useLocation();
   const [justCreated] = useState(() => typeof (location.state as { savedAt?: unknown } | null)?.savedAt === 'number');
@@ -458,7 +460,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
   return (
     <>
       <PageHeader title={sale.name || 'Untitled quote'} subtitle={sale.quote_number} actions={headerActions} />
-      <SalePrintView sale={sale} />
+      {printing && <SalePrintView sale={sale} />}
       {/* the interactive editor never prints: SalePrintView prints the sale instead */}
       <Box data-print="hide">
         <InfoPanel
