@@ -175,6 +175,16 @@ async function redisClients(url: string, log: RealtimeDeps['log']) {
   return { pub, sub };
 }
 
+/**
+ * When a socket joined a sale: wall-clock milliseconds (comparable between processes), strictly increasing within
+ * this process, so two joins in the same millisecond keep their order in the editors list.
+ */
+let lastJoin = 0;
+const joinTime = () => {
+  lastJoin = Math.max(Date.now(), lastJoin + 0.001);
+  return lastJoin;
+};
+
 export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Promise<Realtime> {
   const { auth, sales, events, log } = deps;
   // Redis first: when it cannot be reached the start fails before anything is attached to the HTTP server.
@@ -310,7 +320,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
       // A socket closed meanwhile must not be left behind in a room.
       if (!socket.connected) return undefined;
       socket.data.sale = sale;
-      socket.data.joinedAt = Date.now();
+      socket.data.joinedAt = joinTime();
       await socket.join(saleRoom(sale));
       joined = true;
     }

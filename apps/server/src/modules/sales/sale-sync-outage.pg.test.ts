@@ -29,6 +29,8 @@ let customer: { id: number; name: string };
 let seen = 0;
 let killAt = 0;
 let kills: Promise<unknown>[] = [];
+/** A run silent this long lost its job: taken over (short here; 10 minutes in use). */
+const STALE_MS = 4000;
 
 const killBackends = () =>
   admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
@@ -46,7 +48,10 @@ beforeAll(async () => {
       if (seen === killAt) kills.push(killBackends());
     },
   });
-  t = await createTestApp({}, { erp, events: saleEvents(), saleSync: { retryDelaySeconds: 1, maxAttempts: 5 } });
+  t = await createTestApp(
+    {},
+    { erp, events: saleEvents(), saleSync: { retryDelaySeconds: 1, maxAttempts: 5, staleAfterMs: STALE_MS } },
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = baseUrl(t.app.server.address());
   tokens = await roleTokens(t);
@@ -107,14 +112,20 @@ async function publishKilledAt(sale: SaleDto, step: number): Promise<OdooSyncSta
     expect(ack.ok).toBe(true);
     if (!ack.ok) throw new Error(ack.detail);
     const runId = ack.status.runId!;
-    // The run ends by itself: retried after its delay, never left running.
+    // The run ends: retried after its delay. When the connection the job queue itself used was the one cut, the job
+    // can be lost with it; its run then goes silent, and the person's next click on Publish takes it over (as the
+    // minute's sweep would after STALE_MS) — never a second order.
     const [run] = await eventually(async () => {
       const rows = await t.database.db
         .select()
         .from(saleSyncRuns)
         .where(eq(saleSyncRuns.id, runId))
         .catch(() => []);
-      return rows[0] && ['succeeded', 'failed', 'unknown'].includes(rows[0].status) ? rows : undefined;
+      const row = rows[0];
+      if (row && ['succeeded', 'failed', 'unknown'].includes(row.status)) return rows;
+      if (row && Date.now() - row.heartbeatAt.getTime() > STALE_MS + 1000)
+        await s.timeout(10_000).emitWithAck('sync_odoo', { sale: sale._id, create_new: false });
+      return undefined;
     }, 60_000);
     await Promise.all(kills);
     return call.ok<OdooSyncStatus>('GET', `/api/sales/odoo/status/${sale._id}`, tokens.full).then((st) => {
