@@ -1,6 +1,6 @@
 // The global loading overlay: shown while at least one tracked operation is running.
 import { Backdrop, CircularProgress } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 
 interface LoadingApi {
   isLoading: boolean;
@@ -14,15 +14,20 @@ const LoadingContext = createContext<LoadingApi | null>(null);
 
 export function LoadingProvider({ children }: { children: ReactNode }) {
   const [count, setCount] = useState(0);
+  const countRef = useRef(0);
+  const change = useCallback((by: number) => {
+    countRef.current = Math.max(0, countRef.current + by);
+    setCount(countRef.current);
+  }, []);
   const begin = useCallback(() => {
-    setCount((c) => c + 1);
+    change(1);
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      setCount((c) => Math.max(0, c - 1));
+      change(-1);
     };
-  }, []);
+  }, [change]);
   const track = useCallback(
     <T,>(promise: Promise<T>) => {
       const end = begin();
@@ -30,7 +35,18 @@ export function LoadingProvider({ children }: { children: ReactNode }) {
     },
     [begin],
   );
-  const api = useMemo(() => ({ isLoading: count > 0, begin, track }), [count, begin, track]);
+  // One value for the provider's life: the overlay coming and going does not render its users again (the sale
+  // editor's actions use it).
+  const api = useMemo(
+    () => ({
+      get isLoading() {
+        return countRef.current > 0;
+      },
+      begin,
+      track,
+    }),
+    [begin, track],
+  );
   return (
     <LoadingContext.Provider value={api}>
       {children}

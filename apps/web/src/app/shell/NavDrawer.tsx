@@ -48,7 +48,7 @@ export function NavDrawer({ mobileOpen, onClose }: { mobileOpen: boolean; onClos
   const theme = useTheme();
   const permanent = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const { data: user, isPending } = useCurrentUser();
-  const { summary } = useSaleSummary();
+  const summary = useSaleSummary();
   const { pathname } = useLocation();
   const entries = drawerEntries(user);
 

@@ -14,12 +14,12 @@ import {
   saleJsonFileName,
   sanitizeFileName,
 } from '@quotewright/domain';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser, usePreferences } from '../../app/providers/currentUser';
 import { useDialog } from '../../app/providers/dialog';
 import { useLoadingOverlay } from '../../app/providers/loading';
-import { useSaleSummary } from '../../app/providers/saleSummary';
+import { useSetSaleSummary } from '../../app/providers/saleSummary';
 import { useSnackbar } from '../../app/providers/snackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { BundleErrorMessage, bundleErrorLabel } from '../../components/products/BundleErrors';
@@ -134,6 +134,54 @@ function NewSale() {
   );
 }
 
+const MemoLinesTable = memo(LinesTable);
+const MemoInfoPanel = memo(InfoPanel);
+
+/** A function that is the same object for the component's life and always calls the latest render's `fn`. */
+function useLatest<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const ref = useRef(fn);
+  ref.current = fn;
+  return useCallback((...args: A) => ref.current(...args), []);
+}
+
+/** Handlers that call `current()`'s at the time of the call. */
+function delegateHandlers(current: () => LinesTableHandlers): LinesTableHandlers {
+  return {
+    back: () => current().back(),
+    commit: (changes, refused) => current().commit(changes, refused),
+    remove: (ids) => current().remove(ids),
+    addText: (kind, sequence) => current().addText(kind, sequence),
+    insertProduct: (sequence) => current().insertProduct(sequence),
+    dropProduct: (productId) => current().dropProduct(productId),
+    setMarkup: (ids) => current().setMarkup(ids),
+    moveCopy: (ids) => current().moveCopy(ids),
+    reorder: (from, to) => current().reorder(from, to),
+  };
+}
+
+/** Fields of a sale that are not its content (sections, lines, their totals, the version). */
+const CONTENT_FIELDS = new Set(['sections', 'pricing', 'total_price', 'version']);
+
+/**
+ * The sale as the header panel and sync button see it: the same object as long as none of its own fields changed
+ * (an edit of a line changes only the content fields).
+ */
+function useSaleHead(sale: Sale): Sale {
+  const ref = useRef(sale);
+  const prev = ref.current;
+  if (prev !== sale) {
+    const keys = new Set([...Object.keys(prev), ...Object.keys(sale)]);
+    for (const k of keys) {
+      if (CONTENT_FIELDS.has(k)) continue;
+      if (!Object.is(prev[k as keyof Sale], sale[k as keyof Sale])) {
+        ref.current = sale;
+        break;
+      }
+    }
+  }
+  return ref.current;
+}
+
 type DialogState =
   | { kind: 'picker'; sectionId: string; sequence: number }
   | { kind: 'related'; sectionId: string; sequence: number; product: ProductDetail }
@@ -151,7 +199,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const erpName = useErpName();
   const { data: user } = useCurrentUser();
   const { preferences } = usePreferences();
-  const { setSummary } = useSaleSummary();
+  const setSummary = useSetSaleSummary();
   const [params, setParams] = useSearchParams();
   const printing = usePrinting();
   // the first save of a new sale lands here: the panel collapses like after any save
@@ -187,9 +235,9 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const { syncOdoo } = useSaleRoom(sale._id, sectionId);
 
   useEffect(() => {
-    setSummary(<SaleSummary sale={sale} />);
-  }, [sale, setSummary]);
-  useEffect(() => () => setSummary(null), [setSummary]);
+    setSummary(<SaleSummary saleId={sale._id} />);
+    return () => setSummary(null);
+  }, [sale._id, setSummary]);
 
   const setWindowed = (value: boolean) => {
     writeWindowed(value);
@@ -218,7 +266,10 @@ function SaleEditor({ sale }: { sale: Sale }) {
     }
   };
 
-  const saveHeader = async (header: SaleHeader) => (await settled(updateHeader.mutateAsync(header))) !== undefined;
+  const saveHeader = useCallback(
+    async (header: SaleHeader) => (await updateHeader.mutateAsync(header).catch(() => undefined)) !== undefined,
+    [updateHeader],
+  );
 
   const openInErp = async () => {
     const win = window.open('', '_blank');
@@ -276,7 +327,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
     await addLines(target, [{ product: productId, quantity: '1' }], sequence, null);
   };
 
-  const insertFromList = (product: Product) => {
+  const insertFromListNow = (product: Product) => {
     const current = sectionRef.current;
     if (!current) {
       snackbar.show('Open a section to add products to it.', 'info');
@@ -285,8 +336,9 @@ function SaleEditor({ sale }: { sale: Sale }) {
     if (!editable) return;
     void addProduct(product.id, current._id, -1);
   };
+  const insertFromList = useLatest(insertFromListNow);
 
-  const lineHandlers = (s: SaleSection): LinesTableHandlers => ({
+  const lineHandlersNow = (s: SaleSection): LinesTableHandlers => ({
     back: () => openSection(null),
     // a refusal shows in the edited cell, beside the typed text
     commit: (changes: LineChanges[], refused) => updateLines.mutate({ sectionId: s._id, changes, refused }),
@@ -307,6 +359,18 @@ function SaleEditor({ sale }: { sale: Sale }) {
     moveCopy: (ids) => ids.length > 0 && setDialogState({ kind: 'move', sectionId: s._id, ids }),
     reorder: (from, to) => reorderLines.mutate({ sectionId: s._id, from, to }),
   });
+
+  // The open section's handlers: one object while the section stays open (each calls this render's handler), so
+  // that an edit elsewhere in the sale does not render the lines table again.
+  const lineHandlersRef = useRef(lineHandlersNow);
+  lineHandlersRef.current = lineHandlersNow;
+  const lineHandlers = useMemo(
+    () =>
+      sectionId === null
+        ? null
+        : delegateHandlers(() => lineHandlersRef.current(sectionRef.current ?? ({ _id: sectionId } as SaleSection))),
+    [sectionId],
+  );
 
   const runCopy = async (req: CopyRequest) => {
     setDialogState(null);
@@ -392,11 +456,22 @@ function SaleEditor({ sale }: { sale: Sale }) {
     }
   };
 
+  // The header panel and the sync button show the sale's own fields: they render again when one of those changes,
+  // not for an edit of a line.
+  const head = useSaleHead(sale);
+  const onOpenInErp = useLatest(() => void openInErp());
+  const syncControl = useMemo(
+    () => <SyncButton sale={head} canSync={canSync} erpName={erpName} syncOdoo={syncOdoo} onOpenInErp={onOpenInErp} />,
+    [head, canSync, erpName, syncOdoo, onOpenInErp],
+  );
+
   const wide = preferences.wideScreen;
   const pageSize = pickerPageSize(wide || windowed);
-  const productList = editable ? (
-    <ProductTable pageSize={pageSize} onInsert={insertFromList} title="Product List" />
-  ) : null;
+  // The product list beside the lines (a large table): built once for its settings, never by an edit of the sale.
+  const productList = useMemo(
+    () => (editable ? <ProductTable pageSize={pageSize} onInsert={insertFromList} title="Product List" /> : null),
+    [editable, pageSize, insertFromList],
+  );
 
   const headerActions = (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -445,17 +520,18 @@ function SaleEditor({ sale }: { sale: Sale }) {
     </Box>
   );
 
-  const content = section ? (
-    <LinesTable section={section} editable={editable} handlers={lineHandlers(section)} />
-  ) : (
-    <SectionsTable
-      sections={sale.sections}
-      editable={editable}
-      canCopy={canEdit(user, 'sales')}
-      handlers={sectionHandlers}
-      title={`${sale.name || sale.quote_number} Sections`}
-    />
-  );
+  const content =
+    section && lineHandlers ? (
+      <MemoLinesTable section={section} editable={editable} handlers={lineHandlers} />
+    ) : (
+      <SectionsTable
+        sections={sale.sections}
+        editable={editable}
+        canCopy={canEdit(user, 'sales')}
+        handlers={sectionHandlers}
+        title={`${sale.name || sale.quote_number} Sections`}
+      />
+    );
 
   return (
     <>
@@ -463,18 +539,10 @@ function SaleEditor({ sale }: { sale: Sale }) {
       {printing && <SalePrintView sale={sale} />}
       {/* the interactive editor never prints: SalePrintView prints the sale instead */}
       <Box data-print="hide">
-        <InfoPanel
-          sale={sale}
+        <MemoInfoPanel
+          sale={head}
           canEditHeader={editable}
-          syncControl={
-            <SyncButton
-              sale={sale}
-              canSync={canSync}
-              erpName={erpName}
-              syncOdoo={syncOdoo}
-              onOpenInErp={() => void openInErp()}
-            />
-          }
+          syncControl={syncControl}
           onSave={saveHeader}
           collapseSoon={justCreated}
         />

@@ -6,7 +6,13 @@
 
 import type { CreateLinesAnswer, MoveLinesAnswer, SaleDelta } from '@quotewright/contracts';
 import type { LineMoveType } from '@quotewright/domain';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  MutationObserver,
+  type MutationObserverOptions,
+  type QueryClient,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { useLoadingOverlay } from '../../../app/providers/loading';
 import { useSnackbar } from '../../../app/providers/snackbar';
@@ -98,47 +104,67 @@ export async function goneNotice(qc: QueryClient, saleId: string, targets: Targe
   return found?.notice(removedBy(qc, found.id) ?? 'someone else');
 }
 
-/** A hook for one sale action: `mutate(vars)` / `mutateAsync(vars)` on the sale `saleId`. */
+/** One sale action, as the editor calls it: fire and forget (`mutate`) or await the answer (`mutateAsync`). */
+export interface SaleAction<V, A> {
+  mutate(vars: V): void;
+  mutateAsync(vars: V): Promise<A>;
+}
+
+/**
+ * A hook for one sale action: `mutate(vars)` / `mutateAsync(vars)` on the sale `saleId`. Each call runs a TanStack
+ * mutation (in the mutation cache, with this spec's callbacks), but the hook does not subscribe to its state: a
+ * pending or finished edit never renders the editor again — the cache update of its optimistic overlay and of the
+ * answer renders only what shows the changed lines. The returned object is stable for the sale.
+ */
 function saleMutation<V, A extends SaleDelta = SaleDelta>(spec: SaleMutationSpec<V, A>) {
-  return function useSaleMutation(saleId: string) {
+  return function useSaleMutation(saleId: string): SaleAction<V, A> {
     const qc = useQueryClient();
     const snackbar = useSnackbar();
     const dialog = useDialog();
     const loading = useLoadingOverlay();
-    return useMutation<A, Error, V, { token: number | undefined }>({
-      mutationKey: ['sale', saleId, spec.action],
-      mutationFn: (vars) => {
-        const answer = spec.request(saleId, vars);
-        return spec.optimistic ? answer : loading.track(answer);
-      },
-      // No cancelQueries here: a GET that lands during the edit goes through receiveSale, which lays the pending
-      // overlays over it; cancelling it would lose a refetch asked for by a version gap.
-      onMutate: (vars) => {
-        const optimistic = spec.optimistic;
-        if (!optimistic) return { token: undefined };
-        const now = qc.getQueryData<Sale>(['sale', saleId]);
-        return { token: now ? beginOptimistic(qc, saleId, optimistic(vars, now)) : undefined };
-      },
-      // The overlay stays until the cache holds the answer: after a version gap, until the refetch is in.
-      onSuccess: async (answer, _vars, context) => {
-        await storeDelta(qc, answer);
-        endOptimistic(qc, saleId, context.token);
-      },
-      onError: async (err, vars, context) => {
-        endOptimistic(qc, saleId, context?.token);
-        if (spec.targets && err instanceof ApiError && err.status === 404) {
-          const notice = await goneNotice(qc, saleId, spec.targets(vars));
-          if (notice) {
-            snackbar.show(notice, 'warning');
-            return;
+    return useMemo(() => {
+      const options: MutationObserverOptions<A, Error, V, { token: number | undefined }> = {
+        mutationKey: ['sale', saleId, spec.action],
+        mutationFn: (vars) => {
+          const answer = spec.request(saleId, vars);
+          return spec.optimistic ? answer : loading.track(answer);
+        },
+        // No cancelQueries here: a GET that lands during the edit goes through receiveSale, which lays the pending
+        // overlays over it; cancelling it would lose a refetch asked for by a version gap.
+        onMutate: (vars) => {
+          const optimistic = spec.optimistic;
+          if (!optimistic) return { token: undefined };
+          const now = qc.getQueryData<Sale>(['sale', saleId]);
+          return { token: now ? beginOptimistic(qc, saleId, optimistic(vars, now)) : undefined };
+        },
+        // The overlay stays until the cache holds the answer: after a version gap, until the refetch is in.
+        onSuccess: async (answer, _vars, context) => {
+          await storeDelta(qc, answer);
+          endOptimistic(qc, saleId, context.token);
+        },
+        onError: async (err, vars, context) => {
+          endOptimistic(qc, saleId, context?.token);
+          if (spec.targets && err instanceof ApiError && err.status === 404) {
+            const notice = await goneNotice(qc, saleId, spec.targets(vars));
+            if (notice) {
+              snackbar.show(notice, 'warning');
+              return;
+            }
           }
-        }
-        const message = errorMessage(err);
-        if (spec.refusedTo?.(vars)?.(message)) return;
-        if (spec.report === 'snackbar') snackbar.show(message, 'error');
-        else void dialog.error(message);
-      },
-    });
+          const message = errorMessage(err);
+          if (spec.refusedTo?.(vars)?.(message)) return;
+          if (spec.report === 'snackbar') snackbar.show(message, 'error');
+          else void dialog.error(message);
+        },
+      };
+      // An observer per call, never subscribed: it runs the mutation and its callbacks and renders nothing.
+      const mutateAsync = (vars: V) => new MutationObserver(qc, options).mutate(vars);
+      return {
+        mutateAsync,
+        // the failure has been reported by onError
+        mutate: (vars: V) => void mutateAsync(vars).catch(() => undefined),
+      };
+    }, [qc, saleId, snackbar, dialog, loading]);
   };
 }
 

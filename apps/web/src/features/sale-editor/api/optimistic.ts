@@ -10,7 +10,15 @@
 // replaces them with the server's (the same figures).
 
 import { applySaleDelta, type SaleDelta } from '@quotewright/contracts';
-import { markupPrice, money, salePricingFromSections, sectionDetails, toDecimal } from '@quotewright/domain';
+import {
+  type LinePart,
+  linePart,
+  markupPrice,
+  money,
+  salePricingFromSections,
+  sectionDetailsOf,
+  toDecimal,
+} from '@quotewright/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LineChanges, Sale, SaleHeader, SaleLine, SaleSection } from './types';
 
@@ -173,9 +181,23 @@ function inSection(sale: Sale, sectionId: string, edit: (s: SaleSection) => Sale
   return { ...sale, sections, pricing, total_price: pricing.total_price };
 }
 
+/**
+ * Each line object's parsed numbers and totals (packages/domain's linePart), kept while the object lives: lines are
+ * immutable, so repricing a section after one edit parses only the edited line — the rest is adding whole cents.
+ */
+const parts = new WeakMap<SaleLine, LinePart | null>();
+function partOf(line: SaleLine): LinePart | null {
+  let part = parts.get(line);
+  if (part === undefined) {
+    part = linePart(line);
+    parts.set(line, part);
+  }
+  return part;
+}
+
 /** The section with `lines`, its lines' metrics and its totals computed as the server does. */
 function repriced(section: SaleSection, lines: SaleLine[]): SaleSection {
-  const { metrics, pricing } = sectionDetails(lines);
+  const { metrics, pricing } = sectionDetailsOf(lines.map(partOf));
   const priced = lines.map((line, i) => {
     const m = metrics[i]!;
     return line.subtotal === m.subtotal &&

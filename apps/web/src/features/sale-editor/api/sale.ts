@@ -24,6 +24,15 @@ export function useSale(id: string | undefined) {
   });
 }
 
+/**
+ * A part of the cached sale `id` (never read from the server here: the editor's useSale does): the component renders
+ * again only when `select`'s answer changes (compared by value, TanStack Query's structural sharing). `select` must
+ * be a stable function (defined once, outside the component).
+ */
+export function useSaleSelect<T>(id: string, select: (sale: Sale) => T): T | undefined {
+  return useQuery({ queryKey: saleKey(id), enabled: false, select }).data;
+}
+
 export function usePartners() {
   const customers = useQuery({
     queryKey: ['partners', 'customers'],

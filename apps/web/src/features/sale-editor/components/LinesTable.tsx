@@ -701,7 +701,15 @@ export function LinesTable({
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const ids = useMemo(() => lines.map((l) => l._id), [lines]);
+  // The same array while the lines' order is the same: an edit of a line's values does not make every visible
+  // row's sortable hook render again.
+  const idsRef = useRef<string[]>([]);
+  const ids = useMemo(() => {
+    const prev = idsRef.current;
+    const same = prev.length === lines.length && lines.every((l, i) => l._id === prev[i]);
+    if (!same) idsRef.current = lines.map((l) => l._id);
+    return idsRef.current;
+  }, [lines]);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = ids.indexOf(String(active.id));

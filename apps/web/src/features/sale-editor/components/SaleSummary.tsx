@@ -3,12 +3,28 @@ import { saleStateLabel } from '@quotewright/domain';
 import { useHideMoney } from '../../../app/discrete';
 import { formatMoney } from '../../../lib/format';
 import { stateChipColor } from '../../../lib/saleState';
+import { useSaleSelect } from '../api/sale';
 import type { Sale } from '../api/types';
 
-/** The drawer's sale summary (SPEC §2 Shell: shown while a sale is loaded). */
-export function SaleSummary({ sale }: { sale: Sale }) {
+/** What the summary shows of a sale: a small object, equal from one line edit to the next but for the total. */
+const summaryOf = (sale: Sale) => ({
+  quote_number: sale.quote_number,
+  name: sale.name,
+  state: sale.state,
+  sections: sale.sections.length,
+  lines: sale.sections.reduce((n, s) => n + s.lines.length, 0),
+  total_price: sale.pricing.total_price,
+});
+
+/**
+ * The drawer's sale summary (shown while a sale is loaded). It reads the cached sale itself: an edit renders this
+ * summary, not the editor that put it in the drawer.
+ */
+export function SaleSummary({ saleId }: { saleId: string }) {
   const hideMoney = useHideMoney();
-  const lines = sale.sections.reduce((n, s) => n + s.lines.length, 0);
+  const sale = useSaleSelect(saleId, summaryOf);
+  if (!sale) return null;
+  const lines = sale.lines;
   return (
     <Box>
       <Typography variant="overline" color="text.secondary">
@@ -19,11 +35,11 @@ export function SaleSummary({ sale }: { sale: Sale }) {
       </Typography>
       <Chip size="small" label={saleStateLabel(sale.state)} color={stateChipColor(sale.state)} sx={{ my: 0.5 }} />
       <Typography variant="body2" color="text.secondary">
-        {sale.sections.length} section{sale.sections.length === 1 ? '' : 's'}, {lines} line{lines === 1 ? '' : 's'}
+        {sale.sections} section{sale.sections === 1 ? '' : 's'}, {lines} line{lines === 1 ? '' : 's'}
       </Typography>
       {!hideMoney && (
         <Typography variant="body2" data-testid="summary-total">
-          Total {formatMoney(sale.pricing.total_price)}
+          Total {formatMoney(sale.total_price)}
         </Typography>
       )}
     </Box>
