@@ -154,6 +154,8 @@ async function main() {
       }
     }
     const seedMs = Math.round(performance.now() - t0);
+    const json = await fetch(`${base}/api/sales/${sale._id}`, { headers: { authorization: `Bearer ${token}` } });
+    const saleJsonBytes = (await json.arrayBuffer()).byteLength;
 
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -199,6 +201,7 @@ async function main() {
           server: 'separate process, as npm start runs it (PGlite, built-in ERP simulator)',
           viewport: '1440x900',
           seedMs,
+          saleJsonBytes,
           targets: TARGETS,
           open,
           edits,
@@ -239,7 +242,13 @@ async function measureOpen(newContext: () => Promise<BrowserContext>, sale: { _i
     await page.evaluate(() => {
       const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
       delete marks.lines;
-      document.addEventListener('click', () => (marks.click ??= performance.now()), { capture: true, once: true });
+      document.addEventListener(
+        'click',
+        () => {
+          marks.click ??= performance.now();
+        },
+        { capture: true, once: true },
+      );
     });
     await page.getByTestId('section-row').filter({ hasText: 'Big section' }).getByText('Big section').click();
     await page.getByTestId('line-row').first().waitFor();
@@ -259,7 +268,13 @@ async function measureOpen(newContext: () => Promise<BrowserContext>, sale: { _i
       delete marks.sections;
       delete marks.lines;
       delete marks.click;
-      document.addEventListener('click', () => (marks.click ??= performance.now()), { capture: true, once: true });
+      document.addEventListener(
+        'click',
+        () => {
+          marks.click ??= performance.now();
+        },
+        { capture: true, once: true },
+      );
     });
     await page.getByText(sale.quote_number).first().click();
     await page.getByTestId('section-row').first().waitFor();

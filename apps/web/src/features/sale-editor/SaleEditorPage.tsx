@@ -14,7 +14,7 @@ import {
   saleJsonFileName,
   sanitizeFileName,
 } from '@quotewright/domain';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser, usePreferences } from '../../app/providers/currentUser';
 import { useDialog } from '../../app/providers/dialog';
@@ -23,9 +23,9 @@ import { useSetSaleSummary } from '../../app/providers/saleSummary';
 import { useSnackbar } from '../../app/providers/snackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { BundleErrorMessage, bundleErrorLabel } from '../../components/products/BundleErrors';
+import { LazyProductTable, ProductTablePlaceholder } from '../../components/products/LazyProductTable';
 import { ProductListLayout } from '../../components/products/ProductListLayout';
 import { readWindowed, writeWindowed } from '../../components/products/ProductListWindow';
-import { ProductTable } from '../../components/products/ProductTable';
 import { type BundleLine, RelatedProductsDialog } from '../../components/products/RelatedProductsDialog';
 import { errorMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
@@ -54,7 +54,6 @@ import { SaleActivityButton } from './components/ActivityPanel';
 import { type CopyRequest, CopySaleDataDialog } from './components/CopySaleDataDialog';
 import { InfoPanel } from './components/InfoPanel';
 import { DELETE_LINES_MESSAGE, LinesTable, type LinesTableHandlers } from './components/LinesTable';
-import { ProductPickerDialog } from './components/ProductPickerDialog';
 import { SalePrintView } from './components/SalePrintView';
 import { SaleSummary } from './components/SaleSummary';
 import { SaleTemplatesButton } from './components/SaleTemplates';
@@ -134,6 +133,10 @@ function NewSale() {
   );
 }
 
+// The product picker's code (with the data-table library) loads when it is first opened.
+const ProductPickerDialog = lazy(() =>
+  import('./components/ProductPickerDialog').then((m) => ({ default: m.ProductPickerDialog })),
+);
 const MemoLinesTable = memo(LinesTable);
 const MemoInfoPanel = memo(InfoPanel);
 
@@ -142,6 +145,25 @@ function useLatest<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) 
   const ref = useRef(fn);
   ref.current = fn;
   return useCallback((...args: A) => ref.current(...args), []);
+}
+
+/**
+ * False for the first painted frame of the component, then true (a frame and a task later) — set in a transition,
+ * so the work it starts yields to the user's clicks and keys.
+ */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setReady(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return ready;
 }
 
 /** Handlers that call `current()`'s at the time of the call. */
@@ -468,9 +490,16 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const wide = preferences.wideScreen;
   const pageSize = pickerPageSize(wide || windowed);
   // The product list beside the lines (a large table): built once for its settings, never by an edit of the sale.
+  // It mounts once the sale's own content is on screen (a placeholder holds its place for that first frame).
+  const listReady = useAfterFirstPaint();
   const productList = useMemo(
-    () => (editable ? <ProductTable pageSize={pageSize} onInsert={insertFromList} title="Product List" /> : null),
-    [editable, pageSize, insertFromList],
+    () =>
+      !editable ? null : listReady ? (
+        <LazyProductTable pageSize={pageSize} onInsert={insertFromList} title="Product List" />
+      ) : (
+        <ProductTablePlaceholder />
+      ),
+    [editable, pageSize, insertFromList, listReady],
   );
 
   const headerActions = (
@@ -559,16 +588,18 @@ function SaleEditor({ sale }: { sale: Sale }) {
       </Box>
 
       {dialogState?.kind === 'picker' && (
-        <ProductPickerDialog
-          open
-          pageSize={pageSize}
-          onCancel={() => setDialogState(null)}
-          onInsert={(p) => {
-            const { sectionId: target, sequence } = dialogState;
-            setDialogState(null);
-            void addProduct(p.id, target, sequence);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ProductPickerDialog
+            open
+            pageSize={pageSize}
+            onCancel={() => setDialogState(null)}
+            onInsert={(p) => {
+              const { sectionId: target, sequence } = dialogState;
+              setDialogState(null);
+              void addProduct(p.id, target, sequence);
+            }}
+          />
+        </Suspense>
       )}
       {dialogState?.kind === 'related' && (
         <RelatedProductsDialog

@@ -24,6 +24,7 @@ import { MoneyCell } from '../../components/MoneyCell';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSkeleton } from '../../components/PageSkeleton';
 import { ApiError, errorMessage } from '../../lib/api';
+import { prefetchSale } from '../../lib/salePrefetch';
 import { stateChipColor } from '../../lib/saleState';
 import type { User } from '../../lib/types';
 import {
@@ -382,6 +383,8 @@ function SalesList({ user }: { user: User }) {
         const open = () => navigate(`/sale/${r.sale._id}`);
         return {
           onClick: open,
+          // the pointer going down starts reading the sale before the click ends
+          onPointerDown: () => prefetchSale(r.sale._id),
           // reachable and openable from the keyboard like a link
           tabIndex: 0,
           onKeyDown: (e) => onRowKey(e, open),

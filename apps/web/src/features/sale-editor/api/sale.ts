@@ -7,6 +7,7 @@ import { SELECTOR_MAX_OPTIONS } from '@quotewright/domain';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api';
+import { takePrefetchedSale } from '../../../lib/salePrefetch';
 import { receiveSale, saleKey } from './optimistic';
 import type { Customer, Ref, Sale, SaleHeader } from './types';
 
@@ -19,7 +20,12 @@ export function useSale(id: string | undefined) {
   return useQuery({
     queryKey: saleKey(id),
     // An edit still pending stays on screen over the sale read (receiveSale).
-    queryFn: async ({ signal }) => receiveSale(queryClient, await api.get<Sale>(`/sales/${enc(id!)}`, { signal })),
+    queryFn: async ({ signal }) => {
+      const read = () => api.get<Sale>(`/sales/${enc(id!)}`, { signal });
+      // the read started when the page loaded on this sale's address, if any (a failed one is asked again)
+      const prefetched = takePrefetchedSale<Sale>(id!);
+      return receiveSale(queryClient, await (prefetched ? prefetched.catch(read) : read()));
+    },
     enabled: id !== undefined,
   });
 }
