@@ -105,6 +105,19 @@ describe('applySaleDelta', () => {
     expect(base).toEqual(before);
   });
 
+  it('keeps every section and line the delta does not change as the very same object', () => {
+    const edited = { ...line('a'), quantity: '4', subtotal: '40.00' };
+    const next = applySaleDelta(
+      base,
+      delta(4, { lines: { changed: [{ section: 's1', line: edited }], removed: [] } }),
+    ) as SaleDto;
+    expect(next.sections[0]).not.toBe(base.sections[0]);
+    expect(next.sections[0]!.lines[0]).toBe(edited);
+    expect(next.sections[0]!.lines[1]).toBe(base.sections[0]!.lines[1]);
+    // the other section: untouched, so the same object (what shows it need not render again)
+    expect(next.sections[1]).toBe(base.sections[1]);
+  });
+
   it('replaces a changed section head but keeps its lines; a new section starts empty', () => {
     const { lines: _l, ...head } = section('s1', [], 'Renamed');
     const { lines: _n, ...fresh } = section('s3', [], 'New');

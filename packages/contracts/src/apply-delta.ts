@@ -132,7 +132,21 @@ export function applySaleDelta(sale: SaleDto, delta: SaleDelta): SaleDto | 'refe
     if (!ordered) return 'refetch';
     s.lines = ordered;
   }
+  // A section the delta did not change is the held object again: what shows it (a row, a memoized table) sees that
+  // it is the same and does not render again.
+  const held = new Map(sale.sections.map((s) => [s._id, s]));
+  sections = sections.map((s) => {
+    const was = held.get(s._id);
+    return was && shallowSame(was, s) ? was : s;
+  });
   return { ...sale, ...changes.sale, sections };
+}
+
+/** Whether two objects have the same keys with the very same values. */
+function shallowSame(a: object, b: object): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /**

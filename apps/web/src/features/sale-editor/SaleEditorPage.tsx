@@ -181,12 +181,15 @@ function delegateHandlers(current: () => LinesTableHandlers): LinesTableHandlers
   };
 }
 
-/** Fields of a sale that are not its content (sections, lines, their totals, the version). */
-const CONTENT_FIELDS = new Set(['sections', 'pricing', 'total_price', 'version']);
+/**
+ * Fields of a sale that are not its header: its content (sections, lines, their totals), the version, and who changed
+ * it last and when (the panel's LastModified reads those from the cache itself).
+ */
+const CONTENT_FIELDS = new Set(['sections', 'pricing', 'total_price', 'version', 'updated_by', 'updated_on']);
 
 /**
- * The sale as the header panel and sync button see it: the same object as long as none of its own fields changed
- * (an edit of a line changes only the content fields).
+ * The sale as the header panel and sync button see it: the same object as long as none of its header fields changed
+ * (an edit of a line changes only the fields above).
  */
 function useSaleHead(sale: Sale): Sale {
   const ref = useRef(sale);

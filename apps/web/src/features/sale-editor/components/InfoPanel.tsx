@@ -28,7 +28,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type RefOption, RefSelect } from '../../../components/RefSelect';
 import { formatDateTime } from '../../../lib/format';
 import { stateChipColor } from '../../../lib/saleState';
-import { usePartners } from '../api/sale';
+import { usePartners, useSaleSelect } from '../api/sale';
 import type { Customer, Sale, SaleHeader } from '../api/types';
 
 function headerOf(sale: Sale | undefined): SaleHeader {
@@ -79,6 +79,22 @@ function NameQuoteDialog({ onName, onBack }: { onName: (name: string) => void; o
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+const lastModifiedOf = (sale: Sale) => ({ by: sale.updated_by.name, on: sale.updated_on });
+
+/**
+ * Who changed the sale last, and when: read from the cached sale, so that an edit renders this line and not the
+ * panel (the panel is given a sale that changes only with the sale's own fields).
+ */
+function LastModified({ sale }: { sale: Sale }) {
+  const cached = useSaleSelect(sale._id, lastModifiedOf);
+  const { by, on } = cached ?? lastModifiedOf(sale);
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ ml: { md: 'auto' } }}>
+      Last modified by {by ?? 'unknown'} on {formatDateTime(on)}
+    </Typography>
   );
 }
 
@@ -177,11 +193,7 @@ export function InfoPanel({
               data-testid="state-chip"
             />
           )}
-          {sale && (
-            <Typography variant="body2" color="text.secondary" sx={{ ml: { md: 'auto' } }}>
-              Last modified by {sale.updated_by.name ?? 'unknown'} on {formatDateTime(sale.updated_on)}
-            </Typography>
-          )}
+          {sale && <LastModified sale={sale} />}
         </Box>
       </AccordionSummary>
       <AccordionDetails id="sale-info-content">

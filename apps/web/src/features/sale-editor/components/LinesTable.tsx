@@ -531,6 +531,7 @@ const LineRow = memo(function LineRow({
  */
 const LinesBody = memo(function LinesBody({
   lines,
+  ids,
   columns,
   selected,
   editable,
@@ -540,6 +541,8 @@ const LinesBody = memo(function LinesBody({
   onKeyDown,
 }: {
   lines: readonly SaleLine[];
+  /** The lines' ids in order: the same array while the order is the same. */
+  ids: readonly string[];
   columns: Column[];
   selected: ReadonlySet<string>;
   editable: boolean;
@@ -558,6 +561,7 @@ const LinesBody = memo(function LinesBody({
     [columns],
   );
   const widthRef = useRef(1200);
+  const getItemKey = useCallback((i: number) => ids[i] ?? i, [ids]);
   const virtualizer = useVirtualizer({
     count: lines.length,
     getScrollElement: () => scrollRef.current,
@@ -565,7 +569,9 @@ const LinesBody = memo(function LinesBody({
     // scroll bar steady and spares a render and a layout when a row comes into view and is measured.
     estimateSize: (i) => estimateRowHeight(lines[i], widthRef.current, otherColumns),
     overscan: OVERSCAN,
-    getItemKey: (i) => lines[i]?._id ?? i,
+    // Stable while the lines' order is: the virtualizer then keeps its measurements when a line's values change
+    // (a new function would make it recompute all of them, for every row of the section, at every edit).
+    getItemKey,
     initialRect: { width: 1200, height: 640 },
   });
   widthRef.current = virtualizer.scrollRect?.width ?? widthRef.current;
@@ -894,6 +900,7 @@ export function LinesTable({
             <SortableContext items={ids} strategy={verticalListSortingStrategy}>
               <LinesBody
                 lines={lines}
+                ids={ids}
                 columns={columns}
                 selected={selected}
                 editable={editable}
