@@ -69,12 +69,28 @@ const signal = (pid: number, sig: NodeJS.Signals) => {
   }
 };
 
-/** CPU time (user + system, ms) a process has used so far, or undefined off Linux. */
-function cpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ = 100
+/**
+ * A process's time on a CPU so far and its time spent runnable but waiting for one (ms, all its threads; Linux
+ * schedstat, in nanoseconds), or undefined elsewhere.
+ */
+function schedMs(pid: number | undefined): { cpu: number; wait: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    let cpu = 0;
+    let wait = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const [run, queued] = readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ');
+        cpu += Number(run) / 1e6;
+        wait += Number(queued) / 1e6;
+      } catch {
+        // a thread that just ended
+      }
+    }
+    return { cpu, wait };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -159,7 +175,8 @@ async function run(engine: Engine) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const call = async (method: string, path: string, token: string | null, body?: unknown, etag?: string) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
-      const c0 = cpuMs(pid);
+      const c0 = schedMs(pid);
+      const me0 = schedMs(process.pid);
       const t0 = performance.now();
       const res = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; raw: Buffer }>(
         (resolve, reject) => {
@@ -187,8 +204,11 @@ async function run(engine: Engine) {
         },
       );
       const ms = performance.now() - t0;
-      const c1 = cpuMs(pid);
-      const cpu = c0 === undefined || c1 === undefined ? 0 : c1 - c0;
+      const me1 = schedMs(process.pid);
+      const c1 = schedMs(pid);
+      const cpu = c0 && c1 ? c1.cpu - c0.cpu : 0;
+      const wait = c0 && c1 ? c1.wait - c0.wait : 0;
+      const clientWait = me0 && me1 ? me1.wait - me0.wait : 0;
       const encoding = res.headers['content-encoding'];
       const text = (
         encoding === 'br'
@@ -199,7 +219,7 @@ async function run(engine: Engine) {
       ).toString('utf8');
       if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
       const tag = res.headers.etag;
-      return { ms, cpu, status: res.status, etag: tag, json: text ? JSON.parse(text) : null };
+      return { ms, cpu, wait, clientWait, status: res.status, etag: tag, json: text ? JSON.parse(text) : null };
     };
     const token = (await call('POST', '/api/users/login', null, ADMIN)).json.token as string;
     // The catalog comes from the ERP, as in use.
@@ -232,13 +252,15 @@ async function run(engine: Engine) {
     const kinds = ['edit', 'add', 'getAfterChange', 'getUnchanged', 'revalidate'] as const;
     type Kind = (typeof kinds)[number];
     const client = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
-    const cpu = Object.fromEntries(kinds.map((k) => [k, 0])) as Record<Kind, number>;
-    let cpu0: number | undefined;
+    const cpu = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
+    const wait = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
+    const clientWait = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
+    let sched0: { cpu: number; wait: number } | undefined;
     let measuredFrom = 0;
     let t0 = 0;
     for (let i = 0; i < RUNS + WARMUP; i++) {
       if (i === WARMUP) {
-        cpu0 = cpuMs(pid);
+        sched0 = schedMs(pid);
         if (PROFILE_DIR && pid !== undefined) signal(pid, 'SIGUSR2');
         measuredFrom = Date.now();
         t0 = performance.now();
@@ -273,15 +295,23 @@ async function run(engine: Engine) {
         ['getAfterChange', g],
         ['getUnchanged', again],
         ['revalidate', r],
-      ] as const)
-        cpu[k] += c.cpu;
+      ] as const) {
+        cpu[k].push(c.cpu);
+        wait[k].push(c.wait);
+        clientWait[k].push(c.clientWait);
+      }
     }
     const wall = performance.now() - t0;
-    const cpu1 = cpuMs(pid);
+    const sched1 = schedMs(pid);
     agent.destroy();
     // The server's own time for the same calls (its log's responseTime: from the request's arrival to the answer
     // handed to the socket), in the order they were made.
-    const ownTimes = serverTimes(readFileSync(logFile, 'utf8'), measuredFrom, sale._id);
+    // The log line of a request is written just after its answer: the last one may still be on its way.
+    let ownTimes = serverTimes(readFileSync(logFile, 'utf8'), measuredFrom, sale._id);
+    for (let i = 0; i < 50 && ownTimes.length < RUNS * kinds.length; i++) {
+      await pause(100);
+      ownTimes = serverTimes(readFileSync(logFile, 'utf8'), measuredFrom, sale._id);
+    }
     const serverMs =
       ownTimes.length === RUNS * kinds.length
         ? Object.fromEntries(kinds.map((k, at) => [k, quantiles(ownTimes.filter((_, n) => n % kinds.length === at))]))
@@ -308,13 +338,15 @@ async function run(engine: Engine) {
       getSaleUnchangedMs: quantiles(client.getUnchanged),
       revalidate304Ms: quantiles(client.revalidate),
       ...(serverMs ? { serverOwnMs: serverMs } : {}),
-      // The server's CPU time (all its threads; Linux, in 10 ms ticks, so only a mean over many calls means
-      // anything): during each kind of call, and overall while measuring, pauses (background work) included. Steadier
-      // than the times on a machine shared with other work.
-      ...(cpu0 !== undefined && cpu1 !== undefined
+      // The server's process (all its threads; Linux) during each call: its time on a CPU, and its time ready to run
+      // but waiting for a CPU taken by other work on the machine (the noise in the times above). And its CPU share
+      // over the whole measured stretch, pauses (background work) included.
+      ...(sched0 && sched1
         ? {
-            serverCpuMsPerCall: Object.fromEntries(kinds.map((k) => [k, Number((cpu[k] / RUNS).toFixed(2))])),
-            serverCpuShareWhileMeasuring: Number(((cpu1 - cpu0) / wall).toFixed(3)),
+            serverCpuMs: Object.fromEntries(kinds.map((k) => [k, quantiles(cpu[k])])),
+            serverWaitingForCpuMs: Object.fromEntries(kinds.map((k) => [k, quantiles(wait[k])])),
+            clientWaitingForCpuMs: Object.fromEntries(kinds.map((k) => [k, quantiles(clientWait[k])])),
+            serverCpuShareWhileMeasuring: Number(((sched1.cpu - sched0.cpu) / wall).toFixed(3)),
           }
         : {}),
       logBytes: statSync(logFile).size,

@@ -5,9 +5,9 @@
 // hooks to every module load and `require`), and a start without compiling anything.
 // `import.meta.url` / `import.meta.dirname` keep meaning the source file's own location (the migrations folder, the
 // simulator's field lists, the web app's dist are found next to their sources, as in development).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -15,13 +15,30 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = join(root, 'apps/server/dist');
 const outfile = join(outdir, 'main.js');
 
-/** npm packages stay imports (resolved from node_modules at run time); the workspace's own packages are bundled. */
+/**
+ * npm packages stay imports, resolved from node_modules at run time; the workspace's own packages are bundled. An
+ * import that would resolve to another file from the bundle's folder than from its source (a package installed in a
+ * workspace's own node_modules) stops the build.
+ */
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@quotewright/') || args.path.startsWith('node:') ? undefined : { external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData?.checking || args.path.startsWith('@quotewright/') || args.path.startsWith('node:')) return;
+      const resolve = (resolveDir) =>
+        b.resolve(args.path, { kind: args.kind, resolveDir, importer: args.importer, pluginData: { checking: true } });
+      const [source, bundle] = await Promise.all([resolve(args.resolveDir), resolve(outdir)]);
+      if (source.errors.length === 0 && (bundle.errors.length > 0 || bundle.path !== source.path)) {
+        return {
+          errors: [
+            {
+              text: `${args.path} is ${source.path} for ${args.importer} but ${bundle.path || 'missing'} for the bundle`,
+            },
+          ],
+        };
+      }
+      return { path: args.path, external: true };
+    });
   },
 };
 
@@ -63,4 +80,3 @@ await build({
   },
   logLevel: 'warning',
 });
-writeFileSync(join(outdir, 'package.json'), '{ "type": "module" }\n');
