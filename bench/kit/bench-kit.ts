@@ -13,25 +13,18 @@ export function quantiles(samples: number[]) {
   return { p50: at(0.5), p95: at(0.95), max: at(1), n: s.length };
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped by `drop()`. */
-export async function openDatabase(
-  engine: Engine,
-  tag: string,
-): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (engine === 'pglite') {
-    const database = await createDb();
-    await database.migrate();
-    return { database, drop: async () => {} };
-  }
-  const base = new URL(process.env.DATABASE_URL!);
+/**
+ * A new, empty PostgreSQL database on the server of `baseUrl` (DATABASE_URL by default), for one benchmark run:
+ * its URL, and `drop()` to remove it after.
+ */
+export async function throwawayPostgres(tag: string, baseUrl = process.env.DATABASE_URL!) {
+  const base = new URL(baseUrl);
   const name = `qw_bench_${tag}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: Object.assign(new URL(base), { pathname: '/postgres' }).toString() });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
-  const database = await createDb({ url: Object.assign(new URL(base), { pathname: `/${name}` }).toString() });
-  await database.migrate();
   return {
-    database,
+    url: Object.assign(new URL(base), { pathname: `/${name}` }).toString(),
     drop: async () => {
       // Pools close their sockets asynchronously: wait for them rather than killing them (FORCE makes a pool that
       // has not noticed yet emit an unhandled error).
@@ -47,4 +40,20 @@ export async function openDatabase(
       await admin.end();
     },
   };
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped by `drop()`. */
+export async function openDatabase(
+  engine: Engine,
+  tag: string,
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const database = await createDb();
+    await database.migrate();
+    return { database, drop: async () => {} };
+  }
+  const { url, drop } = await throwawayPostgres(tag);
+  const database = await createDb({ url });
+  await database.migrate();
+  return { database, drop };
 }

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import type { Database } from '@quotewright/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -63,6 +62,8 @@ import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { RequestLog } from './plugins/request-log';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/static';
 
 declare module 'fastify' {
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger:
       opts.logger === false || config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: REDACT },
+    logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
@@ -125,7 +127,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { isDatabaseUnavailable: (err) => database.isUnavailable(err) });
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

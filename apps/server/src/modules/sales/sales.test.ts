@@ -396,9 +396,13 @@ describe('GET /api/sales/:id: ETag from the sale and section versions (issue 10)
     const first = await get(sale._id, tok.viewer);
     expect(first.statusCode).toBe(200);
     expect(first.headers.etag).toMatch(new RegExp(`^"${sale.version}-\\d+"$`));
+    // Kept by the browser, and asked about again before each use.
+    expect(first.headers['cache-control']).toBe('private, no-cache');
     const same = await get(sale._id, tok.viewer, first.headers.etag as string);
     expect(same.statusCode).toBe(304);
     expect(same.body).toBe('');
+    expect(same.headers.etag).toBe(first.headers.etag);
+    expect(same.headers['cache-control']).toBe('private, no-cache');
     expect((await get(sale._id, tok.viewer, `W/${first.headers.etag}`)).statusCode).toBe(304);
     // Served again from the serialized copy: the very same text.
     expect((await get(sale._id, tok.viewer)).body).toBe(first.body);
@@ -412,9 +416,17 @@ describe('GET /api/sales/:id: ETag from the sale and section versions (issue 10)
 
   it('checks rights before the version: a refused user never learns it', async () => {
     const sale = await a.ok('POST', '/api/sales', tok.editor, { name: 'Secret' });
-    const res = await get(sale._id, tok.disabled, (await get(sale._id, tok.viewer)).headers.etag as string);
+    const etag = (await get(sale._id, tok.viewer)).headers.etag as string;
+    const res = await get(sale._id, tok.disabled, etag);
     expectProblem(res, 403);
     expect(res.headers.etag).toBeUndefined();
+    const signedOut = await t.app.inject({
+      method: 'GET',
+      url: `/api/sales/${sale._id}`,
+      headers: { 'if-none-match': etag },
+    });
+    expectProblem(signedOut, 401);
+    expect(signedOut.headers.etag).toBeUndefined();
     expectProblem(await get('99999999-9999-4999-8999-999999999999', tok.viewer, '"1"'), 404);
   });
 });
