@@ -15,11 +15,11 @@
 //   second and frame p95.
 // - heap: the page's JS heap after opening, editing and scrolling (after a garbage collection).
 // Knobs: BROWSER_RUNS (edits, default 30), BROWSER_OPENS (default 5), BROWSER_PAUSE_MS (between edits, 300),
-// BROWSER_SKIP_BUILD=1 (use the existing apps/web/dist), BROWSER_WEB_DIST (another web build, e.g. an older one to
-// compare), BROWSER_PROFILE=file.cpuprofile (a CPU profile of the edits), BROWSER_OPEN_PROFILE=file.cpuprofile (of
-// the first open: URL → sections → click → first lines).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+// BROWSER_WEB_DIST (another web build to serve, e.g. an older one to compare), BROWSER_PROFILE=file.cpuprofile (a
+// CPU profile of the edits), BROWSER_OPEN_PROFILE=file.cpuprofile (of the first open: URL → sections → click → first
+// lines).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +37,6 @@ const BIG = 1050;
 const SMALL = 50;
 const SECTIONS = 20;
 const root = new URL('..', import.meta.url).pathname;
-const webDist = process.env.BROWSER_WEB_DIST ?? join(root, 'apps/web/dist');
 
 const TARGETS = {
   openToFirstLinesP50: 1000,
@@ -58,15 +57,6 @@ const freePort = () =>
   });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-if (
-  !process.env.BROWSER_WEB_DIST &&
-  (process.env.BROWSER_SKIP_BUILD !== '1' || !existsSync(join(webDist, 'index.html')))
-) {
-  console.error('browser: building the web app');
-  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 2, 2] });
-  if (built.status !== 0) throw new Error('browser: the web app did not build');
-}
-
 /** Page-side marks: when the first section row and the first line row appeared (ms since navigation start). */
 const MARKS_SCRIPT = `
   window.__marks = {};
@@ -81,18 +71,20 @@ const MARKS_SCRIPT = `
 async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // `npm start` exactly as a person runs it (it builds the server and the web app first), in its own process group
+  // so that the whole tree is stopped after.
+  const server: ChildProcess = spawn('npm', ['start', '--silent'], {
     cwd: root,
+    detached: true,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       DATABASE_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'qw-bench-browser-')),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      WEB_DIST: webDist,
+      ...(process.env.BROWSER_WEB_DIST ? { WEB_DIST: process.env.BROWSER_WEB_DIST } : {}),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -105,7 +97,8 @@ async function main() {
         () => false,
       );
       if (ok) break;
-      if (i > 600) throw new Error('the server did not start');
+      if (server.exitCode !== null) throw new Error(`npm start exited with ${server.exitCode}`);
+      if (i > 1500) throw new Error('the server did not start');
       await pause(200);
     }
     const call = async <T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> => {
@@ -215,7 +208,11 @@ async function main() {
     );
   } finally {
     await browser?.close();
-    server.kill('SIGTERM');
+    try {
+      process.kill(-server.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
   }
 }
 
