@@ -134,9 +134,23 @@ function NewSale() {
   );
 }
 
+/** The product picker, open on a section: inserts go at `sequence` (or at the end), one after the other. */
+interface PickerState {
+  sectionId: string;
+  sequence: number;
+  /** Lines added since it opened. */
+  added: number;
+}
+
 type DialogState =
-  | { kind: 'picker'; sectionId: string; sequence: number }
-  | { kind: 'related'; sectionId: string; sequence: number; product: ProductDetail }
+  | {
+      kind: 'related';
+      sectionId: string;
+      sequence: number;
+      product: ProductDetail;
+      /** Told how many lines were added (the picker counts them). */
+      onAdded?: (count: number) => void;
+    }
   | { kind: 'copy'; sectionIds: string[] }
   | { kind: 'markup'; sectionId: string; ids: string[] }
   | { kind: 'move'; sectionId: string; ids: string[] }
@@ -158,6 +172,9 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const location = useLocation();
   const [justCreated] = useState(() => typeof (location.state as { savedAt?: unknown } | null)?.savedAt === 'number');
   const [dialogState, setDialogState] = useState<DialogState>(null);
+  const [picker, setPicker] = useState<PickerState | null>(null);
+  const pickerRef = useRef(picker);
+  pickerRef.current = picker;
   const [windowed, setWindowedState] = useState(readWindowed);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [productListExpanded, setProductListExpanded] = useProductListExpanded();
@@ -255,25 +272,45 @@ function SaleEditor({ sale }: { sale: Sale }) {
     reorder: (from, to) => reorderSections.mutate({ from, to }),
   };
 
-  const addLines = async (target: string, lines: BundleLine[], sequence: number, bundle: ProductDetail | null) => {
+  /** Answers how many lines were added. */
+  const addLines = async (
+    target: string,
+    lines: BundleLine[],
+    sequence: number,
+    bundle: ProductDetail | null,
+  ): Promise<number> => {
     const res = await settled(createLines.mutateAsync({ sectionId: target, lines, sequence }));
-    if (!res || res.errors.length === 0) return;
+    if (!res) return 0;
+    if (res.errors.length === 0) return res.lines.length;
     const items = res.errors.map((e) => bundleErrorLabel(e.product, bundle));
     if (bundle) {
       await dialog.open({ title: 'Error', message: <BundleErrorMessage items={items} /> });
     } else {
       snackbar.show(`Not added (no longer active): ${items.join(', ')}`, 'error');
     }
+    return res.lines.length;
   };
 
-  const addProduct = async (productId: number, target: string, sequence: number) => {
+  /** Adds a product, through the Related Products dialog for a bundle; `onAdded` is told how many lines were added. */
+  const addProduct = async (productId: number, target: string, sequence: number, onAdded?: (count: number) => void) => {
     const product = await lineTask(() => getProduct(productId));
     if (!product) return;
     if (product.is_bundle || product.related_products.length > 0) {
-      setDialogState({ kind: 'related', sectionId: target, sequence, product });
+      setDialogState({ kind: 'related', sectionId: target, sequence, product, ...(onAdded ? { onAdded } : {}) });
       return;
     }
-    await addLines(target, [{ product: productId, quantity: '1' }], sequence, null);
+    const count = await addLines(target, [{ product: productId, quantity: '1' }], sequence, null);
+    if (count > 0) onAdded?.(count);
+  };
+
+  /** An insert from the picker: after the lines it added already (at the end when it was opened on the end). */
+  const insertFromPicker = (product: Product) => {
+    const open = pickerRef.current;
+    if (!open) return;
+    const sequence = open.sequence < 0 ? open.sequence : open.sequence + open.added;
+    void addProduct(product.id, open.sectionId, sequence, (count) =>
+      setPicker((p) => (p && p.sectionId === open.sectionId ? { ...p, added: p.added + count } : p)),
+    );
   };
 
   const insertFromList = (product: Product) => {
@@ -301,7 +338,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
       if (ok) deleteLines.mutate({ sectionId: s._id, ids });
     },
     addText: (textKind, sequence) => setDialogState({ kind: 'text', sectionId: s._id, textKind, sequence }),
-    insertProduct: (sequence) => setDialogState({ kind: 'picker', sectionId: s._id, sequence }),
+    insertProduct: (sequence) => setPicker({ sectionId: s._id, sequence, added: 0 }),
     dropProduct: (productId) => void addProduct(productId, s._id, -1),
     setMarkup: (ids) => ids.length > 0 && setDialogState({ kind: 'markup', sectionId: s._id, ids }),
     moveCopy: (ids) => ids.length > 0 && setDialogState({ kind: 'move', sectionId: s._id, ids }),
@@ -490,16 +527,13 @@ function SaleEditor({ sale }: { sale: Sale }) {
         </ProductListLayout>
       </Box>
 
-      {dialogState?.kind === 'picker' && (
+      {picker && (
         <ProductPickerDialog
           open
           pageSize={pageSize}
-          onCancel={() => setDialogState(null)}
-          onInsert={(p) => {
-            const { sectionId: target, sequence } = dialogState;
-            setDialogState(null);
-            void addProduct(p.id, target, sequence);
-          }}
+          added={picker.added}
+          onClose={() => setPicker(null)}
+          onInsert={insertFromPicker}
         />
       )}
       {dialogState?.kind === 'related' && (
@@ -507,9 +541,11 @@ function SaleEditor({ sale }: { sale: Sale }) {
           product={dialogState.product}
           onCancel={() => setDialogState(null)}
           onAdd={(lines) => {
-            const { sectionId: target, sequence, product } = dialogState;
+            const { sectionId: target, sequence, product, onAdded } = dialogState;
             setDialogState(null);
-            void addLines(target, lines, sequence, product);
+            void addLines(target, lines, sequence, product).then((count) => {
+              if (count > 0) onAdded?.(count);
+            });
           }}
         />
       )}

@@ -93,7 +93,7 @@ describe('lines table', () => {
       ]),
     );
     const note = rows()[1]!;
-    expect(within(note).getAllByRole('cell')).toHaveLength(2);
+    expect(within(note).getAllByRole('gridcell')).toHaveLength(2);
     expect(within(note).getByText('A note')).toHaveStyle({ fontStyle: 'italic' });
     expect(within(rows()[2]!).getByText('A header')).toHaveStyle({ fontWeight: '700' });
     expect(within(note).queryByText('$130.00')).not.toBeInTheDocument();

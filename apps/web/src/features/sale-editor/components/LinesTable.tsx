@@ -61,6 +61,7 @@ import { SORTABLE_AUTO_SCROLL } from '../../../lib/dnd';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { draggedProductId, isProductDrag } from '../../../lib/products';
 import type { LineChanges, SaleLine, SaleSection } from '../api/types';
+import { type GridNavigation, useGridNavigation } from '../hooks/useGridNavigation';
 import { type ClickModifiers, useLineSelection } from '../hooks/useLineSelection';
 import { type CellRefusal, EditableCell as MountedEditableCell } from './EditableCell';
 
@@ -227,7 +228,7 @@ function EditableCell(props: EditableCellProps) {
   if (mounted) {
     return (
       <div ref={host} className="qw-edit-host">
-        <MountedEditableCell {...props} />
+        <MountedEditableCell {...props} tabIndex={-1} />
       </div>
     );
   }
@@ -235,9 +236,10 @@ function EditableCell(props: EditableCellProps) {
   const className = multiline ? 'qw-edit qw-multiline' : 'qw-edit';
   if (!editable) return <div className={className}>{display ?? value}</div>;
   return (
+    // not a tab stop: the grid moves the focus between cells (useGridNavigation)
     <div
       role="button"
-      tabIndex={0}
+      tabIndex={-1}
       aria-label={`Edit ${label}`}
       className={className}
       onDoubleClick={() => setMounted(true)}
@@ -297,6 +299,10 @@ const LinesGrid = styled('div')(({ theme }) => ({
     textAlign: 'left',
   },
   '& .qw-cell.qw-numeric': { textAlign: 'right' },
+  '& .qw-cell:focus, & .qw-colheader:focus': { outline: 'none' },
+  '& .qw-cell:focus-visible, & .qw-colheader:focus-visible, & .qw-drag:focus-visible': {
+    boxShadow: `inset 0 0 0 2px ${theme.palette.primary.main}`,
+  },
   '& .qw-cell.qw-wide': { gridColumn: '2 / -1' },
   '& .qw-drag': { cursor: 'grab', display: 'flex', color: theme.palette.text.secondary, touchAction: 'none' },
   '& .qw-drag-icon': {
@@ -457,7 +463,10 @@ const LineCells = memo(function LineCells({
   return visible.map((c) => (
     <div
       key={c.id}
-      role="cell"
+      role="gridcell"
+      tabIndex={-1}
+      aria-colindex={columns.indexOf(c) + 1}
+      aria-colspan={isProduct ? undefined : columns.length - 1}
       data-column={c.id}
       className={
         c.numeric ? 'qw-cell qw-numeric' : c.id === 'description' && !isProduct ? 'qw-cell qw-wide' : 'qw-cell'
@@ -499,15 +508,16 @@ const LineRow = memo(function LineRow({
       data-kind={line.kind}
       data-line-id={line._id}
       aria-selected={selected}
+      aria-rowindex={index + 2}
       role="row"
       className={isDragging ? 'qw-row qw-dragging' : 'qw-row'}
       style={transform || transition ? { transform: CSS.Transform.toString(transform), transition } : undefined}
       onClick={(e) => onRowClick(index, { ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey }, e.detail)}
       onContextMenu={(e) => onRowMenu(index, e)}
     >
-      <div role="cell" data-column="drag" className="qw-cell">
+      <div role="gridcell" tabIndex={-1} aria-colindex={1} data-column="drag" className="qw-cell">
         {editable ? (
-          // biome-ignore lint/a11y: dnd-kit's attributes make the handle a focusable role="button" (KeyboardSensor)
+          // biome-ignore lint/a11y: dnd-kit's attributes make the handle a role="button" (KeyboardSensor); the grid moves the focus to it
           <span
             ref={setActivatorNodeRef}
             className="qw-drag"
@@ -515,6 +525,7 @@ const LineRow = memo(function LineRow({
             onClick={(e) => e.stopPropagation()}
             {...attributes}
             {...listeners}
+            tabIndex={-1}
           >
             {DRAG_ICON}
           </span>
@@ -538,6 +549,7 @@ const LinesBody = memo(function LinesBody({
   onRowMenu,
   onCommit,
   onKeyDown,
+  navigation,
 }: {
   lines: readonly SaleLine[];
   columns: Column[];
@@ -547,6 +559,7 @@ const LinesBody = memo(function LinesBody({
   onRowMenu: RowProps['onRowMenu'];
   onCommit: RowProps['onCommit'];
   onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
+  navigation: GridNavigation;
 }) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   // The width the descriptions wrap in: the table's width less the other columns' (at most their maximum).
@@ -569,6 +582,12 @@ const LinesBody = memo(function LinesBody({
     initialRect: { width: 1200, height: 640 },
   });
   widthRef.current = virtualizer.scrollRect?.width ?? widthRef.current;
+  // The keyboard reaches rows that are not rendered: the header is the grid's first row, the lines follow.
+  navigation.attach({
+    scrollToRow: (row) => virtualizer.scrollToIndex(row - 2, { align: 'auto' }),
+    pageRows: () => Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_MIN_PX) - 1,
+  });
+  useLayoutEffect(() => navigation.rowsRendered());
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
@@ -583,10 +602,10 @@ const LinesBody = memo(function LinesBody({
         bgcolor: 'background.paper',
       }}
       data-testid="lines-scroll"
-      // focusable, so Delete, Ctrl+A and Escape work on the selection after a click on a row; the rows' group (a
-      // table holds rows and row groups only)
+      // Delete, Ctrl+A and Escape work on the selection from a focused cell (or after a click on the rows); not a
+      // tab stop: the grid's active cell is. The rows' group (a grid holds rows and row groups only).
       role="rowgroup"
-      tabIndex={0}
+      tabIndex={-1}
       onKeyDown={onKeyDown}
     >
       <div role="presentation" style={{ paddingTop: padTop, paddingBottom: padBottom }}>
@@ -635,6 +654,8 @@ export function LinesTable({
   const gridTemplate = columns.map((c) => c.width).join(' ');
   const minGridWidth = columns.reduce((w, c) => w + (Number.parseInt(c.width.replace('minmax(', ''), 10) || 0), 0);
   const { selected, click, ensure, selectAll, clear, latest } = useLineSelection(lines);
+  // one tab stop into the grid, the first line's first column after the drag handle
+  const navigation = useGridNavigation({ row: 2, col: 2 });
   const hideMoney = useHideMoney();
   const [menu, setMenu] = useState<{ x: number; y: number; index: number } | null>(null);
   const [dropActive, setDropActive] = useState(false);
@@ -819,9 +840,12 @@ export function LinesTable({
       </Box>
       <Divider />
       <Box
-        role="table"
+        role="grid"
         aria-label={`Lines of ${section.name}`}
-        aria-rowcount={lines.length}
+        aria-rowcount={lines.length + 1}
+        aria-colcount={columns.length}
+        aria-multiselectable
+        {...navigation.gridProps}
         sx={{ position: 'relative', overflowX: 'auto' }}
         onDragOver={(e) => {
           if (!editable || !isProductDrag(e.dataTransfer)) return;
@@ -847,6 +871,7 @@ export function LinesTable({
         <LinesGrid style={{ minWidth: minGridWidth, '--qw-line-columns': gridTemplate } as CSSProperties}>
           <Box
             role="row"
+            aria-rowindex={1}
             sx={{
               display: 'grid',
               gridTemplateColumns: gridTemplate,
@@ -857,10 +882,13 @@ export function LinesTable({
               bgcolor: 'background.default',
             }}
           >
-            {columns.map((c) => (
+            {columns.map((c, i) => (
               <Box
                 key={c.id}
                 role="columnheader"
+                aria-colindex={i + 1}
+                tabIndex={-1}
+                className="qw-colheader"
                 sx={{
                   px: 1,
                   py: 1,
@@ -893,6 +921,7 @@ export function LinesTable({
                 onRowMenu={onRowMenu}
                 onCommit={onCommit}
                 onKeyDown={onKeyDown}
+                navigation={navigation}
               />
             </SortableContext>
           </DndContext>
