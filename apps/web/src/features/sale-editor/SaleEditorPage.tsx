@@ -432,7 +432,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const wide = preferences.wideScreen;
   const pageSize = pickerPageSize(wide || windowed);
   const productList = editable ? (
-    <ProductTable pageSize={pageSize} onInsert={insertFromList} title="Product List" />
+    <ProductTable pageSize={pageSize} onInsert={insertFromList} title="Product List" dense={wide && !windowed} />
   ) : null;
 
   const headerActions = (

@@ -61,7 +61,7 @@ function setup(discreteMode = false) {
   mockApi({ 'GET /api/users/u1': { body: user } });
 }
 
-const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+const headers = () => screen.getAllByRole('columnheader').map((h) => h.getAttribute('aria-label') ?? h.textContent);
 const rows = () => screen.getAllByTestId('line-row');
 
 describe('lines table', () => {
