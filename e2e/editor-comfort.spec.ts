@@ -61,7 +61,7 @@ test.beforeAll(async ({ request }) => {
  * Every column header of `table` lies inside the viewport and shows its whole text; nothing in the table scrolls
  * sideways (each scroll container's scrollWidth ≤ its clientWidth), nor does the page; no figure is cut.
  */
-async function expectEveryColumnInView(page: Page, table: Locator, what: string) {
+async function expectEveryColumnInView(table: Locator, what: string) {
   await expect(table.getByRole('columnheader').first()).toBeVisible();
   const problems = await table.evaluate((root) => {
     const out: string[] = [];
@@ -117,8 +117,8 @@ test('sale editor: every column of the lines and of the product list beside them
   const lines = page.getByTestId('lines-table');
   await expect(lineRows(page).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('product-list-inline').getByTestId('product-row').first()).toBeVisible();
-  await expectEveryColumnInView(page, lines, 'the lines table');
-  await expectEveryColumnInView(page, page.getByTestId('product-list-inline'), 'the product list above');
+  await expectEveryColumnInView(lines, 'the lines table');
+  await expectEveryColumnInView(page.getByTestId('product-list-inline'), 'the product list above');
   await expectNoA11yViolations(page);
   await shot(page, 'comfort-editor-1440');
 
@@ -131,8 +131,8 @@ test('sale editor: every column of the lines and of the product list beside them
   await expect
     .poll(async () => (await list.boundingBox())!.x)
     .toBeGreaterThan((await lines.boundingBox())!.x + (await lines.boundingBox())!.width - 1);
-  await expectEveryColumnInView(page, lines, 'the lines table in widescreen');
-  await expectEveryColumnInView(page, list, 'the product list beside the lines');
+  await expectEveryColumnInView(lines, 'the lines table in widescreen');
+  await expectEveryColumnInView(list, 'the product list beside the lines');
   // the navigation is one click away (its drawer opens from the menu button)
   await page.getByRole('button', { name: 'Open navigation' }).click();
   const sales = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sales' });
@@ -155,7 +155,7 @@ test('Stock by Product (Total Liability) shows every column', async ({ page, req
   await expect(page.getByTestId('total-liability')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('columnheader', { name: 'Total Liability' })).toBeVisible();
   await expect(page.locator('tbody tr').first()).toBeVisible();
-  await expectEveryColumnInView(page, page.getByRole('table'), 'Stock by Product');
+  await expectEveryColumnInView(page.getByRole('table'), 'Stock by Product');
   await shot(page, 'comfort-stock-product-1440');
 });
 
@@ -171,7 +171,7 @@ test('the analytic report shows every column header whole', async ({ page, reque
   await page.getByRole('button', { name: 'Run Report' }).click();
   await expect(page.getByTestId('analytic-row').filter({ hasText: /\S/ }).first()).toBeVisible({ timeout: 60_000 });
   const analytic = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: /Sales Total/ }) });
-  await expectEveryColumnInView(page, analytic, 'the analytic report');
+  await expectEveryColumnInView(analytic, 'the analytic report');
   await analytic.scrollIntoViewIfNeeded();
   await shot(page, 'comfort-analytic-1440');
 });
@@ -182,7 +182,7 @@ test('user management shows every column while a user is being added', async ({ 
   await page.goto('/users');
   await page.getByRole('button', { name: 'Add User' }).click();
   await expect(page.getByRole('textbox', { name: 'Password' })).toBeVisible();
-  await expectEveryColumnInView(page, page.getByRole('table'), 'user management while adding a user');
+  await expectEveryColumnInView(page.getByRole('table'), 'user management while adding a user');
   await expectNoA11yViolations(page);
   await shot(page, 'comfort-users-adding-1440');
 });
