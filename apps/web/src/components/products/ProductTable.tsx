@@ -6,7 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Box, Button, FormControlLabel, IconButton, Switch, Tooltip } from '@mui/material';
 import { PICKER_PAGE_SIZE_OPTIONS } from '@quotewright/domain';
-import type { MRT_ColumnDef, MRT_PaginationState, MRT_SortingState } from 'material-react-table';
+import type { MRT_ColumnDef, MRT_PaginationState, MRT_SortingState, MRT_TableOptions } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { PRODUCT_DRAG_TYPE, type Product, type ProductSort, useProducts } from '../../lib/products';
@@ -20,7 +20,7 @@ const DENSE = {
   enableColumnActions: false,
   displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 40 } },
   muiPaginationProps: { rowsPerPageOptions: [...PICKER_PAGE_SIZE_OPTIONS], siblingCount: 0, boundaryCount: 1 },
-} as const;
+} satisfies Partial<MRT_TableOptions<Product>>;
 
 export function ProductTable({
   pageSize: initialPageSize,
