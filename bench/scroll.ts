@@ -238,7 +238,8 @@ async function main() {
           frames,
           longTasks,
           rows,
-          rowCount: Number(el.closest('[role="table"]')?.getAttribute('aria-rowcount')),
+          // the grid's rows: the header row and the lines
+          rowCount: Number(el.closest('[role="grid"]')?.getAttribute('aria-rowcount')) - 1,
           stepPx: px,
           scrollHeight: el.scrollHeight,
           startScrollHeight: range + el.clientHeight,

@@ -31,7 +31,8 @@ async function openSection(page: Page, name: string) {
 }
 
 let pickerShot = false;
-async function pickProduct(page: Page, model: string) {
+/** Inserts a product from the picker; then, unless `keepOpen`, waits for the count of lines added and closes it. */
+async function pickProduct(page: Page, model: string, { keepOpen = false } = {}) {
   await page.getByRole('button', { name: 'Add product' }).click();
   const dialog = page.getByRole('dialog', { name: 'Select a Product' });
   await expect(dialog).toBeVisible();
@@ -44,6 +45,11 @@ async function pickProduct(page: Page, model: string) {
     await shot(page, 'dialog-product-picker');
   }
   await row.getByRole('button', { name: 'Insert' }).click();
+  if (keepOpen) return;
+  // the picker stays open for more: it counts what was added, Close closes it
+  await expect(dialog.getByTestId('picker-added')).toHaveText(/^\d+ lines? added$/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 const lineRows = (page: Page) => page.getByTestId('line-row');
@@ -187,7 +193,7 @@ test.describe
       await loginUi(page, ADMIN.email, ADMIN.password);
       await page.goto(`/sale/${saleId}`);
       await openSection(page, 'Services');
-      await pickProduct(page, bundle!.name);
+      await pickProduct(page, bundle!.name, { keepOpen: true });
       const dialog = page.getByRole('dialog', { name: 'Related Products' });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByTestId('related-row')).toHaveCount(bundle!.related_products.length);
@@ -198,6 +204,11 @@ test.describe
       await shot(page, 'dialog-related-products');
       await dialog.getByRole('button', { name: 'Add' }).click();
       await expect(lineRows(page)).toHaveCount(2 + bundle!.related_products.length);
+      // the picker under it counted the bundle's lines
+      const picker = page.getByRole('dialog', { name: 'Select a Product' });
+      await expect(picker.getByTestId('picker-added')).toHaveText(`${1 + bundle!.related_products.length} lines added`);
+      await page.keyboard.press('Escape');
+      await expect(picker).toBeHidden();
 
       const sale = await getSale(request);
       const lines = sale.sections[1]!.lines;
@@ -215,10 +226,10 @@ test.describe
       await openSection(page, 'Services');
       const rows = lineRows(page);
       await expect(rows.nth(2)).toBeVisible();
-      await rows.nth(0).getByRole('cell').nth(1).click();
+      await rows.nth(0).getByRole('gridcell').nth(1).click();
       await rows
         .nth(2)
-        .getByRole('cell')
+        .getByRole('gridcell')
         .nth(1)
         .click({ modifiers: ['Shift'] });
       await expect(page.getByTestId('selection-count')).toHaveText('3 selected');
@@ -232,10 +243,10 @@ test.describe
       // the selection reset with the new data
       await expect(page.getByTestId('selection-count')).toHaveCount(0);
 
-      await rows.nth(0).getByRole('cell').nth(1).click();
+      await rows.nth(0).getByRole('gridcell').nth(1).click();
       await rows
         .nth(1)
-        .getByRole('cell')
+        .getByRole('gridcell')
         .nth(1)
         .click({ modifiers: ['Control'] });
       await rows.nth(1).click({ button: 'right' });
@@ -318,10 +329,10 @@ test.describe
       const rows = lineRows(page);
       const firstIndex = hardware.lines.indexOf(products[0]!);
       const secondIndex = hardware.lines.indexOf(products[1]!);
-      await rows.nth(firstIndex).getByRole('cell').nth(1).click();
+      await rows.nth(firstIndex).getByRole('gridcell').nth(1).click();
       await rows
         .nth(secondIndex)
-        .getByRole('cell')
+        .getByRole('gridcell')
         .nth(1)
         .click({ modifiers: ['Control'] });
       await rows.nth(secondIndex).click({ button: 'right' });
@@ -341,7 +352,7 @@ test.describe
 
       // Delete on the keyboard removes the selected lines after SPEC's confirmation
       const remaining = hardware.lines.length - 2;
-      await rows.nth(0).getByRole('cell').nth(1).click();
+      await rows.nth(0).getByRole('gridcell').nth(1).click();
       await page.keyboard.press('Delete');
       const confirm = page.getByRole('dialog');
       await expect(confirm).toContainText('Are you sure you want to delete the following line(s)?');
@@ -350,7 +361,7 @@ test.describe
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await expect(rows).toHaveCount(remaining - 1);
       // Ctrl+A selects every line
-      await rows.nth(0).getByRole('cell').nth(1).click();
+      await rows.nth(0).getByRole('gridcell').nth(1).click();
       await page.keyboard.press('Control+a');
       await expect(page.getByTestId('selection-count')).toHaveText(`${remaining - 1} selected`);
     });

@@ -25,4 +25,19 @@ export function useDataTable<T extends MRT_RowData>(options: MRT_TableOptions<T>
   });
 }
 
+/**
+ * Options for a table that fits its screen's width (every column in view at 1440 px, no sideways scrolling):
+ * headers wrap between their words, texts wrap (compact density would keep them on one line), figures stay whole
+ * (MoneyCell never wraps; a number has no break point), cells are padded less, and columns are grouped from their
+ * menu (a grab handle per header would take room). A column's `size` is its least width.
+ */
+export const FIT_WIDTH = {
+  enableColumnDragging: false,
+  displayColumnDefOptions: { 'mrt-row-expand': { size: 40 } },
+  muiTableHeadCellProps: {
+    sx: { px: '4px', '& .Mui-TableHeadCell-Content-Wrapper': { whiteSpace: 'normal' } },
+  },
+  muiTableBodyCellProps: { sx: { px: '6px', whiteSpace: 'normal' } },
+} as const;
+
 export { MaterialReactTable as DataTable };

@@ -24,7 +24,7 @@ import type { ReactElement } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { DRAWER_WIDTH } from '../../lib/constants';
 import { drawerEntries, type NavEntry, type NavKey } from '../access';
-import { useCurrentUser } from '../providers/currentUser';
+import { useCurrentUser, usePreferences } from '../providers/currentUser';
 import { useSaleSummary } from '../providers/saleSummary';
 
 const ICONS: Record<NavKey, ReactElement> = {
@@ -44,9 +44,31 @@ function isActive(entry: NavEntry, pathname: string): boolean {
   return pathname === entry.path;
 }
 
-export function NavDrawer({ mobileOpen, onClose }: { mobileOpen: boolean; onClose: () => void }) {
+/**
+ * Below this width, widescreen gives the drawer's 240 px to the screen: the drawer opens from the menu button, as on
+ * a narrow screen. A sale's lines and the product list beside them need ~1,400 px together (every column shown,
+ * no sideways scrolling); at 1440 px (the common laptop) they have it only without the drawer.
+ */
+export const WIDESCREEN_PERMANENT_DRAWER_PX = 1680;
+
+/** Whether the drawer is always shown beside the screen (else it opens from the top bar's menu button). */
+export function usePermanentDrawer(): boolean {
   const theme = useTheme();
-  const permanent = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const { preferences } = usePreferences();
+  const wideEnough = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const roomy = useMediaQuery(`(min-width: ${WIDESCREEN_PERMANENT_DRAWER_PX}px)`, { noSsr: true });
+  return wideEnough && (!preferences.wideScreen || roomy);
+}
+
+export function NavDrawer({
+  mobileOpen,
+  onClose,
+  permanent,
+}: {
+  mobileOpen: boolean;
+  onClose: () => void;
+  permanent: boolean;
+}) {
   const { data: user, isPending } = useCurrentUser();
   const summary = useSaleSummary();
   const { pathname } = useLocation();
@@ -93,7 +115,7 @@ export function NavDrawer({ mobileOpen, onClose }: { mobileOpen: boolean; onClos
 
   const paperSx = { width: DRAWER_WIDTH, boxSizing: 'border-box' as const };
   return (
-    <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 }, displayPrint: 'none' }}>
+    <Box component="aside" sx={{ width: permanent ? DRAWER_WIDTH : 0, flexShrink: 0, displayPrint: 'none' }}>
       {permanent ? (
         <Drawer variant="permanent" open sx={{ '& .MuiDrawer-paper': paperSx }}>
           {content}

@@ -4,8 +4,9 @@ import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/PageSkeleton';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser, usePreferences } from '../providers/currentUser';
-import { NavDrawer } from './NavDrawer';
+import { NavDrawer, usePermanentDrawer } from './NavDrawer';
 import { PRINT_STYLES } from './printStyles';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { TopBar } from './TopBar';
 
 /** The frame of every protected screen: top bar, drawer and the screen itself. */
@@ -13,16 +14,19 @@ export function Shell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const { preferences } = usePreferences();
   const { error, refetch, isFetching } = useCurrentUser();
+  const permanentDrawer = usePermanentDrawer();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <GlobalStyles styles={PRINT_STYLES} />
-      <TopBar onMenuClick={() => setMobileOpen((o) => !o)} />
-      <NavDrawer mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+      <SkipLink />
+      <TopBar onMenuClick={() => setMobileOpen((o) => !o)} menuButton={!permanentDrawer} />
+      <NavDrawer mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} permanent={permanentDrawer} />
+      <Box component="main" id={MAIN_CONTENT_ID} sx={{ flexGrow: 1, minWidth: 0 }}>
         <Toolbar sx={{ displayPrint: 'none' }} />
         <Container
           maxWidth={preferences.wideScreen ? false : 'xl'}
-          sx={{ py: 3 }}
+          // widescreen: the screen's width for the content (16 px margins, not 24)
+          sx={{ py: 3, px: preferences.wideScreen ? { sm: 2 } : undefined }}
           data-widescreen={preferences.wideScreen}
         >
           {error && (

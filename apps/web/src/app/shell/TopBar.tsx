@@ -8,7 +8,7 @@ import { EditorAvatars } from './EditorAvatars';
 import { ProfileMenu } from './ProfileMenu';
 import { SettingsMenu } from './SettingsMenu';
 
-export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
+export function TopBar({ onMenuClick, menuButton }: { onMenuClick: () => void; menuButton: boolean }) {
   return (
     <AppBar
       position="fixed"
@@ -21,7 +21,7 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           edge="start"
           aria-label="Open navigation"
           onClick={onMenuClick}
-          sx={{ mr: 1, display: { md: 'none' } }}
+          sx={{ mr: 1, display: menuButton ? undefined : 'none' }}
         >
           <MenuIcon />
         </IconButton>

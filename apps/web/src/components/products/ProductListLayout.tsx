@@ -1,8 +1,9 @@
 // Where an editor's product list goes (SPEC §2, sale and template editors): in its own 'Product List' window when
 // windowed (with a button to open it again when the browser blocked the pop-up), beside the content in widescreen
-// (7/12 + 5/12), else in a collapsible panel above the content.
+// (7/12 + 5/12, each side at least as wide as its table needs, so neither loses columns), else in a collapsible
+// panel above the content.
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Accordion, AccordionDetails, AccordionSummary, Alert, Button, Grid, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ProductListWindow } from './ProductListWindow';
 
@@ -64,12 +65,18 @@ export function ProductListLayout({
   }
   if (wide) {
     return (
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 7 }}>{children}</Grid>
-        <Grid size={{ xs: 12, lg: 5 }} data-testid="product-list-inline">
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(min-content, 7fr) minmax(min-content, 5fr)' },
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>{children}</Box>
+        <Box sx={{ minWidth: 0 }} data-testid="product-list-inline">
           {productList}
-        </Grid>
-      </Grid>
+        </Box>
+      </Box>
     );
   }
   return (

@@ -1,28 +1,41 @@
 // The product list / picker table (SPEC §2 Product picker): server-side search and paging, bundles-only toggle,
 // column chooser, money columns hidden in discrete mode, rows draggable into a lines table (HTML5 drag data, so a
-// drag also works from the detached Product List window).
+// drag also works from the detached Product List window). Dense beside a lines table (widescreen): every column in
+// ~560 px — tight padding, texts and headers wrap, Insert as an icon, no column menus (the chooser stays).
 import AddIcon from '@mui/icons-material/Add';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import { Box, Button, FormControlLabel, Switch } from '@mui/material';
+import { Box, Button, FormControlLabel, IconButton, Switch, Tooltip } from '@mui/material';
 import { PICKER_PAGE_SIZE_OPTIONS } from '@quotewright/domain';
-import type { MRT_ColumnDef, MRT_PaginationState, MRT_SortingState } from 'material-react-table';
+import type { MRT_ColumnDef, MRT_PaginationState, MRT_SortingState, MRT_TableOptions } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { PRODUCT_DRAG_TYPE, type Product, type ProductSort, useProducts } from '../../lib/products';
-import { DataTable, useDataTable } from '../DataTable';
+import { BreakableHeader } from '../BreakableHeader';
+import { DataTable, FIT_WIDTH, useDataTable } from '../DataTable';
 import { MoneyCell } from '../MoneyCell';
+
+/** Beside a lines table: tight cells whose texts (and headers) wrap, figures on one line, short pagination. */
+const DENSE = {
+  ...FIT_WIDTH,
+  enableColumnActions: false,
+  displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 40 } },
+  muiPaginationProps: { rowsPerPageOptions: [...PICKER_PAGE_SIZE_OPTIONS], siblingCount: 0, boundaryCount: 1 },
+} satisfies Partial<MRT_TableOptions<Product>>;
 
 export function ProductTable({
   pageSize: initialPageSize,
   onInsert,
   draggable = true,
   title,
+  dense = false,
 }: {
   pageSize: number;
   /** Shown as an 'Insert' action per row when given. */
   onInsert?: (product: Product) => void;
   draggable?: boolean;
   title?: string;
+  /** Narrow (beside a lines table): every column still shown. */
+  dense?: boolean;
 }) {
   const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
   const [sorting, setSorting] = useState<MRT_SortingState>([]);
@@ -44,33 +57,41 @@ export function ProductTable({
         id: 'model',
         accessorKey: 'name',
         header: 'Model',
-        size: 140,
+        size: dense ? 64 : 140,
         Cell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-            {draggable && <DragIndicatorIcon fontSize="small" sx={{ color: 'text.disabled', cursor: 'grab' }} />}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, overflowWrap: 'anywhere', minWidth: 0 }}>
+            {draggable && !dense && (
+              <DragIndicatorIcon fontSize="small" sx={{ color: 'text.disabled', cursor: 'grab' }} />
+            )}
             {row.original.name}
           </Box>
         ),
       },
-      { id: 'manufacturer', accessorFn: (p) => p.manufacturer?.name ?? '', header: 'Manufacturer', size: 140 },
-      { accessorKey: 'description', header: 'Description', size: 260 },
-      { id: 'category', accessorFn: (p) => p.category?.name ?? '', header: 'Category', size: 140 },
+      {
+        id: 'manufacturer',
+        accessorFn: (p) => p.manufacturer?.name ?? '',
+        header: 'Manufacturer',
+        Header: dense ? () => <BreakableHeader text="Manufacturer" /> : undefined,
+        size: dense ? 72 : 140,
+      },
+      { accessorKey: 'description', header: 'Description', size: dense ? 120 : 260 },
+      { id: 'category', accessorFn: (p) => p.category?.name ?? '', header: 'Category', size: dense ? 72 : 140 },
       {
         accessorKey: 'price',
         header: 'Price',
-        size: 100,
+        size: dense ? 56 : 100,
         meta: { sensitive: 'price' },
         Cell: ({ cell }) => <MoneyCell value={cell.getValue<string>()} />,
       },
       {
         accessorKey: 'cost',
         header: 'Cost',
-        size: 100,
+        size: dense ? 56 : 100,
         meta: { sensitive: 'cost' },
         Cell: ({ cell }) => <MoneyCell value={cell.getValue<string>()} />,
       },
     ],
-    [draggable],
+    [draggable, dense],
   );
 
   const table = useDataTable<Product>({
@@ -88,11 +109,17 @@ export function ProductTable({
     positionActionsColumn: 'first',
     displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 90 } },
     renderRowActions: ({ row }) =>
-      onInsert ? (
+      !onInsert ? null : dense ? (
+        <Tooltip title="Insert">
+          <IconButton size="small" color="primary" aria-label="Insert" onClick={() => onInsert(row.original)}>
+            <AddIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : (
         <Button size="small" startIcon={<AddIcon />} onClick={() => onInsert(row.original)}>
           Insert
         </Button>
-      ) : null,
+      ),
     onPaginationChange: setPagination,
     onSortingChange: (u) => {
       setSorting(u);
@@ -144,6 +171,7 @@ export function ProductTable({
         />
       </Box>
     ),
+    ...(dense ? DENSE : {}),
   });
 
   return <DataTable table={table} />;

@@ -5,7 +5,7 @@ import type { MRT_ColumnDef } from 'material-react-table';
 import { useEffect, useMemo } from 'react';
 import { useHideMoney } from '../../app/discrete';
 import { useDialog } from '../../app/providers/dialog';
-import { DataTable, useDataTable } from '../../components/DataTable';
+import { DataTable, FIT_WIDTH, useDataTable } from '../../components/DataTable';
 import { MoneyCell } from '../../components/MoneyCell';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
@@ -25,7 +25,7 @@ const money = (
   id,
   header,
   accessorFn: get,
-  size: 150,
+  size: 100,
   meta: { sensitive },
   Cell: ({ cell }) => <MoneyCell value={cell.getValue<number>()} />,
   muiTableBodyCellProps: { align: 'right' },
@@ -35,7 +35,7 @@ const percent = (id: string, header: string, get: (r: AnalyticAccount) => number
   id,
   header,
   accessorFn: get,
-  size: 130,
+  size: 90,
   meta: { sensitive: 'margin' },
   Cell: ({ cell }) => formatPercent(cell.getValue<number>()),
   muiTableBodyCellProps: { align: 'right' },
@@ -62,15 +62,15 @@ export function AnalyticReportPage() {
 
   const columns = useMemo<MRT_ColumnDef<AnalyticAccount>[]>(
     () => [
-      { accessorKey: 'name', header: 'Analytic Account', size: 240 },
-      { id: 'reference', accessorFn: (r) => r.reference ?? '', header: 'Reference', size: 120 },
-      { id: 'customer', accessorFn: (r) => r.customer?.name ?? '', header: 'Client', size: 220 },
-      { accessorKey: 'project_type', header: 'Project Type', size: 170 },
+      { accessorKey: 'name', header: 'Analytic Account', size: 120 },
+      { id: 'reference', accessorFn: (r) => r.reference ?? '', header: 'Reference', size: 100 },
+      { id: 'customer', accessorFn: (r) => r.customer?.name ?? '', header: 'Client', size: 110 },
+      { accessorKey: 'project_type', header: 'Project Type', size: 100 },
       {
         id: 'date_completed',
         accessorFn: (r) => r.date_completed ?? '',
         header: 'Date Completed',
-        size: 150,
+        size: 100,
         Cell: ({ row }) => (row.original.date_completed ? formatDate(row.original.date_completed) : ''),
       },
       money('sales_total', 'Sales Total (Untaxed)', (r) => r.totals.sales_total, 'price'),
@@ -86,6 +86,7 @@ export function AnalyticReportPage() {
   );
 
   const table = useDataTable<AnalyticAccount>({
+    ...FIT_WIDTH,
     columns,
     data: rows,
     getRowId: (r) => String(r.id),

@@ -207,9 +207,23 @@ function useSaleHead(sale: Sale): Sale {
   return ref.current;
 }
 
+/** The product picker, open on a section: inserts go at `sequence` (or at the end), one after the other. */
+interface PickerState {
+  sectionId: string;
+  sequence: number;
+  /** Lines added since it opened. */
+  added: number;
+}
+
 type DialogState =
-  | { kind: 'picker'; sectionId: string; sequence: number }
-  | { kind: 'related'; sectionId: string; sequence: number; product: ProductDetail }
+  | {
+      kind: 'related';
+      sectionId: string;
+      sequence: number;
+      product: ProductDetail;
+      /** Told how many lines were added (the picker counts them). */
+      onAdded?: (count: number) => void;
+    }
   | { kind: 'copy'; sectionIds: string[] }
   | { kind: 'markup'; sectionId: string; ids: string[] }
   | { kind: 'move'; sectionId: string; ids: string[] }
@@ -231,6 +245,9 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const location = useLocation();
   const [justCreated] = useState(() => typeof (location.state as { savedAt?: unknown } | null)?.savedAt === 'number');
   const [dialogState, setDialogState] = useState<DialogState>(null);
+  const [picker, setPicker] = useState<PickerState | null>(null);
+  const pickerRef = useRef(picker);
+  pickerRef.current = picker;
   const [windowed, setWindowedState] = useState(readWindowed);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [productListExpanded, setProductListExpanded] = useProductListExpanded();
@@ -331,25 +348,45 @@ function SaleEditor({ sale }: { sale: Sale }) {
     reorder: (from, to) => reorderSections.mutate({ from, to }),
   };
 
-  const addLines = async (target: string, lines: BundleLine[], sequence: number, bundle: ProductDetail | null) => {
+  /** Answers how many lines were added. */
+  const addLines = async (
+    target: string,
+    lines: BundleLine[],
+    sequence: number,
+    bundle: ProductDetail | null,
+  ): Promise<number> => {
     const res = await settled(createLines.mutateAsync({ sectionId: target, lines, sequence }));
-    if (!res || res.errors.length === 0) return;
+    if (!res) return 0;
+    if (res.errors.length === 0) return res.lines.length;
     const items = res.errors.map((e) => bundleErrorLabel(e.product, bundle));
     if (bundle) {
       await dialog.open({ title: 'Error', message: <BundleErrorMessage items={items} /> });
     } else {
       snackbar.show(`Not added (no longer active): ${items.join(', ')}`, 'error');
     }
+    return res.lines.length;
   };
 
-  const addProduct = async (productId: number, target: string, sequence: number) => {
+  /** Adds a product, through the Related Products dialog for a bundle; `onAdded` is told how many lines were added. */
+  const addProduct = async (productId: number, target: string, sequence: number, onAdded?: (count: number) => void) => {
     const product = await lineTask(() => getProduct(productId));
     if (!product) return;
     if (product.is_bundle || product.related_products.length > 0) {
-      setDialogState({ kind: 'related', sectionId: target, sequence, product });
+      setDialogState({ kind: 'related', sectionId: target, sequence, product, ...(onAdded ? { onAdded } : {}) });
       return;
     }
-    await addLines(target, [{ product: productId, quantity: '1' }], sequence, null);
+    const count = await addLines(target, [{ product: productId, quantity: '1' }], sequence, null);
+    if (count > 0) onAdded?.(count);
+  };
+
+  /** An insert from the picker: after the lines it added already (at the end when it was opened on the end). */
+  const insertFromPicker = (product: Product) => {
+    const open = pickerRef.current;
+    if (!open) return;
+    const sequence = open.sequence < 0 ? open.sequence : open.sequence + open.added;
+    void addProduct(product.id, open.sectionId, sequence, (count) =>
+      setPicker((p) => (p && p.sectionId === open.sectionId ? { ...p, added: p.added + count } : p)),
+    );
   };
 
   const insertFromListNow = (product: Product) => {
@@ -378,7 +415,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
       if (ok) deleteLines.mutate({ sectionId: s._id, ids });
     },
     addText: (textKind, sequence) => setDialogState({ kind: 'text', sectionId: s._id, textKind, sequence }),
-    insertProduct: (sequence) => setDialogState({ kind: 'picker', sectionId: s._id, sequence }),
+    insertProduct: (sequence) => setPicker({ sectionId: s._id, sequence, added: 0 }),
     dropProduct: (productId) => void addProduct(productId, s._id, -1),
     setMarkup: (ids) => ids.length > 0 && setDialogState({ kind: 'markup', sectionId: s._id, ids }),
     moveCopy: (ids) => ids.length > 0 && setDialogState({ kind: 'move', sectionId: s._id, ids }),
@@ -498,11 +535,16 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const productList = useMemo(
     () =>
       !editable ? null : listReady ? (
-        <LazyProductTable pageSize={pageSize} onInsert={insertFromList} title="Product List" />
+        <LazyProductTable
+          pageSize={pageSize}
+          onInsert={insertFromList}
+          title="Product List"
+          dense={wide && !windowed}
+        />
       ) : (
         <ProductTablePlaceholder />
       ),
-    [editable, pageSize, insertFromList, listReady],
+    [editable, pageSize, insertFromList, listReady, wide, windowed],
   );
 
   const headerActions = (
@@ -590,17 +632,14 @@ function SaleEditor({ sale }: { sale: Sale }) {
         </ProductListLayout>
       </Box>
 
-      {dialogState?.kind === 'picker' && (
+      {picker && (
         <Suspense fallback={null}>
           <ProductPickerDialog
             open
             pageSize={pageSize}
-            onCancel={() => setDialogState(null)}
-            onInsert={(p) => {
-              const { sectionId: target, sequence } = dialogState;
-              setDialogState(null);
-              void addProduct(p.id, target, sequence);
-            }}
+            added={picker.added}
+            onClose={() => setPicker(null)}
+            onInsert={insertFromPicker}
           />
         </Suspense>
       )}
@@ -609,9 +648,11 @@ function SaleEditor({ sale }: { sale: Sale }) {
           product={dialogState.product}
           onCancel={() => setDialogState(null)}
           onAdd={(lines) => {
-            const { sectionId: target, sequence, product } = dialogState;
+            const { sectionId: target, sequence, product, onAdded } = dialogState;
             setDialogState(null);
-            void addLines(target, lines, sequence, product);
+            void addLines(target, lines, sequence, product).then((count) => {
+              if (count > 0) onAdded?.(count);
+            });
           }}
         />
       )}

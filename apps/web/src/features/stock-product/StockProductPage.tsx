@@ -5,7 +5,7 @@ import type { MRT_ColumnDef } from 'material-react-table';
 import { useEffect, useMemo } from 'react';
 import { useHideMoney } from '../../app/discrete';
 import { useDialog } from '../../app/providers/dialog';
-import { DataTable, useDataTable } from '../../components/DataTable';
+import { DataTable, FIT_WIDTH, useDataTable } from '../../components/DataTable';
 import { MoneyCell } from '../../components/MoneyCell';
 import { PageHeader } from '../../components/PageHeader';
 import { formatQuantity, QuantsTable } from '../../components/stock/QuantsTable';
@@ -26,20 +26,20 @@ export function StockProductPage() {
 
   const columns = useMemo<MRT_ColumnDef<StockProduct>[]>(
     () => [
-      { accessorKey: 'name', header: 'Name', size: 300 },
-      { id: 'category', accessorFn: (r) => r.category.name ?? '', header: 'Category', size: 200 },
-      { id: 'company', accessorFn: (r) => r.company.name ?? '', header: 'Company', size: 220 },
+      { accessorKey: 'name', header: 'Name', size: 220 },
+      { id: 'category', accessorFn: (r) => r.category.name ?? '', header: 'Category', size: 140 },
+      { id: 'company', accessorFn: (r) => r.company.name ?? '', header: 'Company', size: 150 },
       {
         accessorKey: 'qty_available',
         header: 'Stock Qty',
-        size: 120,
+        size: 80,
         Cell: ({ cell }) => formatQuantity(cell.getValue<number>()),
         ...right,
       },
       {
         accessorKey: 'cost',
         header: 'Unit Cost',
-        size: 130,
+        size: 90,
         meta: { sensitive: 'cost' },
         Cell: ({ cell }) => <MoneyCell value={cell.getValue<number>()} />,
         ...right,
@@ -47,7 +47,7 @@ export function StockProductPage() {
       {
         accessorKey: 'liability',
         header: 'Total Liability',
-        size: 150,
+        size: 100,
         meta: { sensitive: 'cost' },
         aggregationFn: 'sum',
         AggregatedCell: ({ cell }) => <MoneyCell value={Math.round(cell.getValue<number>() * 100) / 100} />,
@@ -59,6 +59,7 @@ export function StockProductPage() {
   );
 
   const table = useDataTable<StockProduct>({
+    ...FIT_WIDTH,
     columns,
     data: data?.products ?? [],
     // a product stocked by two companies has a row in each (the loading skeleton's rows have no company)

@@ -119,7 +119,12 @@ export function TemplateEditorPage() {
 
   const wide = preferences.wideScreen;
   const productList = editable ? (
-    <ProductTable pageSize={pickerPageSize(wide || windowed)} onInsert={insertFromList} title="Product List" />
+    <ProductTable
+      pageSize={pickerPageSize(wide || windowed)}
+      onInsert={insertFromList}
+      title="Product List"
+      dense={wide && !windowed}
+    />
   ) : null;
   const sectionsTable = (
     <TemplateSectionsTable

@@ -46,6 +46,7 @@ export const EditableCell = memo(function EditableCell({
   label,
   onCommit,
   watch,
+  tabIndex = 0,
 }: {
   value: string;
   display?: ReactNode;
@@ -56,6 +57,8 @@ export const EditableCell = memo(function EditableCell({
   onCommit: CellCommit;
   /** The line field this cell edits: changes of it by other editors are reported while the cell is open. */
   watch?: { line: string; field: LineField };
+  /** The shown value's tab index: -1 in a grid, which moves the focus between its cells itself. */
+  tabIndex?: number;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [conflict, setConflict] = useState<EditConflict | null>(null);
@@ -230,7 +233,7 @@ export const EditableCell = memo(function EditableCell({
   return (
     <Box
       role={editable ? 'button' : undefined}
-      tabIndex={editable ? 0 : undefined}
+      tabIndex={editable ? tabIndex : undefined}
       aria-label={editable ? `Edit ${label}` : undefined}
       onDoubleClick={start}
       onKeyDown={(e) => {

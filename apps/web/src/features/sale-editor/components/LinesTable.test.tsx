@@ -61,7 +61,7 @@ function setup(discreteMode = false) {
   mockApi({ 'GET /api/users/u1': { body: user } });
 }
 
-const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+const headers = () => screen.getAllByRole('columnheader').map((h) => h.getAttribute('aria-label') ?? h.textContent);
 const rows = () => screen.getAllByTestId('line-row');
 
 describe('lines table', () => {
@@ -93,7 +93,7 @@ describe('lines table', () => {
       ]),
     );
     const note = rows()[1]!;
-    expect(within(note).getAllByRole('cell')).toHaveLength(2);
+    expect(within(note).getAllByRole('gridcell')).toHaveLength(2);
     expect(within(note).getByText('A note')).toHaveStyle({ fontStyle: 'italic' });
     expect(within(rows()[2]!).getByText('A header')).toHaveStyle({ fontWeight: '700' });
     expect(within(note).queryByText('$130.00')).not.toBeInTheDocument();

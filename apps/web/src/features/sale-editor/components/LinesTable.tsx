@@ -55,14 +55,17 @@ import {
   useState,
 } from 'react';
 import { useDiscreteColumns, useHideMoney } from '../../../app/discrete';
+import { breakableHeader } from '../../../components/BreakableHeader';
 import { WithValueWarning } from '../../../components/lines/ValueWarning';
 import type { SensitiveKind } from '../../../lib/discreteColumns';
 import { SORTABLE_AUTO_SCROLL } from '../../../lib/dnd';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { draggedProductId, isProductDrag } from '../../../lib/products';
 import type { LineChanges, SaleLine, SaleSection } from '../api/types';
+import { type GridNavigation, useGridNavigation } from '../hooks/useGridNavigation';
 import { type ClickModifiers, useLineSelection } from '../hooks/useLineSelection';
 import { type CellRefusal, EditableCell as MountedEditableCell } from './EditableCell';
+import { CELL_PADDING_PX, type FigureColumn, useFigureColumns } from './lineColumns';
 
 export const DELETE_LINES_MESSAGE = 'Are you sure you want to delete the following line(s)?';
 /** A typed value that is not a number at all. */
@@ -82,29 +85,64 @@ type ColumnId =
   | 'uom'
   | 'subtotal';
 
-interface Column {
+interface Column extends FigureColumn {
   id: ColumnId;
   header: string;
-  width: string;
   numeric?: boolean;
   meta?: { sensitive?: SensitiveKind };
 }
 
-// Text columns give way before the figures do: in widescreen the lines share the row with the product list, and
-// fixed widths (985 px) pushed Subtotal out of sight at 1920 px. The minimum of each width is what the table needs.
+// Text columns give way before the figures do: in widescreen the lines share the row with the product list (at
+// 1440 px, ~800 px for the lines). Model and manufacturer wrap, headers wrap between words, and each figure column
+// is as wide as its widest figure (lineColumns.ts), at least the width given here (its header's longest word).
 const COLUMNS: Column[] = [
-  { id: 'drag', header: '', width: '36px' },
-  { id: 'model', header: 'Model', width: 'minmax(80px, 120px)' },
-  { id: 'manufacturer', header: 'Manufacturer', width: 'minmax(72px, 115px)' },
-  { id: 'description', header: 'Description', width: 'minmax(140px, 1fr)' },
-  { id: 'quantity', header: 'Qty', width: '64px', numeric: true },
-  { id: 'price', header: 'Price', width: '100px', numeric: true, meta: { sensitive: 'price' } },
+  { id: 'drag', header: '', width: '32px' },
+  { id: 'model', header: 'Model', width: 'minmax(64px, 140px)' },
+  { id: 'manufacturer', header: 'Manufacturer', width: 'minmax(72px, 130px)' },
+  { id: 'description', header: 'Description', width: 'minmax(120px, 1fr)' },
+  { id: 'quantity', header: 'Qty', width: '44px', numeric: true, figure: { field: 'quantity', kind: 'quantity' } },
+  {
+    id: 'price',
+    header: 'Price',
+    width: '52px',
+    numeric: true,
+    meta: { sensitive: 'price' },
+    figure: { field: 'price', kind: 'money' },
+  },
   // A percent of the price: it reveals pricing, so discrete mode hides it with the price.
-  { id: 'discount', header: 'Disc. %', width: '76px', numeric: true, meta: { sensitive: 'price' } },
-  { id: 'cost', header: 'Cost', width: '100px', numeric: true, meta: { sensitive: 'cost' } },
-  { id: 'markup', header: 'Markup %', width: '84px', numeric: true, meta: { sensitive: 'markup' } },
-  { id: 'uom', header: 'UOM', width: '56px' },
-  { id: 'subtotal', header: 'Subtotal', width: '124px', numeric: true, meta: { sensitive: 'price' } },
+  {
+    id: 'discount',
+    header: 'Disc. %',
+    width: '52px',
+    numeric: true,
+    meta: { sensitive: 'price' },
+    figure: { field: 'discount', kind: 'percent' },
+  },
+  {
+    id: 'cost',
+    header: 'Cost',
+    width: '52px',
+    numeric: true,
+    meta: { sensitive: 'cost' },
+    figure: { field: 'cost', kind: 'money' },
+  },
+  {
+    id: 'markup',
+    header: 'Markup %',
+    width: '68px',
+    numeric: true,
+    meta: { sensitive: 'markup' },
+    figure: { field: 'markup_percent', kind: 'percent' },
+  },
+  { id: 'uom', header: 'UOM', width: '52px' },
+  {
+    id: 'subtotal',
+    header: 'Subtotal',
+    width: '72px',
+    numeric: true,
+    meta: { sensitive: 'price' },
+    figure: { field: 'subtotal', kind: 'money' },
+  },
 ];
 
 const NUMERIC_FIELDS: readonly LineField[] = ['quantity', 'price', 'discount', 'cost', 'markup_percent'];
@@ -227,7 +265,7 @@ function EditableCell(props: EditableCellProps) {
   if (mounted) {
     return (
       <div ref={host} className="qw-edit-host">
-        <MountedEditableCell {...props} />
+        <MountedEditableCell {...props} tabIndex={-1} />
       </div>
     );
   }
@@ -235,9 +273,10 @@ function EditableCell(props: EditableCellProps) {
   const className = multiline ? 'qw-edit qw-multiline' : 'qw-edit';
   if (!editable) return <div className={className}>{display ?? value}</div>;
   return (
+    // not a tab stop: the grid moves the focus between cells (useGridNavigation)
     <div
       role="button"
-      tabIndex={0}
+      tabIndex={-1}
       aria-label={`Edit ${label}`}
       className={className}
       onDoubleClick={() => setMounted(true)}
@@ -289,7 +328,7 @@ const LinesGrid = styled('div')(({ theme }) => ({
   },
   '& .qw-row.qw-dragging': { opacity: 0.6, zIndex: 2 },
   '& .qw-cell': {
-    padding: theme.spacing(0.75, 1),
+    padding: `6px ${CELL_PADDING_PX / 2}px`,
     minWidth: 0,
     overflow: 'hidden',
     textOverflow: 'ellipsis',
@@ -297,6 +336,12 @@ const LinesGrid = styled('div')(({ theme }) => ({
     textAlign: 'left',
   },
   '& .qw-cell.qw-numeric': { textAlign: 'right' },
+  // a model or manufacturer wraps (anywhere in a long model code) rather than being cut
+  '& .qw-cell.qw-wrap': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+  '& .qw-cell:focus, & .qw-colheader:focus': { outline: 'none' },
+  '& .qw-cell:focus-visible, & .qw-colheader:focus-visible, & .qw-drag:focus-visible': {
+    boxShadow: `inset 0 0 0 2px ${theme.palette.primary.main}`,
+  },
   '& .qw-cell.qw-wide': { gridColumn: '2 / -1' },
   '& .qw-drag': { cursor: 'grab', display: 'flex', color: theme.palette.text.secondary, touchAction: 'none' },
   '& .qw-drag-icon': {
@@ -457,10 +502,19 @@ const LineCells = memo(function LineCells({
   return visible.map((c) => (
     <div
       key={c.id}
-      role="cell"
+      role="gridcell"
+      tabIndex={-1}
+      aria-colindex={columns.indexOf(c) + 1}
+      aria-colspan={isProduct ? undefined : columns.length - 1}
       data-column={c.id}
       className={
-        c.numeric ? 'qw-cell qw-numeric' : c.id === 'description' && !isProduct ? 'qw-cell qw-wide' : 'qw-cell'
+        c.numeric
+          ? 'qw-cell qw-numeric'
+          : c.id === 'description' && !isProduct
+            ? 'qw-cell qw-wide'
+            : c.id === 'model' || c.id === 'manufacturer'
+              ? 'qw-cell qw-wrap'
+              : 'qw-cell'
       }
     >
       {cell(c)}
@@ -499,15 +553,16 @@ const LineRow = memo(function LineRow({
       data-kind={line.kind}
       data-line-id={line._id}
       aria-selected={selected}
+      aria-rowindex={index + 2}
       role="row"
       className={isDragging ? 'qw-row qw-dragging' : 'qw-row'}
       style={transform || transition ? { transform: CSS.Transform.toString(transform), transition } : undefined}
       onClick={(e) => onRowClick(index, { ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey }, e.detail)}
       onContextMenu={(e) => onRowMenu(index, e)}
     >
-      <div role="cell" data-column="drag" className="qw-cell">
+      <div role="gridcell" tabIndex={-1} aria-colindex={1} data-column="drag" className="qw-cell">
         {editable ? (
-          // biome-ignore lint/a11y: dnd-kit's attributes make the handle a focusable role="button" (KeyboardSensor)
+          // biome-ignore lint/a11y: dnd-kit's attributes make the handle a role="button" (KeyboardSensor); the grid moves the focus to it
           <span
             ref={setActivatorNodeRef}
             className="qw-drag"
@@ -515,6 +570,7 @@ const LineRow = memo(function LineRow({
             onClick={(e) => e.stopPropagation()}
             {...attributes}
             {...listeners}
+            tabIndex={-1}
           >
             {DRAG_ICON}
           </span>
@@ -539,6 +595,7 @@ const LinesBody = memo(function LinesBody({
   onRowMenu,
   onCommit,
   onKeyDown,
+  navigation,
 }: {
   lines: readonly SaleLine[];
   /** The lines' ids in order: the same array while the order is the same. */
@@ -550,6 +607,7 @@ const LinesBody = memo(function LinesBody({
   onRowMenu: RowProps['onRowMenu'];
   onCommit: RowProps['onCommit'];
   onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
+  navigation: GridNavigation;
 }) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   // The width the descriptions wrap in: the table's width less the other columns' (at most their maximum).
@@ -575,6 +633,22 @@ const LinesBody = memo(function LinesBody({
     initialRect: { width: 1200, height: 640 },
   });
   widthRef.current = virtualizer.scrollRect?.width ?? widthRef.current;
+  // The keyboard reaches rows that are not rendered: the header is the grid's first row, the lines follow.
+  navigation.attach({
+    scrollToRow: (row) => virtualizer.scrollToIndex(row - 2, { align: 'auto' }),
+    pageRows: () => Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_MIN_PX) - 1,
+  });
+  useLayoutEffect(() => navigation.rowsRendered());
+  // The rows are narrower than the grid by the scroll bar's gutter (0 where scroll bars overlay the content): the
+  // grid's least width makes room for it, so the rows never scroll sideways.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el)
+      el.closest<HTMLElement>('[data-lines-grid]')?.style.setProperty(
+        '--qw-gutter',
+        `${el.offsetWidth - el.clientWidth}px`,
+      );
+  }, []);
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
@@ -586,13 +660,15 @@ const LinesBody = memo(function LinesBody({
         maxHeight: 'max(360px, calc(100vh - 330px))',
         minHeight: 120,
         overflowY: 'auto',
+        // the same room for the scroll bar with few lines or many: the rows keep their width
+        scrollbarGutter: 'stable',
         bgcolor: 'background.paper',
       }}
       data-testid="lines-scroll"
-      // focusable, so Delete, Ctrl+A and Escape work on the selection after a click on a row; the rows' group (a
-      // table holds rows and row groups only)
+      // Delete, Ctrl+A and Escape work on the selection from a focused cell (or after a click on the rows); not a
+      // tab stop: the grid's active cell is. The rows' group (a grid holds rows and row groups only).
       role="rowgroup"
-      tabIndex={0}
+      tabIndex={-1}
       onKeyDown={onKeyDown}
     >
       <div role="presentation" style={{ paddingTop: padTop, paddingBottom: padBottom }}>
@@ -637,10 +713,12 @@ export function LinesTable({
   toolbar?: ReactNode;
 }) {
   const lines = section.lines;
-  const columns = useDiscreteColumns(COLUMNS);
+  const columns = useFigureColumns(useDiscreteColumns(COLUMNS), lines);
   const gridTemplate = columns.map((c) => c.width).join(' ');
   const minGridWidth = columns.reduce((w, c) => w + (Number.parseInt(c.width.replace('minmax(', ''), 10) || 0), 0);
   const { selected, click, ensure, selectAll, clear, latest } = useLineSelection(lines);
+  // one tab stop into the grid, the first line's first column after the drag handle
+  const navigation = useGridNavigation({ row: 2, col: 2 });
   const hideMoney = useHideMoney();
   const [menu, setMenu] = useState<{ x: number; y: number; index: number } | null>(null);
   const [dropActive, setDropActive] = useState(false);
@@ -833,9 +911,14 @@ export function LinesTable({
       </Box>
       <Divider />
       <Box
-        role="table"
+        role="grid"
         aria-label={`Lines of ${section.name}`}
-        aria-rowcount={lines.length}
+        aria-rowcount={lines.length + 1}
+        aria-colcount={columns.length}
+        aria-multiselectable
+        // "Skip to content" lands in the grid
+        data-skip-target
+        {...navigation.gridProps}
         sx={{ position: 'relative', overflowX: 'auto' }}
         onDragOver={(e) => {
           if (!editable || !isProductDrag(e.dataTransfer)) return;
@@ -858,10 +941,22 @@ export function LinesTable({
       >
         {/* The rows' columns, as a custom property of an element that scrolling does not render again (the rows'
             parent changes its padding at every frame). */}
-        <LinesGrid style={{ minWidth: minGridWidth, '--qw-line-columns': gridTemplate } as CSSProperties}>
+        <LinesGrid
+          data-lines-grid
+          style={
+            {
+              minWidth: `calc(${minGridWidth}px + var(--qw-gutter, 0px))`,
+              '--qw-line-columns': gridTemplate,
+            } as CSSProperties
+          }
+        >
           <Box
             role="row"
+            aria-rowindex={1}
+            // the rows' scroll bar gutter, so the headers stand over their columns
             sx={{
+              overflowY: 'hidden',
+              scrollbarGutter: 'stable',
               display: 'grid',
               gridTemplateColumns: gridTemplate,
               borderBottom: 1,
@@ -871,21 +966,27 @@ export function LinesTable({
               bgcolor: 'background.default',
             }}
           >
-            {columns.map((c) => (
+            {columns.map((c, i) => (
               <Box
                 key={c.id}
                 role="columnheader"
+                aria-colindex={i + 1}
+                // read by its whole name where its text may break inside a word
+                aria-label={breakableHeader(c.header) === c.header ? undefined : c.header}
+                tabIndex={-1}
+                className="qw-colheader"
+                // a header wraps between its words (its column is at least as wide as its longest word)
                 sx={{
-                  px: 1,
+                  px: `${CELL_PADDING_PX / 2}px`,
                   py: 1,
                   textAlign: c.numeric ? 'right' : 'left',
+                  alignSelf: 'end',
                   minWidth: 0,
                   overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                  whiteSpace: 'nowrap',
+                  whiteSpace: 'normal',
                 }}
               >
-                {c.header}
+                {breakableHeader(c.header)}
               </Box>
             ))}
           </Box>
@@ -908,6 +1009,7 @@ export function LinesTable({
                 onRowMenu={onRowMenu}
                 onCommit={onCommit}
                 onKeyDown={onKeyDown}
+                navigation={navigation}
               />
             </SortableContext>
           </DndContext>

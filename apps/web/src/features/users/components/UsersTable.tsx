@@ -16,7 +16,7 @@ import { useDialog } from '../../../app/providers/dialog';
 import { useLoadingOverlay } from '../../../app/providers/loading';
 import { useSession } from '../../../app/providers/session';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { DataTable, useDataTable } from '../../../components/DataTable';
+import { DataTable, FIT_WIDTH, useDataTable } from '../../../components/DataTable';
 import { ApiError, errorMessage, type FieldErrors } from '../../../lib/api';
 import { USERS_PAGE_SIZE, USERS_PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { formatDateTime } from '../../../lib/format';
@@ -229,18 +229,21 @@ export function UsersTable() {
       {
         accessorKey: 'name',
         header: 'Name',
+        size: 140,
         muiEditTextFieldProps: ({ row }) => ({
           required: true,
           error: Boolean(errors.name),
           helperText: errors.name,
           onFocus: clearError('name'),
           onKeyDown: submitOnEnter(row),
-          inputProps: { 'aria-label': 'Name' },
+          // the field's own width (an input's default is 20 characters) never widens the table
+          inputProps: { 'aria-label': 'Name', size: 10 },
         }),
       },
       {
         accessorKey: 'email',
         header: 'Email',
+        size: 180,
         muiEditTextFieldProps: ({ row }) => ({
           type: 'email',
           required: true,
@@ -248,12 +251,14 @@ export function UsersTable() {
           helperText: errors.email,
           onFocus: clearError('email'),
           onKeyDown: submitOnEnter(row),
-          inputProps: { 'aria-label': 'Email' },
+          // the field's own width (an input's default is 20 characters) never widens the table
+          inputProps: { 'aria-label': 'Email', size: 16 },
         }),
       },
       {
         accessorKey: 'password',
         header: 'Password',
+        size: 140,
         enableSorting: false,
         enableColumnFilter: false,
         enableHiding: false,
@@ -268,14 +273,15 @@ export function UsersTable() {
           helperText: errors.password,
           onFocus: clearError('password'),
           onKeyDown: submitOnEnter(row),
-          inputProps: { 'aria-label': 'Password' },
+          // the field's own width (an input's default is 20 characters) never widens the table
+          inputProps: { 'aria-label': 'Password', size: 10 },
         }),
       },
       {
         accessorKey: 'isAdmin',
         header: 'Admin Rights',
         filterVariant: 'checkbox',
-        size: 120,
+        size: 80,
         Cell: AdminCell,
         Edit: AdminEdit,
       },
@@ -284,7 +290,7 @@ export function UsersTable() {
         header: 'Created On',
         enableEditing: false,
         enableColumnFilter: false,
-        size: 170,
+        size: 100,
         Cell: CreatedOnCell,
       },
       {
@@ -293,7 +299,7 @@ export function UsersTable() {
         header: 'Azure Linked',
         enableEditing: false,
         filterVariant: 'checkbox',
-        size: 120,
+        size: 80,
         Cell: AzureCell,
       },
     ],
@@ -302,6 +308,7 @@ export function UsersTable() {
 
   const editing = creatingRow !== null || editingRow !== null;
   const table = useDataTable<UserRow>({
+    ...FIT_WIDTH,
     columns,
     data: users.data ?? [],
     getRowId: (u) => u._id,
