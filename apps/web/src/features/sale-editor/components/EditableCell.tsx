@@ -160,7 +160,8 @@ export const EditableCell = memo(function EditableCell({
     if (draft === null) return;
     const next = draft;
     if (commit && (next !== value || overwrite)) {
-      const reason = onCommit(next, refusal(next, overwrite?.values().next().value ?? base), { base, overwrite });
+      const based = (watchLine !== undefined && overwrite?.get(watchLine)) || base;
+      const reason = onCommit(next, refusal(next, based), { base, overwrite });
       if (reason !== undefined) {
         // refused before it was sent: the text stays, with the reason
         refusedText.current = next;

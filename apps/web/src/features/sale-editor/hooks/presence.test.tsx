@@ -4,6 +4,7 @@ import {
   clearPresence,
   openCell,
   PRESENCE_SETTLE_MS,
+  presenceRefused,
   receivePresence,
   setPresenceSender,
   useRowEditors,
@@ -83,6 +84,10 @@ describe('presence', () => {
     setPresenceSender((line) => sent.push(`again:${line}`));
     vi.advanceTimersByTime(PRESENCE_SETTLE_MS);
     expect(sent.at(-1)).toBe('again:l2');
+    // The server refused it (too many events at once): the state is sent again a moment later.
+    presenceRefused();
+    vi.advanceTimersByTime(1000 + PRESENCE_SETTLE_MS);
+    expect(sent.slice(-2)).toEqual(['again:l2', 'again:l2']);
     close();
   });
 });

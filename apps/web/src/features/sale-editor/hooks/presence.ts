@@ -99,7 +99,8 @@ export const PRESENCE_SETTLE_MS = 120;
 const openHere = new Map<string, number>();
 /** The line last opened that is still open. */
 let current: string | null = null;
-let sent: string | null = null;
+/** What the others were last told (undefined: not known to be told anything). */
+let sent: string | null | undefined;
 let sender: ((line: string | null) => void) | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -128,12 +129,21 @@ export function openCell(line: string): () => void {
   };
 }
 
+/** How long to wait before sending the open cell again after the server refused it (too many events at once). */
+const RETRY_MS = 1000;
+
+/** The server did not take the last state sent: it is sent again a little later (the latest state then). */
+export function presenceRefused(): void {
+  sent = undefined;
+  setTimeout(schedule, RETRY_MS);
+}
+
 /**
  * The room's way of telling the others (`editing`), or null when there is none (left, disconnected). A new sender
  * (a (re)joined room) is told the cell open now, if any.
  */
 export function setPresenceSender(send: ((line: string | null) => void) | null): void {
   sender = send;
-  sent = null;
+  sent = undefined;
   if (send && current !== null) schedule();
 }

@@ -26,7 +26,7 @@ import { applyServerDelta, saleKey, serverSale } from '../api/optimistic';
 import { syncStatusKey } from '../api/sync';
 import type { Sale } from '../api/types';
 import { reportEditConflicts } from './editConflicts';
-import { clearPresence, receivePresence, setPresenceSender } from './presence';
+import { clearPresence, presenceRefused, receivePresence, setPresenceSender } from './presence';
 
 export const saleDeletedNotice = (name: string) => `This sale was deleted by ${name}`;
 export const lineDeletedNotice = (name: string) => `The line you were editing was deleted by ${name}`;
@@ -96,8 +96,10 @@ export function useSaleRoom(
         if (answer?.ok) {
           // In the room: the cell open here (if any) is shown to the others, and each change of it from now on.
           setPresenceSender((line) => {
-            // a refusal (too many events at once) is not worth a word: the next change sends the state again
-            socket.emit('editing', { sale: saleId, line }, () => undefined);
+            // a refusal (too many events at once) is not worth a word: the state is sent again a little later
+            socket.emit('editing', { sale: saleId, line }, (answer) => {
+              if (!answer?.ok) presenceRefused();
+            });
           });
         }
       });
