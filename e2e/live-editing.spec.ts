@@ -132,8 +132,8 @@ test('a cell being edited that the other editor changes: told who and to what, a
   await expectNoA11yViolations(annPage);
   await shot(annPage, 'live-edit-conflict');
 
-  // Ann keeps hers: it is saved, and Bea sees it live.
-  await notice.getByRole('button', { name: 'Keep mine' }).click();
+  // Ann uses hers (an explicit overwrite of Bea's 5): it is saved, and Bea sees it live.
+  await notice.getByRole('button', { name: 'Use 3' }).click();
   await expect(notice).toHaveCount(0);
   await expect(annRow.getByRole('button', { name: 'Edit Qty' })).toHaveText('3');
   await expect(beaRow.getByRole('button', { name: 'Edit Qty' })).toHaveText('3');

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   LAST_ADMIN: 409,
   SALE_NOT_EDITABLE: 409,
   SALE_NOT_LINKED: 409,
+  EDIT_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -28,6 +29,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** More members of the problem (RFC 9457 extensions), e.g. the conflicts of an EDIT_CONFLICT. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.status = ERROR_STATUS[code];

@@ -2,6 +2,7 @@ export * from './activity';
 export * from './apply-delta';
 export * from './catalog';
 export * from './cover-letter';
+export * from './edit-conflicts';
 export * from './erp';
 export * from './inputs';
 export * from './problem';

@@ -5,6 +5,7 @@
 // Zod schemas, with the types inferred from them: the server serializes its answers through them (Fastify
 // `response:` schemas), the web app reads the same types.
 import { z } from 'zod';
+import { type EditingPayload, presenceEventSchema, valueReplacedEventSchema } from './edit-conflicts';
 import {
   lineSchema,
   nullableNameSchema,
@@ -139,6 +140,8 @@ export const serverEventSchemas = {
   sale_replaced: saleReplacedEventSchema,
   sale_deleted: saleDeletedEventSchema,
   sales_changed: salesListChangedEventSchema,
+  presence: presenceEventSchema,
+  value_replaced: valueReplacedEventSchema,
   problem: problemEventSchema,
 } as const;
 
@@ -160,4 +163,6 @@ export type IdentifyAck = z.infer<typeof identifyAckSchema>;
 export interface ClientToServerEvents {
   identify(payload: IdentifyPayload, ack?: (answer: IdentifyAck) => void): void;
   sync_odoo(payload: SyncOdooPayload, ack?: (answer: SyncOdooAck) => void): void;
+  /** The line whose cell this socket has open, or null (presence: a marker on that row for the others). */
+  editing(payload: EditingPayload, ack?: (answer: { ok: boolean; detail?: string }) => void): void;
 }

@@ -1,4 +1,4 @@
-import { type Modules, NUMERIC_COLUMNS, type Preferences } from '@quotewright/domain';
+import { type LineEditors, type Modules, NUMERIC_COLUMNS, type Preferences } from '@quotewright/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -292,6 +292,12 @@ export const saleLines = pgTable(
     uom: text('uom'),
     templateId: uuid('template_id'),
     odooLineId: integer('odoo_line_id'),
+    /**
+     * Who last set each field a person edits (a line edit, Set Markup), by field name: an edit based on an older
+     * value of a field is refused with who set it and when (decision 0020). A field written any other way (a copy
+     * merge, a template refresh) loses its entry: nobody is named rather than the wrong person.
+     */
+    editedBy: jsonb('edited_by').$type<LineEditors>().notNull().default({}),
   },
   (t) => [index('sale_lines_section_idx').on(t.sectionId, t.position), index('sale_lines_sale_idx').on(t.saleId)],
 );

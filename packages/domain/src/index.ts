@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './copy';
+export * from './edit-conflicts';
 export * from './errors';
 export * from './format';
 export * from './limits';

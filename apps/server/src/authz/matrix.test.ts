@@ -731,6 +731,8 @@ const statusOf = (answer: { ok: boolean; detail?: string }) =>
             : 400;
 const syncOdoo = (s: ClientSocket, payload: unknown) =>
   s.timeout(5000).emitWithAck('sync_odoo', payload as never) as Promise<{ ok: boolean; detail?: string }>;
+const editingCell = (s: ClientSocket, payload: unknown) =>
+  s.timeout(5000).emitWithAck('editing', payload as never) as Promise<{ ok: boolean; detail?: string }>;
 /** Full rights (and admins) may publish; a socket without them is refused before anything else. */
 const publishers = (ok: number): Expect => ({ ...saleEditors(ok), editor: 403 });
 /** 200 when `event` arrives within a short wait, else 403 (the user was not allowed to receive it). */
@@ -802,6 +804,66 @@ const SOCKET_MATRIX: Record<string, SocketCase[]> = {
         await identify(s, sale.id);
         const status = { saleId: sale.id, state: 'syncing', progress: 40, message: 'Writing' } as never;
         return received(s, 'odoo_sync_status', () => bus.publish({ type: 'odoo_sync_status', status }));
+      },
+      expect: moduleViewers(200),
+    },
+  ],
+  editing: [
+    {
+      name: 'a line of the sale joined (presence)',
+      run: async (s) => {
+        const joined = await identify(s, readFixture.id);
+        if (!joined.ok) return statusOf(joined);
+        return statusOf(await editingCell(s, { sale: readFixture.id, line: readFixture.lines[0] }));
+      },
+      expect: saleEditors(200),
+    },
+    {
+      name: 'closing it (line: null)',
+      run: async (s) => {
+        const joined = await identify(s, readFixture.id);
+        if (!joined.ok) return statusOf(joined);
+        return statusOf(await editingCell(s, { sale: readFixture.id, line: null }));
+      },
+      expect: moduleViewers(200),
+    },
+    {
+      name: 'a sale not joined',
+      run: async (s) => statusOf(await editingCell(s, { sale: readFixture.id, line: null })),
+      expect: signedIn(400),
+    },
+    {
+      name: 'an unknown field',
+      run: async (s) => statusOf(await editingCell(s, { sale: readFixture.id, line: null, user: 'x' })),
+      expect: signedIn(400),
+    },
+  ],
+  presence: [
+    {
+      name: 'of the sale joined (every open cell, on joining)',
+      run: (s) => received(s, 'presence', () => void identify(s, readFixture.id)),
+      expect: moduleViewers(200),
+    },
+  ],
+  value_replaced: [
+    {
+      name: 'of the sale joined (a bus event)',
+      run: async (s) => {
+        const sale = await saleFixture();
+        await identify(s, sale.id);
+        const event = {
+          saleId: sale.id,
+          section: sale.sections[0],
+          line: sale.lines[0],
+          position: 1,
+          label: 'DESK-1',
+          field: 'quantity',
+          replaced: '44',
+          value: '33',
+          previous: someone,
+          by: someone,
+        } as const;
+        return received(s, 'value_replaced', () => bus.publish({ type: 'value_replaced', event }));
       },
       expect: moduleViewers(200),
     },

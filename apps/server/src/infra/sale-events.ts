@@ -1,9 +1,11 @@
 // In-process bus between the services (which publish after commit) and the realtime module (which relays to
 // Socket.IO rooms; with REDIS_URL the Socket.IO adapter carries them to the other processes).
-import type { Actor, OdooSyncStatus, SaleDelta } from '@quotewright/contracts';
+import type { Actor, OdooSyncStatus, SaleDelta, ValueReplacedEvent } from '@quotewright/contracts';
 
 export type SaleEvent =
   | { type: 'sale_changed'; delta: SaleDelta }
+  /** An explicit overwrite replaced someone's value (after its sale_changed): relayed to the sale's room. */
+  | { type: 'value_replaced'; event: ValueReplacedEvent }
   | { type: 'sale_created'; saleId: string; version: number; by: Actor }
   | { type: 'sale_deleted'; saleId: string; by: Actor }
   /** Sales rewritten from outside the editor (the ERP sales fetch): open editors read them again. */

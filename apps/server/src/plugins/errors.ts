@@ -19,11 +19,19 @@ const TITLES: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-export function sendProblem(reply: FastifyReply, status: number, code: string, detail: string, errors?: FieldErrors) {
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  detail: string,
+  errors?: FieldErrors,
+  extra?: Record<string, unknown>,
+) {
   return reply
     .code(status)
     .type('application/problem+json')
     .send({
+      ...extra,
       type: `https://quotewright.dev/problems/${code.toLowerCase().replaceAll('_', '-')}`,
       title: TITLES[status] ?? 'Error',
       status,
@@ -52,7 +60,7 @@ export function registerErrorHandling(
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return sendProblem(reply, err.status, err.code, err.message, err.errors);
+      return sendProblem(reply, err.status, err.code, err.message, err.errors, err.extra);
     }
     if (err instanceof ErpError) {
       const p = ERP_PROBLEMS[err.kind];

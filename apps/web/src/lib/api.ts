@@ -11,10 +11,19 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly errors: FieldErrors;
   readonly retryAfter: number | undefined;
+  /** The problem+json answer as sent, with its extension members (an EDIT_CONFLICT's `conflicts`). */
+  readonly problem: Record<string, unknown> | undefined;
 
   constructor(
     message: string,
-    opts: { status: number; code?: string; errors?: FieldErrors; retryAfter?: number; cause?: unknown },
+    opts: {
+      status: number;
+      code?: string;
+      errors?: FieldErrors;
+      retryAfter?: number;
+      cause?: unknown;
+      problem?: Record<string, unknown>;
+    },
   ) {
     super(message, { cause: opts.cause });
     this.name = 'ApiError';
@@ -22,6 +31,7 @@ export class ApiError extends Error {
     this.code = opts.code;
     this.errors = opts.errors ?? {};
     this.retryAfter = opts.retryAfter;
+    this.problem = opts.problem;
   }
 
   get hasFieldErrors(): boolean {
@@ -62,9 +72,11 @@ async function toApiError(res: Response): Promise<ApiError> {
   let message = text || res.statusText || `Request failed with status ${res.status}`;
   let code: string | undefined;
   let errors: FieldErrors = {};
+  let problem: Record<string, unknown> | undefined;
   if (text) {
     try {
       const body = JSON.parse(text) as Record<string, unknown>;
+      if (body && typeof body === 'object') problem = body;
       // SPEC §8: show the server's answer; problem+json carries it in `detail` (then `title`, then `message`).
       const detail = body.detail ?? body.message ?? body.title;
       if (typeof detail === 'string' && detail) message = detail;
@@ -79,6 +91,7 @@ async function toApiError(res: Response): Promise<ApiError> {
     code,
     errors,
     retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined,
+    problem,
   });
 }
 

@@ -1,13 +1,16 @@
 // Live co-editing (issue 10, DESIGN §8): a Socket.IO server on the app's HTTP server (path /socket.io) between the
 // in-process SaleEvents bus and the browsers. With REDIS_URL the Redis adapter makes rooms span processes: an event
 // is emitted once, by the process whose service published it, and reaches every process's sockets in that room.
+import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import {
   type Actor,
   type ClientToServerEvents,
   type ConnectRefusal,
+  editingPayload,
   type IdentifyPayload,
   identifyPayload,
+  type PresenceCell,
   type ServerToClientEvents,
   syncOdooPayload,
 } from '@quotewright/contracts';
@@ -24,7 +27,7 @@ import { type SaleSyncService, SyncProblemsError } from '../sales/sale-sync.serv
 import type { SalesService } from '../sales/sales.service';
 
 /** Every client → server event the gateway accepts; anything else is answered `problem` 404. */
-export const INBOUND_EVENTS = ['identify', 'sync_odoo'] as const;
+export const INBOUND_EVENTS = ['identify', 'sync_odoo', 'editing'] as const;
 /** Every server → client event (the authorization matrix has a row for each). */
 export const OUTBOUND_EVENTS = [
   'editors',
@@ -33,6 +36,8 @@ export const OUTBOUND_EVENTS = [
   'sale_deleted',
   'sales_changed',
   'odoo_sync_status',
+  'presence',
+  'value_replaced',
   'problem',
 ] as const;
 
@@ -78,6 +83,10 @@ export interface SocketData {
   sale: string | null;
   /** When it joined that room (editors are listed in join order). */
   joinedAt: number;
+  /** The line of that sale whose cell this socket has open (presence), or null. */
+  line: string | null;
+  /** Tells this socket's open cell apart from others of the same person (another tab) in `presence`. */
+  presenceKey: string;
 }
 /** Between processes (Redis adapter): a user changed, each process checks its own sockets of that user. */
 interface InterServerEvents {
@@ -293,7 +302,53 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     socket.data.sale = null;
     toldEditors.delete(socket);
     await socket.leave(saleRoom(previous));
+    closedCell(socket, previous);
     editorsChanged(previous);
+  }
+
+  // ─── Presence ───────────────────────────────────────────────────────────────────────────────────────────────
+  // Whose cell is open on which row: each socket of a sale's room says which line's cell it has open (`editing`);
+  // the others in the room are told at once (`presence`), a socket joining is told every open cell of the sale,
+  // and a socket leaving the sale or disconnecting closes its cell for the others.
+
+  const cellOf = (data: Pick<SocketData, 'user' | 'presenceKey' | 'line'>): PresenceCell => ({
+    key: data.presenceKey,
+    user: { id: data.user.id, name: data.user.name },
+    line: data.line,
+  });
+
+  /** The socket, which left `saleId` (or is gone), had a cell open there: the others see it closed. */
+  function closedCell(socket: RealtimeSocket, saleId: string) {
+    if (socket.data.line === null || socket.data.line === undefined) return;
+    socket.data.line = null;
+    io.to(saleRoom(saleId)).emit('presence', { saleId, all: false, cells: [cellOf(socket.data)] });
+  }
+
+  /** Every open cell of the sale (on every process), to a socket that just joined its room. */
+  async function tellPresence(socket: RealtimeSocket, saleId: string) {
+    const sockets = await io.in(saleRoom(saleId)).fetchSockets();
+    const cells: PresenceCell[] = [];
+    for (const s of sockets) {
+      const d = s.data as Partial<SocketData> | undefined;
+      if (!d?.user || d.sale !== saleId || !d.line || !d.presenceKey || s.id === socket.id) continue;
+      cells.push(cellOf({ user: d.user, presenceKey: d.presenceKey, line: d.line }));
+    }
+    if (socket.data.sale === saleId) socket.emit('presence', { saleId, all: true, cells });
+  }
+
+  /** `editing {sale, line}`: the line whose cell the socket has open in the sale it joined (null: none). */
+  async function editing(socket: RealtimeSocket, args: unknown[]): Promise<undefined> {
+    if (args.length !== 1) throw new Refusal(400, 'editing takes one payload: {sale, line}');
+    const parsed = editingPayload.safeParse(args[0]);
+    if (!parsed.success) throw new Refusal(400, describeIssues(parsed.error.issues));
+    const { sale, line } = parsed.data;
+    if (socket.data.sale !== sale) throw new Refusal(400, 'Open the sale first (identify), then its cells');
+    if (line !== null && !can(socket.data.user, 'sales.edit'))
+      throw new Refusal(403, 'You do not have permission to edit sales');
+    if (socket.data.line === line) return undefined;
+    socket.data.line = line;
+    socket.to(saleRoom(sale)).emit('presence', { saleId: sale, all: false, cells: [cellOf(socket.data)] });
+    return undefined;
   }
 
   // ─── Inbound events ─────────────────────────────────────────────────────────────────────────────────────────
@@ -329,7 +384,10 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
       await leaveSale(socket);
       throw new Refusal(404, 'Sale not found');
     }
-    if (joined) editorsChanged(sale);
+    if (joined) {
+      editorsChanged(sale);
+      await tellPresence(socket, sale);
+    }
     return { version };
   }
 
@@ -404,6 +462,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   > = {
     identify: identify,
     sync_odoo: syncOdoo,
+    editing: editing,
   };
 
   const eventName = (raw: unknown) => (typeof raw === 'string' ? raw.slice(0, 100) : String(raw));
@@ -494,7 +553,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
       // The client left during the check: nothing to count.
       if (socket.conn.readyState !== 'open') return refuse(499, 'The connection was closed');
       if (!admit(socket, user.id)) return refuse(429, TOO_MANY_CONNECTIONS, 'TOO_MANY_CONNECTIONS');
-      socket.data = { token, expiresAt, user, sale: null, joinedAt: 0 };
+      socket.data = { token, expiresAt, user, sale: null, joinedAt: 0, line: null, presenceKey: randomUUID() };
       next();
     } catch (err) {
       log.error({ err }, 'realtime handshake failed');
@@ -533,7 +592,11 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       const sale = socket.data.sale;
-      if (sale) void queue.then(() => editorsChanged(sale));
+      if (sale) {
+        // (the socket has left its rooms: everyone else in the sale's is told its cell closed)
+        closedCell(socket, sale);
+        void queue.then(() => editorsChanged(sale));
+      }
     });
   });
 
@@ -559,6 +622,9 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
         break;
       case 'odoo_sync_status':
         io.to(saleRoom(e.status.saleId)).emit('odoo_sync_status', e.status);
+        break;
+      case 'value_replaced':
+        io.to(saleRoom(e.event.saleId)).emit('value_replaced', e.event);
         break;
       case 'user_changed':
         void recheckUser(e.userId);

@@ -77,8 +77,18 @@ export type SaleHeader = Partial<
 
 export type NewLine = Omit<typeof saleLines.$inferInsert, 'id' | 'saleId' | 'sectionId' | 'position'>;
 export type LinePatch = Partial<
-  Pick<SaleLineRow, 'description' | 'quantity' | 'price' | 'cost' | 'discount' | 'pricePercentageActive'>
+  Pick<SaleLineRow, 'description' | 'quantity' | 'price' | 'cost' | 'discount' | 'pricePercentageActive' | 'editedBy'>
 >;
+
+/** The field (as the API and the line's editors name it) each column of a line edit holds. */
+const EDITED_FIELD = {
+  description: 'name',
+  quantity: 'quantity',
+  price: 'price',
+  cost: 'cost',
+  discount: 'discount',
+  pricePercentageActive: 'price_percentage_active',
+} as const;
 export type SectionPatch = Partial<Pick<SaleSectionRow, 'name' | 'showDetails'>>;
 
 export interface FullSale {
@@ -318,12 +328,12 @@ const writtenLine = rowReader(saleLines, 'written', 'l_');
 const { updatedAt } = getTableColumns(sales);
 
 /** The columns an edit of a line may write (LinePatch), as `name type` for jsonb_to_recordset. */
-const PATCH_COLUMNS = (['description', 'quantity', 'price', 'cost', 'discount', 'pricePercentageActive'] as const).map(
-  (key) => {
-    const c = getTableColumns(saleLines)[key];
-    return { key, name: c.name, type: c.getSQLType() };
-  },
-);
+const PATCH_COLUMNS = (
+  ['description', 'quantity', 'price', 'cost', 'discount', 'pricePercentageActive', 'editedBy'] as const
+).map((key) => {
+  const c = getTableColumns(saleLines)[key];
+  return { key, name: c.name, type: c.getSQLType() };
+});
 
 /**
  * The CTEs of commitLinesAt's write, each done only `when` the sale's touch happened: `written` (every row updated,
@@ -726,10 +736,20 @@ function queries(db: Db) {
       );
     },
 
-    /** Writes only the given columns of one line; answers the line as stored. */
+    /**
+     * Writes only the given columns of one line; answers the line as stored. A patch without `editedBy` (a change no
+     * person typed: a copy merging quantities) drops the editors of the fields it writes.
+     */
     async updateLine(lineId: string, patch: LinePatch): Promise<SaleLineRow> {
+      const fields = (Object.keys(patch) as (keyof LinePatch)[]).flatMap((k) =>
+        k === 'editedBy' ? [] : EDITED_FIELD[k],
+      );
+      const set =
+        patch.editedBy === undefined && fields.length > 0
+          ? { ...patch, editedBy: sql`${saleLines.editedBy} - ${pgArray(fields)}::text[]` }
+          : patch;
       const [row] = Object.keys(patch).length
-        ? await db.update(saleLines).set(patch).where(eq(saleLines.id, lineId)).returning()
+        ? await db.update(saleLines).set(set).where(eq(saleLines.id, lineId)).returning()
         : await db.select().from(saleLines).where(eq(saleLines.id, lineId));
       if (!row) throw new Error(`line ${lineId} vanished inside its sale's lock`);
       return row;

@@ -1,17 +1,14 @@
 import {
   activityPageSchema,
   activityQuerySchema,
-  costInput,
   createLinesAnswerSchema,
   createLinesBodySchema,
-  discountInput,
   erpIdInput,
   indexParam,
+  lineEditsBodySchema,
   markupInput,
   moveLinesAnswerSchema,
-  priceInput,
   productsCheckSchema,
-  quantityInput,
   reorderLineBodySchema,
   saleDeltaSchema,
   salesGroupsPageSchema,
@@ -86,7 +83,6 @@ const groupsQuery = z.strictObject({ ...listFilters, groupBy: z.enum(SALES_LIST_
 
 const sectionName = z.string().trim().min(1, 'Name is required').max(500);
 const ids = (what: string) => z.array(uuid(what)).min(1, `Choose at least one ${what}`).max(5000);
-const description = z.string().max(20_000);
 
 /**
  * Answers are serialized through their contracts schema (fastify-type-provider-zod's serializer: the answer is
@@ -287,21 +283,8 @@ export function salesRoutes(
       ...edit,
       schema: {
         params: saleSection,
-        body: z
-          .array(
-            z.strictObject({
-              _id: uuid('line'),
-              name: description.optional(),
-              quantity: quantityInput.optional(),
-              price: priceInput.optional(),
-              cost: costInput.optional(),
-              markup_percent: markupInput.optional(),
-              discount: discountInput.optional(),
-              price_percentage_active: z.boolean().optional(),
-            }),
-          )
-          .min(1, 'Send at least one line')
-          .max(5000),
+        // Each edit may carry the values it was based on: a field changed since is refused (409 EDIT_CONFLICT).
+        body: lineEditsBodySchema,
         response: delta,
       },
     },

@@ -4,8 +4,13 @@ import {
   type ActivityKind,
   activityDetail,
   diffSales,
+  type EditConflict,
   EMPTY_ACTIVITY_SALE,
+  editConflictText,
+  type LineDto,
+  type LineEditBase,
   type SaleDelta,
+  type ValueReplacedEvent,
 } from '@quotewright/contracts';
 import type { ProductRow, SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import {
@@ -15,12 +20,17 @@ import {
   type CopyLine,
   DESCRIPTION_REQUIRED,
   duplicateSectionName,
+  EDIT_BASE_FIELDS,
+  type EditBaseField,
+  type FieldEditor,
   hasNameOrCustomer,
   insertionIndex,
   isDomainError,
   isEditableState,
   isMissingDescription,
+  isSameFieldValue,
   type LineMoveType,
+  lastEditorOf,
   MAX_SALE_LINES,
   MAX_SALE_TOTAL,
   markupPrice,
@@ -34,10 +44,12 @@ import {
   planSectionCopy,
   SALES_PAGE_SIZE,
   type SectionCopyStyle,
+  type StoredEditField,
   saleGroupLabel,
   salePricingFromSections,
   saleStateLabel,
   toDecimal,
+  withEditor,
 } from '@quotewright/domain';
 import { AppError, notFound, validation } from '../../errors';
 import { CachedJson } from '../../infra/cached-json';
@@ -92,6 +104,10 @@ export interface LineEditInput {
   /** 0–100 (checked by the route). */
   discount?: string | undefined;
   price_percentage_active?: boolean | undefined;
+  /** The values the edit was based on (decision 0020): a field changed since is refused, not overwritten. */
+  base?: LineEditBase | undefined;
+  /** The person chose to replace someone else's value (the base is that value): they are told. */
+  overwrite?: boolean | undefined;
 }
 
 export interface CopySectionsInput {
@@ -179,6 +195,94 @@ function editColumns(row: SaleLineRow, edit: LineEditInput): LinePatch {
   return cols;
 }
 
+/** The column an edit of each field writes (a markup sets the price). */
+const COLUMN_OF: Record<EditBaseField, keyof LinePatch> = {
+  name: 'description',
+  quantity: 'quantity',
+  price: 'price',
+  cost: 'cost',
+  discount: 'discount',
+  markup_percent: 'price',
+  price_percentage_active: 'pricePercentageActive',
+};
+/** The field each written column holds (as the line's editors name it). */
+const FIELD_OF: Partial<Record<keyof LinePatch, StoredEditField>> = {
+  description: 'name',
+  quantity: 'quantity',
+  price: 'price',
+  cost: 'cost',
+  discount: 'discount',
+  pricePercentageActive: 'price_percentage_active',
+};
+
+/** A field's value as the line's answer shows it (what a person saw, and what a base is compared with). */
+function shownValue(dto: LineDto, field: EditBaseField): string | number | boolean {
+  return dto[field];
+}
+
+/** A value a person sees, as text ("44", "Desk", "true"). */
+const asText = (v: unknown) => String(v);
+
+/** The 409 of an edit based on values that moved on: the first conflict in words, all of them listed. */
+function editConflict(conflicts: EditConflict[]): AppError {
+  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more)` : '';
+  return new AppError('EDIT_CONFLICT', `${editConflictText(conflicts[0]!)}${more}`, undefined, undefined, {
+    conflicts,
+  });
+}
+
+/** A value an explicit overwrite replaced: who had set it is told once the change is committed. */
+interface Replaced {
+  line: string;
+  field: EditBaseField;
+  replaced: string;
+  previous: { id: string; name: string };
+}
+
+/**
+ * One line's edit decided against the line as it is now (`row`, and `dto` its answer): the columns written (with
+ * who set them), or the conflicts that refuse it — a field the edit changes whose base is no longer its value — and
+ * the values an explicit overwrite replaces. Fields the edit does not change are never a conflict: they already hold
+ * what the person wants.
+ */
+function planLineEdit(row: SaleLineRow, dto: LineDto | undefined, edit: LineEditInput, by: FieldEditor) {
+  const cols = editColumns(row, edit);
+  const conflicts: EditConflict[] = [];
+  const replaced: Replaced[] = [];
+  const written = Object.keys(cols) as (keyof LinePatch)[];
+  if (written.length === 0) return { cols, conflicts, replaced };
+  for (const field of EDIT_BASE_FIELDS) {
+    if (edit[field] === undefined || cols[COLUMN_OF[field]] === undefined || !dto) continue;
+    const now = shownValue(dto, field);
+    const base = edit.base?.[field];
+    const editor = lastEditorOf(row.editedBy, field);
+    if (base !== undefined && !isSameFieldValue(field, base, now)) {
+      conflicts.push({
+        line: row.id,
+        field,
+        value: asText(now),
+        base: asText(base),
+        by: editor ? { id: editor.id, name: editor.name } : null,
+        at: editor?.at ?? null,
+      });
+    } else if (edit.overwrite && editor && editor.id !== by.id) {
+      replaced.push({ line: row.id, field, replaced: asText(now), previous: { id: editor.id, name: editor.name } });
+    }
+  }
+  const fields = written.flatMap((c) => FIELD_OF[c] ?? []);
+  cols.editedBy = withEditor(row.editedBy, fields, by);
+  return { cols, conflicts, replaced };
+}
+
+/** The answer of the line `id` at index `i` of its section's answer (found by id if the index does not hold). */
+function lineDtoAt(dtos: readonly LineDto[], i: number, id: string): LineDto | undefined {
+  const at = dtos[i];
+  return at?._id === id ? at : dtos.find((d) => d._id === id);
+}
+
+/** Who sets a value now. */
+const editorNow = (user: AuthUser): FieldEditor => ({ id: user.id, name: user.name, at: new Date().toISOString() });
+
 /**
  * A number as its numeric column returns it (PostgreSQL rounds to the column's scale half away from zero, as
  * toFixed does here): a change computed before its write then holds exactly the values stored.
@@ -201,7 +305,7 @@ function rowsWithIds(rows: readonly SaleLineRow[], ids: readonly string[]): Sale
  * (price = cost × (1 + m/100), grossed up by the line's discount); notes and headers unchanged. 404 for a line that
  * is not one of `rows`.
  */
-function markupPatches(rows: readonly SaleLineRow[], input: { ids: string[]; markup: string }) {
+function markupPatches(rows: readonly SaleLineRow[], input: { ids: string[]; markup: string }, by: FieldEditor) {
   const found = rowsWithIds(rows, input.ids);
   const priced = applyMarkup(
     found.map((row) => ({ ...pricingLine(row), id: row.id })),
@@ -209,7 +313,15 @@ function markupPatches(rows: readonly SaleLineRow[], input: { ids: string[]; mar
   );
   return priced.flatMap((line, i) =>
     line.kind === 'product' && !toDecimal(line.price ?? 0).eq(toDecimal(found[i]!.price))
-      ? [{ id: line.id, patch: { price: asStored(checkPrice(String(line.price)), 'price') } as LinePatch }]
+      ? [
+          {
+            id: line.id,
+            patch: {
+              price: asStored(checkPrice(String(line.price)), 'price'),
+              editedBy: withEditor(found[i]!.editedBy, ['price'], by),
+            } as LinePatch,
+          },
+        ]
       : [],
   );
 }
@@ -327,6 +439,8 @@ export function salesService(
     sectionsKept?: boolean;
     /** The sale's sections as locked (before `fn`): looking one up needs no query. */
     readonly heads: readonly SaleSectionRow[];
+    /** Their answers (in the same order): what people see of the sale before the change. */
+    readonly sections: readonly SectionDto[];
     /** What the activity entry needs besides the sale before and after (a markup, a copy's source…). */
     activity?: ActivityHint;
   }
@@ -462,7 +576,7 @@ export function salesService(
         // The sale as it was, for the delta (unchanged sections come from the cache, by identity).
         const before = (await readSale(r, saleId, locked, held.heads))!;
         const saleBefore = saleDtoOf(before.sale, before.sections);
-        const change: Change = { changed: true, heads: before.heads };
+        const change: Change = { changed: true, heads: before.heads, sections: before.sections };
         const result = await fn(r, change, locked);
         // Nothing written: the sale is as it was.
         if (!change.changed) return { result, read: before, before, saleBefore, saleAfter: saleBefore };
@@ -623,7 +737,10 @@ export function salesService(
     // `after` is in position order: each written row is compared with the predicted one at its position.
     const same = done.lines.every((w) => {
       const l = after[w.position];
-      return l?.id === w.id && (Object.keys(w) as (keyof SaleLineRow)[]).every((k) => w[k] === l[k]);
+      // (who set the fields is an object: written as predicted, from the held row)
+      return (
+        l?.id === w.id && (Object.keys(w) as (keyof SaleLineRow)[]).every((k) => k === 'editedBy' || w[k] === l[k])
+      );
     });
     const written = same ? undefined : new Map(done.lines.map((l) => [l.id, l]));
     const rows = written ? after.map((l) => written.get(l.id) ?? l) : after;
@@ -703,26 +820,64 @@ export function salesService(
     return rows.map((l) => (patches.has(l.id) ? { ...l, ...patches.get(l.id) } : l));
   };
 
-  /** Edits of distinct lines (lines/update) on the one-statement path. */
-  const editHeld = (user: AuthUser, saleId: string, sectionId: string, edits: LineEditInput[]) =>
-    onHeld(user, saleId, sectionId, (h) => {
+  /**
+   * Edits of distinct lines (lines/update) on the one-statement path. Each edit's bases are compared with the held
+   * lines, which the statement writes over only if the sale is still as held: the check and the write are one. An
+   * edit whose base no longer holds goes the locking way, which decides (and refuses) it again under the lock.
+   */
+  async function editHeld(user: AuthUser, saleId: string, sectionId: string, edits: LineEditInput[]) {
+    let replaced: Replaced[] = [];
+    const done = await onHeld(user, saleId, sectionId, (h) => {
       if (new Set(edits.map((e) => e._id)).size !== edits.length) return undefined;
-      const byId = edits.length > 8 ? new Map(h.rows.map((l) => [l.id, l])) : undefined;
+      const at = edits.length > 8 ? new Map(h.rows.map((l, i) => [l.id, i])) : undefined;
+      const dtos = h.sections[h.index]!.lines;
+      const by = editorNow(user);
+      const found: Replaced[] = [];
       const update = edits.flatMap((edit) => {
-        const row = byId ? byId.get(edit._id) : h.rows.find((l) => l.id === edit._id);
+        const i = at ? (at.get(edit._id) ?? -1) : h.rows.findIndex((l) => l.id === edit._id);
+        const row = h.rows[i];
         if (!row) throw notFound('Line');
-        const patch = editColumns(row, edit);
-        return Object.keys(patch).length ? [{ id: row.id, patch }] : [];
+        const plan = planLineEdit(row, lineDtoAt(dtos, i, row.id), edit, by);
+        if (plan.conflicts.length > 0) throw editConflict(plan.conflicts);
+        found.push(...plan.replaced);
+        return Object.keys(plan.cols).length ? [{ id: row.id, patch: plan.cols }] : [];
       });
       if (update.length === 0) return undefined;
+      replaced = found;
       const markupEdited = new Set(edits.flatMap((e) => (e.markup_percent !== undefined ? [e._id] : [])));
       return { after: patched(h.rows, update), kind: 'line_updated', hint: { markupEdited }, change: { update } };
     });
+    return done && { ...done, replaced };
+  }
+
+  /** Tells whoever had set the values an explicit overwrite replaced (after commit; `sale` as it is now). */
+  function tellReplaced(user: AuthUser, sale: SaleDto, sectionId: string, replaced: readonly Replaced[]) {
+    if (replaced.length === 0 || !events) return;
+    const section = sale.sections.find((sec) => sec._id === sectionId);
+    for (const r of replaced) {
+      const position = section?.lines.findIndex((l) => l._id === r.line) ?? -1;
+      const line = section?.lines[position];
+      if (!line) continue;
+      const event: ValueReplacedEvent = {
+        saleId: sale._id,
+        section: sectionId,
+        line: r.line,
+        position: position + 1,
+        label: line.kind === 'product' ? line.product.name || line.name : line.name,
+        field: r.field,
+        replaced: r.replaced,
+        value: asText(shownValue(line, r.field)),
+        previous: r.previous,
+        by: actorOf(user),
+      };
+      events.publish({ type: 'value_replaced', event });
+    }
+  }
 
   /** Set Markup on lines of a section on the one-statement path. */
   const markupHeld = (user: AuthUser, saleId: string, sectionId: string, input: { ids: string[]; markup: string }) =>
     onHeld(user, saleId, sectionId, (h) => {
-      const update = markupPatches(h.rows, input);
+      const update = markupPatches(h.rows, input, editorNow(user));
       if (update.length === 0) return undefined;
       return { after: patched(h.rows, update), kind: 'markup_set', hint: { markup: input.markup }, change: { update } };
     });
@@ -761,6 +916,7 @@ export function salesService(
           pricePercentageActive: false,
           templateId: null,
           odooLineId: null,
+          editedBy: {},
         }),
       );
       const after = positioned([...h.rows.slice(0, at), ...added, ...h.rows.slice(at)]);
@@ -1282,36 +1438,49 @@ export function salesService(
      * markup_percent sets price = cost × (1 + m/100), grossed up by the line's discount (markupPrice).
      */
     async updateLines(actor: AuthUser | null, saleId: string, sectionId: string, edits: LineEditInput[]) {
-      // Edits of distinct lines of a sale held in memory are one statement; anything else (or a sale that moved on)
-      // takes the lock.
-      const fast = await editHeld(authorize(actor, 'sales.edit'), saleId, sectionId, edits);
-      if (fast) return fast.delta;
-      return (
-        await mutate(actor, saleId, 'line_updated', async (r, change) => {
-          // The section's rows come from the cache when it holds this version: a one-line edit of a 2,000-line
-          // section reads no line and writes one.
-          const { rows: all } = await sectionRows(r, change, sectionId);
-          const rows = new Map(rowsWithIds(all, [...new Set(edits.map((e) => e._id))]).map((l) => [l.id, l]));
-          const updated = new Map<string, SaleLineRow>();
-          change.activity = {
-            markupEdited: new Set(edits.flatMap((e) => (e.markup_percent !== undefined ? [e._id] : []))),
-          };
-          let written = 0;
-          for (const edit of edits) {
-            const row = rows.get(edit._id)!;
-            const cols = editColumns(row, edit);
-            if (Object.keys(cols).length === 0) continue;
-            // The next edit of the same line in this request starts from this one.
-            const stored = await r.updateLine(row.id, cols);
-            rows.set(row.id, stored);
-            updated.set(row.id, stored);
-            written += 1;
-          }
-          linesOnly(change, sectionId, withUpdated(all, updated));
-          change.changed = written > 0;
-          return {};
-        })
-      ).delta;
+      const user = authorize(actor, 'sales.edit');
+      // Edits of distinct lines of a sale held in memory are one statement; anything else (or a sale that moved on,
+      // or an edit based on values that moved on) takes the lock.
+      const fast = await editHeld(user, saleId, sectionId, edits);
+      if (fast) {
+        tellReplaced(user, fast.sale, sectionId, fast.replaced);
+        return fast.delta;
+      }
+      const res = await mutate(actor, saleId, 'line_updated', async (r, change) => {
+        // The section's rows come from the cache when it holds this version: a one-line edit of a 2,000-line
+        // section reads no line and writes one.
+        const { head, rows: all } = await sectionRows(r, change, sectionId);
+        const dtos = change.sections[change.heads.indexOf(head)]?.lines ?? [];
+        const rows = new Map(rowsWithIds(all, [...new Set(edits.map((e) => e._id))]).map((l) => [l.id, l]));
+        const updated = new Map<string, SaleLineRow>();
+        change.activity = {
+          markupEdited: new Set(edits.flatMap((e) => (e.markup_percent !== undefined ? [e._id] : []))),
+        };
+        // The sale is locked: the bases are compared with the lines as they are, and nothing else writes them
+        // before this commits. A conflict refuses the whole request (the transaction rolls back).
+        const by = editorNow(user);
+        const conflicts: EditConflict[] = [];
+        const replaced: Replaced[] = [];
+        let written = 0;
+        for (const edit of edits) {
+          const row = rows.get(edit._id)!;
+          const plan = planLineEdit(row, lineDtoAt(dtos, all.indexOf(row), row.id), edit, by);
+          conflicts.push(...plan.conflicts);
+          replaced.push(...plan.replaced);
+          if (conflicts.length > 0 || Object.keys(plan.cols).length === 0) continue;
+          // The next edit of the same line in this request starts from this one.
+          const stored = await r.updateLine(row.id, plan.cols);
+          rows.set(row.id, stored);
+          updated.set(row.id, stored);
+          written += 1;
+        }
+        if (conflicts.length > 0) throw editConflict(conflicts);
+        linesOnly(change, sectionId, withUpdated(all, updated));
+        change.changed = written > 0;
+        return { replaced };
+      });
+      tellReplaced(user, res.sale, sectionId, res.replaced);
+      return res.delta;
     },
 
     async deleteLines(actor: AuthUser | null, saleId: string, sectionId: string, ids: string[]) {
@@ -1401,7 +1570,8 @@ export function salesService(
           const { rows: all } = await sectionRows(r, change, sectionId);
           change.activity = { markup: input.markup };
           const updated = new Map<string, SaleLineRow>();
-          for (const { id, patch } of markupPatches(all, input)) updated.set(id, await r.updateLine(id, patch));
+          const by = editorNow(authorize(actor, 'sales.edit'));
+          for (const { id, patch } of markupPatches(all, input, by)) updated.set(id, await r.updateLine(id, patch));
           change.changed = updated.size > 0;
           linesOnly(change, sectionId, withUpdated(all, updated));
           return {};

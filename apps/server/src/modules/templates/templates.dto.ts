@@ -8,7 +8,7 @@ import type { FullTemplate, TemplateSectionWithLines } from './templates.reposit
 
 /** A template line as a sale line row (the shared DTO builder and pricing rules read it). */
 export function asSaleLineRow(l: TemplateLineRow): SaleLineRow {
-  return { ...l, saleId: l.templateId, discount: '0', templateId: null, odooLineId: null };
+  return { ...l, saleId: l.templateId, discount: '0', templateId: null, odooLineId: null, editedBy: {} };
 }
 
 export function toTemplateSectionDto(s: TemplateSectionWithLines): SectionDto {

@@ -1,16 +1,7 @@
 import { Avatar, AvatarGroup, Tooltip, useTheme } from '@mui/material';
-import { brown, deepOrange, green, grey, indigo, pink, purple, teal } from '@mui/material/colors';
-import { avatarStack, initials } from '../avatarStack';
+import { grey } from '@mui/material/colors';
+import { avatarStack, editorHue, initials } from '../avatarStack';
 import { useEditors } from '../providers/editors';
-
-/** One colour per editor (the same on every screen); a deep shade on the light theme, a pale one on the dark. */
-const HUES = [indigo, teal, purple, deepOrange, pink, green, brown];
-
-function hueOf(id: string) {
-  let sum = 0;
-  for (const ch of id) sum = (sum * 31 + ch.charCodeAt(0)) % 9973;
-  return HUES[sum % HUES.length]!;
-}
 
 /**
  * Editors of the open sale: nothing below two editors, at most three avatars, then "+N"; one tooltip lists
@@ -36,7 +27,7 @@ export function EditorAvatars() {
             key={editor.id}
             alt={editor.name}
             data-testid="editor-avatar"
-            sx={fill(hueOf(editor.id)[dark ? 200 : 800])}
+            sx={fill(editorHue(editor.id)[dark ? 200 : 800])}
           >
             {initials(editor.name)}
           </Avatar>

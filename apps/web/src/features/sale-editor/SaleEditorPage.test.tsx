@@ -167,7 +167,7 @@ describe('sale editor', () => {
     expect(again).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByTestId('snackbar')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/sales/lines/update/s1/sec1').map((c) => c.body)).toEqual([
-      [{ _id: 'l1', quantity: '250' }],
+      [{ _id: 'l1', quantity: '250', base: { quantity: '1' } }],
     ]);
     // Escape: the saved value again
     await userEvent.keyboard('{Escape}');

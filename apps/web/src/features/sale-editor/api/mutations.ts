@@ -68,10 +68,10 @@ interface SaleMutationSpec<V, A extends SaleDelta> {
    */
   targets?(vars: V): Targets;
   /**
-   * Who shows a refusal in place of the snackbar or dialog (an edited cell keeps the typed text with the reason): it
-   * answers true when it took the message.
+   * Who shows a refusal in place of the snackbar or dialog (an edited cell keeps the typed text with the reason, or
+   * asks about an edit conflict): it answers true when it took the message.
    */
-  refusedTo?(vars: V): ((message: string) => boolean) | undefined;
+  refusedTo?(vars: V): ((message: string, err: unknown) => boolean) | undefined;
 }
 
 interface Targets {
@@ -152,7 +152,7 @@ function saleMutation<V, A extends SaleDelta = SaleDelta>(spec: SaleMutationSpec
             }
           }
           const message = errorMessage(err);
-          if (spec.refusedTo?.(vars)?.(message)) return;
+          if (spec.refusedTo?.(vars)?.(message, err)) return;
           if (spec.report === 'snackbar') snackbar.show(message, 'error');
           else void dialog.error(message);
         },
@@ -243,7 +243,7 @@ export const useCopySections = saleMutation<{
 export const useUpdateLines = saleMutation<{
   sectionId: string;
   changes: LineChanges[];
-  refused?: (message: string) => boolean;
+  refused?: (message: string, err: unknown) => boolean;
 }>({
   action: 'updateLines',
   request: (saleId, { sectionId, changes }) => api.post<SaleDelta>(linesPath('update', saleId, sectionId), changes),

@@ -1,4 +1,4 @@
-import type { Ref } from '@quotewright/contracts';
+import type { LineEditBase, Ref } from '@quotewright/contracts';
 
 export type {
   LineDto as SaleLine,
@@ -32,4 +32,8 @@ export interface LineChanges {
   markup_percent?: string;
   /** 0–100 */
   discount?: string;
+  /** The values the edit was based on (what the cell showed when editing started): a change since is refused. */
+  base?: LineEditBase;
+  /** The person chose to replace someone else's value (the base is that value). */
+  overwrite?: boolean;
 }

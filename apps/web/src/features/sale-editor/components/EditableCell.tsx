@@ -2,30 +2,44 @@
 // the table (DESIGN §10: responsive at 2,000 lines). Double-click or Enter/F2 starts editing; Enter (Shift+Enter
 // for a new line in multiline cells) or leaving the field commits; Escape cancels.
 //
-// Live co-editing (issue 10): while open, a cell given `watch` is told when another editor changes that field. It
-// then says who changed it and to what; the user keeps theirs (Enter, or "Keep mine") or takes the new value
-// (Escape, or "Use theirs"). A draft the user has not touched simply follows the new value.
+// Live co-editing: while open, a cell given `watch` is told when another editor changes that field, and every save
+// carries the value the cell showed when editing started (its base): the server refuses a save whose base moved on.
+// Either way the cell asks (ConflictPrompt): "Erin Editor changed Qty to 44 while you were editing — Keep 44 / Use
+// 33". Keeping theirs drops the typed text; using mine is an explicit overwrite (Erin is told). Nothing is written
+// over someone else's value without that choice. A draft the user has not touched simply follows the new value. An
+// open cell also shows the others who is in its row (presence).
 //
 // A refused value is never thrown away: refused before it is sent (onCommit answers the reason) or by the server
 // afterwards (the `refused` callback handed to onCommit), the cell stays or opens again with the typed text, in an
 // error state with the reason attached beneath it, so the user corrects it and presses Enter again; Escape restores
 // the saved value.
-import { Alert, Box, Button, InputBase, Popper } from '@mui/material';
+import { Alert, Box, InputBase, Popper } from '@mui/material';
 import { memo, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { type EditConflict, watchEdit } from '../hooks/editConflicts';
+import { conflictOfRefusal, type EditConflict, watchEdit } from '../hooks/editConflicts';
+import { openCell } from '../hooks/presence';
+import { ConflictPrompt } from './ConflictPrompt';
 import type { LineField } from './LinesTable';
 
-export const editConflictNotice = (name: string, label: string, value: string) =>
-  `${name} changed ${label} to ${value} while you were editing`;
+export { editConflictNotice } from './ConflictPrompt';
 
 /**
- * Shows a server's refusal of a committed value in the cell: it opens again with `typed` and the reason. Answers false
- * when the cell cannot show it (gone from the screen, or being edited again): the caller reports it another way.
+ * Shows a server's refusal of a committed value in the cell: it opens again with `typed` and the reason (`err`, the
+ * failure: an edit conflict is asked about instead). Answers false when the cell cannot show it (gone from the
+ * screen, or being edited again): the caller reports it another way.
  */
-export type CellRefusal = (reason: string) => boolean;
+export type CellRefusal = (reason: string, err?: unknown) => boolean;
+
+/**
+ * How a value is saved: `base` the value the cell showed when editing started; `overwrite` (the person chose "use
+ * mine") the values it replaces, by line.
+ */
+export interface CellSave {
+  base: string;
+  overwrite?: ReadonlyMap<string, string>;
+}
 
 /** The reason a value is refused before it is sent, or undefined when it was sent (or there was nothing to send). */
-export type CellCommit = (value: string, refused: CellRefusal) => string | undefined;
+export type CellCommit = (value: string, refused: CellRefusal, save: CellSave) => string | undefined;
 
 /** Whether opening a cell may take the focus: not while the user is typing somewhere else. */
 function focusIsFree(): boolean {
@@ -68,15 +82,22 @@ export const EditableCell = memo(function EditableCell({
   const refusedText = useRef<string | null>(null);
   const [autoFocus, setAutoFocus] = useState(true);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  /** The value the edit is based on: shown when editing started (or followed since, while the draft was untouched). */
+  const [base, setBase] = useState(value);
+  const firstChoice = useRef<HTMLButtonElement | null>(null);
+  const promptRef = useRef<HTMLDivElement | null>(null);
   const errorId = useId();
   const editing = draft !== null;
 
-  // The value changed while the cell is open: an untouched draft follows it (adjusting state while rendering). A
-  // refused draft is the user's text: it never follows.
+  // The value changed while the cell is open: an untouched draft follows it, and the edit is then based on it
+  // (adjusting state while rendering). A refused draft is the user's text: it never follows.
   const [seen, setSeen] = useState(value);
   if (seen !== value) {
     setSeen(value);
-    if (draft === seen && error === null) setDraft(value);
+    if (draft === seen && error === null) {
+      setDraft(value);
+      setBase(value);
+    }
   }
 
   // A refusal may arrive after the cell closed (the server's answer): it opens the cell again, unless it is gone.
@@ -89,25 +110,39 @@ export const EditableCell = memo(function EditableCell({
       mounted.current = false;
     };
   }, []);
+  const watchLine = watch?.line;
+  const watchField = watch?.field;
   const refusal = useCallback(
-    (typed: string): CellRefusal =>
-      (reason) => {
+    (typed: string, based: string): CellRefusal =>
+      (reason, err) => {
         if (!mounted.current || draftRef.current !== null) return false;
         setAutoFocus(focusIsFree());
-        setConflict(null);
-        refusedText.current = typed;
-        setError(reason);
+        const asked =
+          watchLine !== undefined && watchField !== undefined && conflictOfRefusal(err, watchLine, watchField);
+        setBase(based);
+        if (asked) {
+          // someone else's value won: the question, not an error
+          setConflict(asked);
+          setError(null);
+        } else {
+          setConflict(null);
+          refusedText.current = typed;
+          setError(reason);
+        }
         setDraft(typed);
         return true;
       },
-    [],
+    [watchLine, watchField],
   );
 
-  const watchLine = watch?.line;
-  const watchField = watch?.field;
   useEffect(() => {
     if (!editing || watchLine === undefined || watchField === undefined) return;
-    return watchEdit({ line: watchLine, field: watchField, notify: setConflict });
+    const unwatch = watchEdit({ line: watchLine, field: watchField, notify: setConflict });
+    const close = openCell(watchLine);
+    return () => {
+      unwatch();
+      close();
+    };
   }, [editing, watchLine, watchField]);
 
   const start = () => {
@@ -115,13 +150,21 @@ export const EditableCell = memo(function EditableCell({
     setConflict(null);
     setError(null);
     setAutoFocus(true);
+    setBase(value);
     setDraft(value);
   };
-  const finish = (commit: boolean) => {
+  const close = () => {
+    setDraft(null);
+    setConflict(null);
+    setError(null);
+  };
+  /** Sends the draft (based on `base`, or as an explicit overwrite of what the question said is there now). */
+  const finish = (commit: boolean, overwrite?: ReadonlyMap<string, string>) => {
     if (draft === null) return;
     const next = draft;
-    if (commit && next !== value) {
-      const reason = onCommit(next, refusal(next));
+    if (commit && (next !== value || overwrite)) {
+      const based = (watchLine !== undefined && overwrite?.get(watchLine)) || base;
+      const reason = onCommit(next, refusal(next, based), { base, overwrite });
       if (reason !== undefined) {
         // refused before it was sent: the text stays, with the reason
         refusedText.current = next;
@@ -129,13 +172,12 @@ export const EditableCell = memo(function EditableCell({
         return;
       }
     }
-    setDraft(null);
-    setConflict(null);
-    setError(null);
+    close();
   };
   if (editing) {
-    // Theirs differs from the draft: the user chooses.
-    const choose = conflict !== null && draft !== value;
+    // Theirs differs from the draft: the person chooses; no save goes out without that choice.
+    const choose = conflict !== null && draft !== conflict.value;
+    const toChoices = () => firstChoice.current?.focus();
     const keepFocus = (e: { preventDefault(): void }) => e.preventDefault();
     return (
       <>
@@ -146,12 +188,20 @@ export const EditableCell = memo(function EditableCell({
           multiline={multiline}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          // leaving a refused text as it was keeps it as it is: only Enter sends it again
-          onBlur={() => (error !== null && draft === refusedText.current ? undefined : finish(true))}
+          onBlur={(e) => {
+            // moving to the question's choices, or leaving a refused text as it was, keeps the cell open
+            if (promptRef.current?.contains(e.relatedTarget as Node | null)) return;
+            if (error !== null && draft === refusedText.current) return;
+            finish(true);
+          }}
           onKeyDown={(e) => {
             e.stopPropagation();
             if (e.key === 'Escape') finish(false);
-            else if (e.key === 'Enter' && !(multiline && e.shiftKey)) {
+            else if (choose && (e.key === 'Tab' || (e.key === 'Enter' && !(multiline && e.shiftKey)))) {
+              // a question is open: Enter or Tab goes to its choices, never past them
+              e.preventDefault();
+              toChoices();
+            } else if (e.key === 'Enter' && !(multiline && e.shiftKey)) {
               e.preventDefault();
               finish(true);
             }
@@ -178,9 +228,12 @@ export const EditableCell = memo(function EditableCell({
           // Attached to the cell (not a toast elsewhere on the page): it moves with the cell and says what to fix.
           <Popper open anchorEl={anchor} placement="bottom-start" sx={{ zIndex: (t) => t.zIndex.tooltip }}>
             <Box
-              sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, mt: 0.5, maxWidth: 420 }}
-              // a portal still bubbles React events to the row: a click here must not select it
+              ref={promptRef}
+              sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, mt: 0.5, maxWidth: 460 }}
+              // a portal still bubbles React events to the row: a click here must not select it, nor a key reach
+              // the table's keys
               onClick={(e) => e.stopPropagation()}
+              onKeyDown={(e) => e.stopPropagation()}
               onMouseDown={keepFocus}
             >
               {error !== null && (
@@ -198,31 +251,15 @@ export const EditableCell = memo(function EditableCell({
                 </Alert>
               )}
               {conflict && (
-                <Alert
-                  severity="warning"
-                  variant="outlined"
-                  data-testid="edit-conflict"
-                  sx={{ bgcolor: 'background.paper', boxShadow: 3, py: 0, alignItems: 'center' }}
-                  action={
-                    choose ? (
-                      <Box sx={{ display: 'flex', gap: 0.5 }}>
-                        <Button size="small" color="inherit" onMouseDown={keepFocus} onClick={() => finish(true)}>
-                          Keep mine
-                        </Button>
-                        <Button size="small" color="inherit" onMouseDown={keepFocus} onClick={() => finish(false)}>
-                          Use theirs
-                        </Button>
-                      </Box>
-                    ) : undefined
-                  }
-                >
-                  {editConflictNotice(conflict.by, label, conflict.value)}
-                  {choose && (
-                    <Box component="span" sx={{ display: 'block', fontSize: 12, color: 'text.secondary' }}>
-                      Enter keeps yours, Escape takes theirs.
-                    </Box>
-                  )}
-                </Alert>
+                <ConflictPrompt
+                  by={conflict.by}
+                  label={label}
+                  theirs={conflict.value}
+                  mine={draft}
+                  firstButton={firstChoice}
+                  onKeep={close}
+                  onUse={() => finish(true, conflict.replaces)}
+                />
               )}
             </Box>
           </Popper>

@@ -131,10 +131,11 @@ describe('lines table', () => {
       await userEvent.type(input, `${text}{Enter}`);
     };
     await edit('5%');
+    // each based on the value shown (decision 0020)
     expect(h.commit).toHaveBeenCalledWith(
       [
-        { _id: 'a', discount: '5' },
-        { _id: 'b', discount: '5' },
+        { _id: 'a', discount: '5', base: { discount: '12.5' } },
+        { _id: 'b', discount: '5', base: { discount: '0' } },
       ],
       expect.any(Function),
     );
@@ -194,7 +195,7 @@ describe('lines table', () => {
     await userEvent.type(price, '250{Enter}');
     expect(within(rows()[1]!).queryByRole('textbox')).toBeNull();
     const [changes, refused] = vi.mocked(h.commit).mock.calls[0]!;
-    expect(changes).toEqual([{ _id: 'b', price: '250' }]);
+    expect(changes).toEqual([{ _id: 'b', price: '250', base: { price: '130.00' } }]);
     let taken = false;
     act(() => {
       taken = refused!('This sale is Sale Order (sale): only quotes in draft or sent can be changed');
@@ -285,7 +286,9 @@ describe('lines table', () => {
     expect(within(rows()[1]!).getByRole('textbox', { name: 'Description' })).toHaveValue('   ');
     expect(screen.getByTestId('cell-error')).toHaveTextContent('Description is required');
     // a multi-line edit that clears descriptions leaves the note's text alone
-    expect(lineEditChanges(lines, new Set(['a', 'n']), 'a', 'name', '')).toEqual([{ _id: 'a', name: '' }]);
+    expect(lineEditChanges(lines, new Set(['a', 'n']), 'a', 'name', '')).toEqual([
+      { _id: 'a', name: '', base: { name: 'Desc a' } },
+    ]);
   });
 
   it('selects with click, ctrl-click and shift-click', async () => {
@@ -349,8 +352,8 @@ describe('lines table', () => {
     expect(h.commit).toHaveBeenCalledTimes(1);
     expect(h.commit).toHaveBeenCalledWith(
       [
-        { _id: 'a', quantity: '5' },
-        { _id: 'b', quantity: '5' },
+        { _id: 'a', quantity: '5', base: { quantity: '1' } },
+        { _id: 'b', quantity: '5', base: { quantity: '1' } },
       ],
       expect.any(Function),
     );
@@ -368,7 +371,7 @@ describe('lines table', () => {
     expect(input).toHaveFocus();
     await userEvent.clear(input);
     await userEvent.type(input, '7{Enter}');
-    expect(h.commit).toHaveBeenCalledWith([{ _id: 'b', quantity: '7' }], expect.any(Function));
+    expect(h.commit).toHaveBeenCalledWith([{ _id: 'b', quantity: '7', base: { quantity: '1' } }], expect.any(Function));
 
     within(rows()[0]!).getByRole('button', { name: 'Edit Price' }).focus();
     await userEvent.keyboard('{F2}');
@@ -404,11 +407,29 @@ describe('lines table', () => {
 
   it('computes only changed fields per line', () => {
     const lines = [line('a'), line('b', { quantity: '5' })];
-    expect(lineEditChanges(lines, new Set(['a', 'b']), 'a', 'quantity', '5')).toEqual([{ _id: 'a', quantity: '5' }]);
-    expect(lineEditChanges(lines, new Set(['b']), 'a', 'name', 'X')).toEqual([{ _id: 'a', name: 'X' }]);
+    expect(lineEditChanges(lines, new Set(['a', 'b']), 'a', 'quantity', '5')).toEqual([
+      { _id: 'a', quantity: '5', base: { quantity: '1' } },
+    ]);
+    expect(lineEditChanges(lines, new Set(['b']), 'a', 'name', 'X')).toEqual([
+      { _id: 'a', name: 'X', base: { name: 'Desc a' } },
+    ]);
     const discounted = [line('a', { discount: 5 }), line('b')];
     expect(lineEditChanges(discounted, new Set(['a', 'b']), 'a', 'discount', '5.0')).toEqual([
-      { _id: 'b', discount: '5.0' },
+      { _id: 'b', discount: '5.0', base: { discount: '0' } },
+    ]);
+  });
+
+  it('bases the edited cell on the value it showed when editing started, and an overwrite on what it replaces', () => {
+    const lines = [line('a', { quantity: '44' }), line('b', { quantity: '7' })];
+    // The cell opened at 2; 44 arrived while the person typed 33: the edit is still based on 2 (the server asks).
+    expect(lineEditChanges(lines, new Set(), 'a', 'quantity', '33', { base: '2' })).toEqual([
+      { _id: 'a', quantity: '33', base: { quantity: '2' } },
+    ]);
+    // "Use 33": an explicit overwrite of the values the question named; other selected lines keep their own base.
+    const overwrite = new Map([['a', '44']]);
+    expect(lineEditChanges(lines, new Set(['a', 'b']), 'a', 'quantity', '33', { base: '2', overwrite })).toEqual([
+      { _id: 'a', quantity: '33', base: { quantity: '44' }, overwrite: true },
+      { _id: 'b', quantity: '33', base: { quantity: '7' } },
     ]);
   });
 });

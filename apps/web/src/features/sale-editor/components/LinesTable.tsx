@@ -64,8 +64,9 @@ import { draggedProductId, isProductDrag } from '../../../lib/products';
 import type { LineChanges, SaleLine, SaleSection } from '../api/types';
 import { type GridNavigation, useGridNavigation } from '../hooks/useGridNavigation';
 import { type ClickModifiers, useLineSelection } from '../hooks/useLineSelection';
-import { type CellRefusal, EditableCell as MountedEditableCell } from './EditableCell';
+import { type CellRefusal, type CellSave, EditableCell as MountedEditableCell } from './EditableCell';
 import { CELL_PADDING_PX, type FigureColumn, useFigureColumns } from './lineColumns';
+import { RowPresence } from './RowPresence';
 
 export const DELETE_LINES_MESSAGE = 'Are you sure you want to delete the following line(s)?';
 /** A typed value that is not a number at all. */
@@ -172,7 +173,8 @@ function currentValue(line: SaleLine, field: LineField): string {
 /**
  * The update calls for an edit of `field` on `target` (SPEC §5): with several rows selected (the target among them)
  * the change applies to all of them; price, discount, cost, quantity and markup never apply to notes or headers; unchanged
- * lines are left out.
+ * lines are left out. Each carries the value it is based on: the target's from `save` (what its cell showed when
+ * editing started), the others' as shown now; an explicit overwrite is based on the values it replaces.
  */
 export function lineEditChanges(
   lines: readonly SaleLine[],
@@ -180,6 +182,7 @@ export function lineEditChanges(
   targetId: string,
   field: LineField,
   value: string,
+  save?: CellSave,
 ): LineChanges[] {
   const targets =
     selected.size > 1 && selected.has(targetId)
@@ -193,7 +196,14 @@ export function lineEditChanges(
     if (field === 'name' && isMissingDescription(line.kind, value)) continue;
     const old = currentValue(line, field);
     if (numeric ? Number(old) === Number(value) : old === value) continue;
-    out.push({ _id: line._id, [field]: value });
+    const replaces = save?.overwrite?.get(line._id);
+    const base = replaces ?? (line._id === targetId && save ? save.base : old);
+    out.push({
+      _id: line._id,
+      [field]: value,
+      base: { [field]: base },
+      ...(replaces !== undefined && { overwrite: true }),
+    });
   }
   return out;
 }
@@ -225,7 +235,13 @@ interface RowProps {
   onRowClick: (index: number, mods: ClickModifiers, detail: number) => void;
   onRowMenu: (index: number, e: MouseEvent) => void;
   /** Sends an edit of a cell; answers why it is refused before it is sent, if it is. */
-  onCommit: (lineId: string, field: LineField, value: string, refused: CellRefusal) => string | undefined;
+  onCommit: (
+    lineId: string,
+    field: LineField,
+    value: string,
+    refused: CellRefusal,
+    save: CellSave,
+  ) => string | undefined;
 }
 
 /** Line height, cell padding and average character width of the rows' 14 px text (the estimates below). */
@@ -382,8 +398,8 @@ const LineCells = memo(function LineCells({
   onCommit,
 }: Pick<RowProps, 'line' | 'columns' | 'editable' | 'onCommit'>) {
   const isProduct = line.kind === 'product';
-  const commit = (field: LineField) => (value: string, refused: CellRefusal) =>
-    onCommit(line._id, field, value, refused);
+  const commit = (field: LineField) => (value: string, refused: CellRefusal, save: CellSave) =>
+    onCommit(line._id, field, value, refused, save);
   // an open cell is told when someone else changes its field (EditableCell)
   const watch = (field: LineField) => ({ line: line._id, field });
   // values allowed but marked (negative quantity, price or cost; zero quantity), worked out once per row
@@ -575,6 +591,7 @@ const LineRow = memo(function LineRow({
             {DRAG_ICON}
           </span>
         ) : null}
+        <RowPresence line={line._id} />
       </div>
       <LineCells line={line} columns={columns} editable={editable} onCommit={onCommit} />
     </div>
@@ -754,7 +771,7 @@ export function LinesTable({
 
   // The same checks as the server's, before sending: a refused value stays in its cell with the reason.
   const onCommit = useCallback(
-    (lineId: string, field: LineField, raw: string, refused: CellRefusal): string | undefined => {
+    (lineId: string, field: LineField, raw: string, refused: CellRefusal, save: CellSave): string | undefined => {
       let value = raw;
       if (field !== 'name') {
         const parsed = parseNumberInput(raw);
@@ -766,7 +783,7 @@ export function LinesTable({
       }
       const target = linesRef.current.find((l) => l._id === lineId);
       if (field === 'name' && target && isMissingDescription(target.kind, value)) return DESCRIPTION_REQUIRED;
-      const changes = lineEditChanges(linesRef.current, latest.current.ids, lineId, field, value);
+      const changes = lineEditChanges(linesRef.current, latest.current.ids, lineId, field, value, save);
       if (changes.length > 0) handlersRef.current.commit(changes, refused);
       return undefined;
     },

@@ -1,15 +1,23 @@
-// Edit conflicts (issue 10): while a line's cell is open for editing, a change of that very field by another editor
-// is reported to the cell, which tells the user who changed it and to what before their own value overwrites it.
-// Open cells register here (EditableCell); the sale's room (useSaleRoom) reports each delta from someone else.
-import type { SaleDelta } from '@quotewright/contracts';
+// Edit conflicts (decision 0020): while a line's cell is open for editing, a change of that very field by another
+// editor is reported to the cell, which asks before the person's own value replaces it ("keep 44 / use 33"). The same
+// question comes from the server when an edit based on an older value is refused (409 EDIT_CONFLICT): two saves at
+// the same moment, or a change that had not reached this browser yet. Open cells register here (EditableCell); the
+// sale's room (useSaleRoom) reports each delta from someone else.
+import { EDIT_CONFLICT, type SaleDelta, type EditConflict as ServerConflict } from '@quotewright/contracts';
+import { ApiError } from '../../../lib/api';
 import type { Sale, SaleLine } from '../api/types';
 import type { LineField } from '../components/LinesTable';
 
 export interface EditConflict {
-  /** Who changed the field. */
+  /** Who changed the field (their name; "Someone" when not known). */
   by: string;
-  /** The field's new value (as the cell edits it). */
+  /** The field's value now (as the cell edits it). */
   value: string;
+  /**
+   * The value each line of the edit holds now, by line id (the lines the server found changed; the cell's own line
+   * at least): "use mine" is an explicit overwrite of exactly these.
+   */
+  replaces: ReadonlyMap<string, string>;
 }
 
 export interface OpenEdit {
@@ -51,6 +59,29 @@ export function reportEditConflicts(before: Sale, delta: SaleDelta): void {
     const old = after && findLine(before, edit.line);
     if (!after || !old) continue;
     const value = fieldText(after, edit.field);
-    if (value !== fieldText(old, edit.field)) edit.notify({ by: delta.by.name, value });
+    if (value !== fieldText(old, edit.field))
+      edit.notify({ by: delta.by.name, value, replaces: new Map([[edit.line, value]]) });
   }
+}
+
+/** The conflicts of a refused edit (409 EDIT_CONFLICT), or none for any other failure. */
+export function serverConflicts(err: unknown): ServerConflict[] {
+  if (!(err instanceof ApiError) || err.status !== 409 || err.code !== EDIT_CONFLICT) return [];
+  const list = err.problem?.conflicts;
+  return Array.isArray(list) ? (list as ServerConflict[]) : [];
+}
+
+/**
+ * The question a refused edit of `field` of `line` asks, from the server's conflicts: about that very cell when it
+ * is among them (else the first one); `replaces` lists every line the edit found changed.
+ */
+export function conflictOfRefusal(err: unknown, line: string, field: LineField): EditConflict | undefined {
+  const all = serverConflicts(err);
+  const mine = all.find((c) => c.line === line && c.field === field) ?? all[0];
+  if (!mine) return undefined;
+  return {
+    by: mine.by?.name ?? 'Someone',
+    value: mine.value,
+    replaces: new Map(all.filter((c) => c.field === mine.field).map((c) => [c.line, c.value])),
+  };
 }

@@ -256,7 +256,7 @@ describe('the sale editor, live', () => {
       expect(calls.some((c) => c.method === 'POST')).toBe(false);
     });
 
-    it("'Keep mine' commits the user's value over theirs", async () => {
+    it("'Use 3' sends an explicit overwrite of Bob's 5; Enter alone never does", async () => {
       const bobs = change(sale, setQuantity('5'));
       const mine = change(bobs.after, setQuantity('3'), { id: admin._id, name: admin.name });
       const { calls } = setup(() => sale, { 'POST /api/sales/lines/update/s1/sec1': { body: mine.delta } });
@@ -265,10 +265,15 @@ describe('the sale editor, live', () => {
       fireEvent.change(input, { target: { value: '3' } });
       act(() => socket.serverSends('sale_changed', bobs.delta));
       const notice = await screen.findByTestId('edit-conflict');
-      fireEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
+      expect(notice).toHaveTextContent('Bob Baker changed Qty to 5 while you were editing');
+      // Enter moves to the choices (Keep first): nothing is sent
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(within(notice).getByRole('button', { name: 'Keep 5' })).toHaveFocus();
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+      fireEvent.click(within(notice).getByRole('button', { name: 'Use 3' }));
       await waitFor(() =>
         expect(calls.find((c) => c.path === '/api/sales/lines/update/s1/sec1')?.body).toEqual([
-          { _id: 'l1', quantity: '3' },
+          { _id: 'l1', quantity: '3', base: { quantity: '5' }, overwrite: true },
         ]),
       );
       await waitFor(() => expect(queryClient.getQueryData(['sale', 's1'])).toEqual(mine.after));
@@ -296,7 +301,120 @@ describe('the sale editor, live', () => {
       const notice = await screen.findByTestId('edit-conflict');
       expect(notice).toHaveTextContent('Bob Baker changed Qty to 5 while you were editing');
       await waitFor(() => expect(input).toHaveValue('5'));
-      expect(within(notice).queryByRole('button', { name: 'Keep mine' })).not.toBeInTheDocument();
+      expect(within(notice).queryByRole('button', { name: 'Keep 5' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('a save the server refuses because someone else changed the value first', () => {
+    const refusedBy409 = () => ({
+      status: 409,
+      body: {
+        type: 'https://quotewright.dev/problems/edit-conflict',
+        title: 'Conflict',
+        status: 409,
+        code: 'EDIT_CONFLICT',
+        detail: 'Bob Baker changed Qty to 5 while you were editing',
+        conflicts: [{ line: 'l1', field: 'quantity', value: '5', base: '1', by: bob, at: '2026-11-21T10:00:00.000Z' }],
+      },
+    });
+
+    it('asks in the cell, with the typed text kept: Keep 5 sends nothing more, Use 3 overwrites 5', async () => {
+      const mine = change(sale, setQuantity('3'), { id: admin._id, name: admin.name });
+      let answers = 0;
+      const { calls } = setup(() => sale, {
+        'POST /api/sales/lines/update/s1/sec1': () => (++answers === 1 ? refusedBy409() : { body: mine.delta }),
+      });
+      await openSale();
+      const updates = () => calls.filter((c) => c.path === '/api/sales/lines/update/s1/sec1').map((c) => c.body);
+      let { input } = await openCell('l1', 'Qty');
+      fireEvent.change(input, { target: { value: '3' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      // Based on the 1 the cell showed: refused, and asked about, not shown as an error.
+      const notice = await screen.findByTestId('edit-conflict');
+      expect(notice).toHaveTextContent('Bob Baker changed Qty to 5 while you were editing');
+      expect(screen.queryByTestId('cell-error')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('snackbar')).not.toBeInTheDocument();
+      input = screen.getByRole('textbox', { name: 'Qty' }) as HTMLInputElement;
+      expect(input).toHaveValue('3');
+      expect(updates()).toEqual([[{ _id: 'l1', quantity: '3', base: { quantity: '1' } }]]);
+      fireEvent.click(within(notice).getByRole('button', { name: 'Use 3' }));
+      await waitFor(() =>
+        expect(updates()[1]).toEqual([{ _id: 'l1', quantity: '3', base: { quantity: '5' }, overwrite: true }]),
+      );
+      await waitFor(() => expect(screen.queryByTestId('edit-conflict')).not.toBeInTheDocument());
+    });
+
+    it('Keep 5 drops the typed text and sends nothing', async () => {
+      const { calls } = setup(() => sale, { 'POST /api/sales/lines/update/s1/sec1': refusedBy409 });
+      await openSale();
+      const { input } = await openCell('l1', 'Qty');
+      fireEvent.change(input, { target: { value: '3' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      const notice = await screen.findByTestId('edit-conflict');
+      fireEvent.click(within(notice).getByRole('button', { name: 'Keep 5' }));
+      await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Qty' })).not.toBeInTheDocument());
+      expect(calls.filter((c) => c.path === '/api/sales/lines/update/s1/sec1')).toHaveLength(1);
+    });
+  });
+
+  describe('a value of mine someone chose to replace', () => {
+    const replaced = (previous: { id: string; name: string }, field = 'quantity') => ({
+      saleId: 's1',
+      section: 'sec1',
+      line: 'l1',
+      position: 1,
+      label: 'AX-100',
+      field,
+      replaced: '44',
+      value: '33',
+      previous,
+      by: bob,
+    });
+
+    it('tells me by whom and with what; someone else’s replaced value is not my news', async () => {
+      setup();
+      const { socket } = await openSale();
+      act(() => socket.serverSends('value_replaced', replaced({ id: 'c3', name: 'Carl' })));
+      act(() => socket.serverSends('value_replaced', replaced({ id: admin._id, name: admin.name })));
+      expect(await screen.findByTestId('snackbar')).toHaveTextContent(
+        'Bob Baker replaced your Qty 44 with 33 on line 1 (AX-100)',
+      );
+    });
+  });
+
+  describe('who is in a row', () => {
+    it('marks the row of another person’s open cell with their name, and tells the others which cell is open here', async () => {
+      setup();
+      const { socket } = await openSale();
+      const rowOf = async (id: string) =>
+        (await screen.findAllByTestId('line-row')).find((r) => r.getAttribute('data-line-id') === id)!;
+      act(() =>
+        socket.serverSends('presence', {
+          saleId: 's1',
+          all: true,
+          cells: [
+            { key: 'k1', user: bob, line: 'l2' },
+            // my own cell in another tab: not marked
+            { key: 'k2', user: { id: admin._id, name: admin.name }, line: 'l1' },
+          ],
+        }),
+      );
+      expect(await within(await rowOf('l2')).findByTestId('row-presence')).toHaveTextContent('Bob Baker');
+      expect(within(await rowOf('l1')).queryByTestId('row-presence')).not.toBeInTheDocument();
+      act(() =>
+        socket.serverSends('presence', { saleId: 's1', all: false, cells: [{ key: 'k1', user: bob, line: null }] }),
+      );
+      await waitFor(() => expect(screen.queryByTestId('row-presence')).not.toBeInTheDocument());
+      // My open cell is announced (once it settles), and its closing too.
+      const { input } = await openCell('l1', 'Qty');
+      await waitFor(() => expect(socket.sent('editing')).toEqual([{ sale: 's1', line: 'l1' }]));
+      fireEvent.keyDown(input, { key: 'Escape' });
+      await waitFor(() =>
+        expect(socket.sent('editing')).toEqual([
+          { sale: 's1', line: 'l1' },
+          { sale: 's1', line: null },
+        ]),
+      );
     });
   });
 });

@@ -1,16 +1,22 @@
 // Live co-editing of the open sale (issue 10, DESIGN §8): joins the sale's room, shows who else is in it, patches the
 // cached sale with every delta another editor's change broadcasts, and refetches when it cannot (a gap, a reconnect).
-// A change of a cell someone is editing here is reported to that cell (editConflicts.ts).
-import type {
-  OdooSyncStatus,
-  SaleDeletedEvent,
-  SaleDelta,
-  SaleReplacedEvent,
-  SyncOdooAck,
+// A change of a cell someone is editing here is reported to that cell (editConflicts.ts); who has a cell of which row
+// open travels both ways (presence.ts); a person whose value someone chose to replace is told.
+import {
+  ACTIVITY_SENSITIVE_FIELDS,
+  type OdooSyncStatus,
+  type PresenceEvent,
+  type SaleDeletedEvent,
+  type SaleDelta,
+  type SaleReplacedEvent,
+  type SyncOdooAck,
+  type ValueReplacedEvent,
+  valueReplacedText,
 } from '@quotewright/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { useHideMoney } from '../../../app/discrete';
 import { useEditors } from '../../../app/providers/editors';
 import { useConnectionEnd } from '../../../app/providers/liveSession';
 import { useSession } from '../../../app/providers/session';
@@ -20,6 +26,7 @@ import { applyServerDelta, saleKey, serverSale } from '../api/optimistic';
 import { syncStatusKey } from '../api/sync';
 import type { Sale } from '../api/types';
 import { reportEditConflicts } from './editConflicts';
+import { clearPresence, presenceRefused, receivePresence, setPresenceSender } from './presence';
 
 export const saleDeletedNotice = (name: string) => `This sale was deleted by ${name}`;
 export const lineDeletedNotice = (name: string) => `The line you were editing was deleted by ${name}`;
@@ -48,9 +55,10 @@ export function useSaleRoom(
   const navigate = useNavigate();
   const { userId } = useSession();
   const connectionEnd = useConnectionEnd();
+  const hideMoney = useHideMoney();
   // The latest values without reconnecting when they change.
-  const latest = useRef({ openSectionId, snackbar, navigate, setEditors, userId, connectionEnd });
-  latest.current = { openSectionId, snackbar, navigate, setEditors, userId, connectionEnd };
+  const latest = useRef({ openSectionId, snackbar, navigate, setEditors, userId, connectionEnd, hideMoney });
+  latest.current = { openSectionId, snackbar, navigate, setEditors, userId, connectionEnd, hideMoney };
   const socketRef = useRef<LiveSocket | null>(null);
 
   useEffect(() => {
@@ -85,6 +93,15 @@ export function useSaleRoom(
           joinedVersion = answer.version;
           checkJoined();
         }
+        if (answer?.ok) {
+          // In the room: the cell open here (if any) is shown to the others, and each change of it from now on.
+          setPresenceSender((line) => {
+            // a refusal (too many events at once) is not worth a word: the state is sent again a little later
+            socket.emit('editing', { sale: saleId, line }, (answer) => {
+              if (!answer?.ok) presenceRefused();
+            });
+          });
+        }
       });
       // A reconnection may have missed deltas: read the sale again.
       if (connectedBefore) refetch();
@@ -94,6 +111,20 @@ export function useSaleRoom(
     const unwatchEnd = onConnectionEnd(socket, (end) => latest.current.connectionEnd(end));
     socket.on('editors', (e) => {
       if (e.saleId === saleId) latest.current.setEditors(e.editors);
+    });
+    socket.on('presence', (e: PresenceEvent) => {
+      if (e.saleId === saleId) receivePresence(e, latest.current.userId);
+    });
+    socket.on('disconnect', () => {
+      // Out of the room: nothing is sent, and the others' cells are read again on the next join.
+      setPresenceSender(null);
+      clearPresence();
+    });
+    // Someone chose to replace this person's value (after their question): they are told by whom, and with what.
+    socket.on('value_replaced', (e: ValueReplacedEvent) => {
+      if (e.saleId !== saleId || e.previous.id !== latest.current.userId || e.by.id === latest.current.userId) return;
+      const values = !(latest.current.hideMoney && ACTIVITY_SENSITIVE_FIELDS.has(e.field));
+      latest.current.snackbar.show(valueReplacedText(e, values), 'warning');
     });
     socket.on('sale_changed', (delta: SaleDelta) => {
       if (delta.saleId !== saleId) return;
@@ -144,6 +175,8 @@ export function useSaleRoom(
     return () => {
       unwatchCache();
       unwatchEnd();
+      setPresenceSender(null);
+      clearPresence();
       socket.close();
       if (socketRef.current === socket) socketRef.current = null;
       latest.current.setEditors([]);

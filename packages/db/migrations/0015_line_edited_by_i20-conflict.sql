@@ -1,0 +1,1 @@
+ALTER TABLE "sale_lines" ADD COLUMN "edited_by" jsonb DEFAULT '{}'::jsonb NOT NULL;
