@@ -15,17 +15,20 @@ export { saleKey } from './optimistic';
 
 const enc = encodeURIComponent;
 
+/** Reads the sale `id` (taking the read started when the page loaded on its address, if any). */
+async function readSale(queryClient: QueryClient, id: string, signal: AbortSignal): Promise<Sale> {
+  const read = () => api.get<Sale>(`/sales/${enc(id)}`, { signal });
+  // the read started when the page loaded on this sale's address, if any (a failed one is asked again)
+  const prefetched = takePrefetchedSale<Sale>(id);
+  // An edit still pending stays on screen over the sale read (receiveSale).
+  return receiveSale(queryClient, await (prefetched ? prefetched.catch(read) : read()));
+}
+
 export function useSale(id: string | undefined) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: saleKey(id),
-    // An edit still pending stays on screen over the sale read (receiveSale).
-    queryFn: async ({ signal }) => {
-      const read = () => api.get<Sale>(`/sales/${enc(id!)}`, { signal });
-      // the read started when the page loaded on this sale's address, if any (a failed one is asked again)
-      const prefetched = takePrefetchedSale<Sale>(id!);
-      return receiveSale(queryClient, await (prefetched ? prefetched.catch(read) : read()));
-    },
+    queryFn: ({ signal }) => readSale(queryClient, id!, signal),
     enabled: id !== undefined,
   });
 }
@@ -36,7 +39,14 @@ export function useSale(id: string | undefined) {
  * be a stable function (defined once, outside the component).
  */
 export function useSaleSelect<T>(id: string, select: (sale: Sale) => T): T | undefined {
-  return useQuery({ queryKey: saleKey(id), enabled: false, select }).data;
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: saleKey(id),
+    // never run by this observer (enabled: false); named so that the query always knows how to read the sale
+    queryFn: ({ signal }) => readSale(queryClient, id, signal),
+    enabled: false,
+    select,
+  }).data;
 }
 
 export function usePartners() {
