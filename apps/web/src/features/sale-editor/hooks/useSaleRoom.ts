@@ -35,10 +35,12 @@ export const sectionDeletedNotice = (name: string) => `The section you had open 
 export const saleReplacedNotice = (by: { id: string; name: string }) =>
   by.id === 'erp' ? 'This sale was updated from the ERP' : `${by.name} synced this sale with the ERP`;
 
-/** The line whose row holds the keyboard focus (an open cell editor), if any. */
+/** The line whose cell editor is open and holds the keyboard focus, if any. */
 function focusedLineId(): string | null {
   const active = typeof document === 'undefined' ? null : document.activeElement;
-  return active?.closest?.('[data-line-id]')?.getAttribute('data-line-id') ?? null;
+  // an open editor only: the grid keeps the focus on a row's cell after an edit, which is not editing it
+  if (!(active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement)) return null;
+  return active.closest('[data-line-id]')?.getAttribute('data-line-id') ?? null;
 }
 
 /**
