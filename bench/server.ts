@@ -94,8 +94,8 @@ function schedMs(pid: number | undefined): { cpu: number; wait: number } | undef
 }
 
 /**
- * responseTime of each request to the sale (pino's JSON lines, one per request, or Fastify's pair of lines joined by
- * reqId) logged from `since` on, in the order they completed.
+ * responseTime of each request to the sale that arrived from `since` on (pino's JSON lines: one per request, or
+ * Fastify's pair of lines joined by reqId), in the order they completed.
  */
 function serverTimes(log: string, since: number, saleId: string): number[] {
   const urls = new Map<string, string>();
@@ -108,9 +108,12 @@ function serverTimes(log: string, since: number, saleId: string): number[] {
     } catch {
       continue;
     }
-    if (!entry.reqId || (entry.time ?? 0) < since) continue;
+    if (!entry.reqId) continue;
     if (entry.req?.url) urls.set(entry.reqId, entry.req.url);
-    if (entry.responseTime !== undefined && urls.get(entry.reqId)?.includes(saleId)) out.push(entry.responseTime);
+    // Requests that arrived from `since` on (a line is written when its request ends).
+    const { responseTime, time = 0 } = entry;
+    if (responseTime !== undefined && time - responseTime >= since && urls.get(entry.reqId)?.includes(saleId))
+      out.push(responseTime);
   }
   return out;
 }
