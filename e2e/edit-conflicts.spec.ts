@@ -2,7 +2,7 @@
 // value the other changed meanwhile is asked about in the cell ("Erin Editor changed Qty to 44 while you were
 // editing — Keep 44 / Use 33"); "Use 33" replaces it and Erin is told; edits of different fields merge; each row
 // shows who has one of its cells open.
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import {
   adminHeaders,
   createSaleViaApi,
@@ -12,6 +12,10 @@ import {
   shot,
   signInAsNewUser,
 } from './helpers';
+
+// What one browser sees of the other's change: well within a second on an idle machine, but the journeys run beside
+// other servers and browsers on two cores.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const editorModules = { sales: { enabled: true, level: 'editor' as const } };
 
@@ -56,27 +60,10 @@ async function twoEditors(browser: Browser, request: APIRequestContext) {
     password: 'Bob-conflict-1',
     modules: editorModules,
   });
-  const frames: string[] = [];
-  for (const [who, page] of [['erin', erin], ['bob', bob]] as const) {
-    page.on('websocket', (ws) => {
-      frames.push(`${who} ws open ${Date.now()}`);
-      ws.on('framereceived', (f) => frames.push(`${who} < ${Date.now()} ${String(f.payload).slice(0, 200)}`));
-      ws.on('framesent', (f) => frames.push(`${who} > ${Date.now()} ${String(f.payload).slice(0, 200)}`));
-      ws.on('close', () => frames.push(`${who} ws close ${Date.now()}`));
-    });
-    page.on('console', (m) => frames.push(`${who} console ${m.type()} ${m.text().slice(0, 300)}`));
-  }
-  test.info().attach('frames', { body: '' });
-  process.on('exit', () => {});
-  (globalThis as { __frames?: string[] }).__frames = frames;
   for (const page of [erin, bob]) await page.goto(`/sale/${sale._id}?section=${section._id}`);
-  // Both in the sale's room (a readiness wait, generous for a busy machine).
-  try {
-    for (const page of [erin, bob]) await expect(page.getByTestId('editor-avatar')).toHaveCount(2, { timeout: 30_000 });
-  } catch (e) {
-    console.log(frames.join('\n'));
-    throw e;
-  }
+  // Both in the sale's room: a readiness wait, generous for a busy machine (with two other browsers and servers
+  // beside it, a socket's handshake took up to several seconds there); latency is not this test's subject.
+  for (const page of [erin, bob]) await expect(page.getByTestId('editor-avatar')).toHaveCount(2, { timeout: 90_000 });
   const stored = async () =>
     (await (await request.get(`/api/sales/${sale._id}`, { headers })).json()).sections[0].lines.map(
       (l: { quantity: string; price: string }) => ({ quantity: l.quantity, price: l.price }),
