@@ -561,7 +561,7 @@ const LineRow = memo(function LineRow({
     [setNodeRef, measure],
   );
   return (
-    // biome-ignore lint/a11y: a grid row: keys work on the focusable scroll area (Ctrl+A, Delete, Escape), cells edit
+    // biome-ignore lint/a11y: a grid row: the grid moves the focus between its cells (useGridNavigation), the rows' group takes Ctrl+A, Delete and Escape
     <div
       ref={ref}
       data-index={index}
