@@ -123,9 +123,10 @@ describe('presence', () => {
     const es = await connectSocket(url, erin.token);
     open.push(es);
     expect(await editing(es, sale._id, LINE)).toMatchObject({ ok: false, detail: /Open the sale first/ });
-    expect(
-      await es.timeout(5000).emitWithAck('editing', { sale: sale._id, line: 'x' } as never),
-    ).toMatchObject({ ok: false, detail: /Unknown line id/ });
+    expect(await es.timeout(5000).emitWithAck('editing', { sale: sale._id, line: 'x' } as never)).toMatchObject({
+      ok: false,
+      detail: /Unknown line id/,
+    });
     await quietFor(vs, 'presence', 100);
   });
 });

@@ -66,11 +66,9 @@ async function fixture() {
   return { sale, A, desk, leg, note, url: `/api/sales/lines/update/${sale._id}/${A}` };
 }
 
-const lineOf = (sale: SaleDto, id: string): LineDto =>
-  sale.sections.flatMap((s) => s.lines).find((l) => l._id === id)!;
+const lineOf = (sale: SaleDto, id: string): LineDto => sale.sections.flatMap((s) => s.lines).find((l) => l._id === id)!;
 const read = async (saleId: string) => a.ok<SaleDto>('GET', `/api/sales/${saleId}`, people.viewer.token);
-const stored = async (id: string) =>
-  (await t.database.db.select().from(saleLines).where(eq(saleLines.id, id)))[0]!;
+const stored = async (id: string) => (await t.database.db.select().from(saleLines).where(eq(saleLines.id, id)))[0]!;
 const conflictOf = (res: Awaited<ReturnType<typeof a.post>>) => {
   expectProblem(res, 409, 'EDIT_CONFLICT');
   return res.json() as EditConflictProblem;
@@ -275,7 +273,9 @@ describe('an explicit overwrite', () => {
     await a.ok('POST', f.url, people.erin.token, [{ _id: f.desk, quantity: '44' }]);
     await a.ok('POST', f.url, people.erin.token, [{ _id: f.desk, quantity: '55' }]);
     const again = conflictOf(
-      await b.post(f.url, people.bob.token, [{ _id: f.desk, quantity: '33', base: { quantity: '44' }, overwrite: true }]),
+      await b.post(f.url, people.bob.token, [
+        { _id: f.desk, quantity: '33', base: { quantity: '44' }, overwrite: true },
+      ]),
     );
     expect(again.conflicts[0]).toMatchObject({ value: '55', by: { name: 'Erin Editor' } });
     expect((await stored(f.desk)).quantity).toBe('55.0000');
