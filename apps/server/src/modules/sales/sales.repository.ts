@@ -224,6 +224,17 @@ const headsOfSale = sql<HeadTuple[] | string>`coalesce((select json_agg(json_bui
   ss.show_details, ss.merge, ss.odoo_line_id, ss.version) order by ss.position) from ${saleSections} ss
   where ss.sale_id = "sales"."id"), '[]'::json)`;
 
+const saleWithHeadsQuery = (db: Db) => db.select({ ...getTableColumns(sales), heads: headsOfSale }).from(sales);
+
+function saleAndHeads(
+  id: string,
+  [row]: (SaleRow & { heads: HeadTuple[] | string })[],
+): { sale: SaleRow; heads: SaleSectionRow[] } | undefined {
+  if (!row) return undefined;
+  const { heads, ...sale } = row;
+  return { sale, heads: headRows(id, heads) };
+}
+
 function headRows(saleId: string, value: HeadTuple[] | string): SaleSectionRow[] {
   const tuples: HeadTuple[] = typeof value === 'string' ? JSON.parse(value) : value;
   return tuples.map(([id, position, name, showDetails, merge, odooLineId, version]) => ({
@@ -529,13 +540,7 @@ function queries(db: Db) {
 
     /** The sale row and its sections in order, in one statement (one snapshot) and without a lock. */
     async saleWithHeads(id: string): Promise<{ sale: SaleRow; heads: SaleSectionRow[] } | undefined> {
-      const [row] = await db
-        .select({ ...getTableColumns(sales), heads: headsOfSale })
-        .from(sales)
-        .where(eq(sales.id, id));
-      if (!row) return undefined;
-      const { heads, ...sale } = row;
-      return { sale, heads: headRows(id, heads) };
+      return saleAndHeads(id, await saleWithHeadsQuery(db).where(eq(sales.id, id)));
     },
 
     async create(
@@ -787,8 +792,16 @@ function queries(db: Db) {
 }
 
 export function salesRepository(db: Db) {
+  // The one statement of every GET of a sale, revalidations included: built (and, on PostgreSQL, parsed and planned)
+  // once, not per request.
+  const saleWithHeads = saleWithHeadsQuery(db)
+    .where(eq(sales.id, sql.placeholder('id')))
+    .prepare('sale_with_heads');
   return {
     ...queries(db),
+    async saleWithHeads(id: string): Promise<{ sale: SaleRow; heads: SaleSectionRow[] } | undefined> {
+      return saleAndHeads(id, await saleWithHeads.execute({ id }));
+    },
     /** Runs `fn` in one transaction: every write of a request commits or rolls back together. */
     transaction<T>(fn: (tx: SalesQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(queries(tx as unknown as Db)));
