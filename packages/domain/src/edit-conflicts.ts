@@ -1,4 +1,4 @@
-// No silent overwrite (DESIGN §10, decision 0020): an edit of a line's field carries the value the person saw when
+// No silent overwrite (decision 0020): an edit of a line's field carries the value the person saw when
 // they started it (its base). A change of a field whose value moved on since — someone else changed it — is refused
 // and the person chooses; edits of other fields or other lines merge. These are the pure rules both sides use: when
 // a base still holds, and who set a field last.
