@@ -1,7 +1,7 @@
 // Where an editor's product list goes (SPEC §2, sale and template editors): in its own 'Product List' window when
 // windowed (with a button to open it again when the browser blocked the pop-up), beside the content in widescreen
-// (7/12 + 5/12, each side at least as wide as its table needs, so neither loses columns), else in a collapsible
-// panel above the content.
+// (about 7/12 + 5/12, each side at least as wide as its table needs while there is room, so neither loses
+// columns), else in a collapsible panel above the content.
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -64,16 +64,12 @@ export function ProductListLayout({
     );
   }
   if (wide) {
+    // Each side starts from the width its table needs and the rest is shared 7:5; with less room than both need,
+    // both give way alike (each table then scrolls inside itself, the page never does).
     return (
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(min-content, 7fr) minmax(min-content, 5fr)' },
-        }}
-      >
-        <Box sx={{ minWidth: 0 }}>{children}</Box>
-        <Box sx={{ minWidth: 0 }} data-testid="product-list-inline">
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', lg: 'row' }, gap: 2 }}>
+        <Box sx={{ flex: { lg: '7 1 min-content' }, minWidth: 0 }}>{children}</Box>
+        <Box sx={{ flex: { lg: '5 1 min-content' }, minWidth: 0 }} data-testid="product-list-inline">
           {productList}
         </Box>
       </Box>
