@@ -84,17 +84,20 @@ export const EditableCell = memo(function EditableCell({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   /** The value the edit is based on: shown when editing started (or followed since, while the draft was untouched). */
   const [base, setBase] = useState(value);
+  /** The draft is the person's text (typed, or given back after a refusal): it never follows a new value. */
+  const [touched, setTouched] = useState(false);
   const firstChoice = useRef<HTMLButtonElement | null>(null);
   const promptRef = useRef<HTMLDivElement | null>(null);
   const errorId = useId();
   const editing = draft !== null;
 
   // The value changed while the cell is open: an untouched draft follows it, and the edit is then based on it
-  // (adjusting state while rendering). A refused draft is the user's text: it never follows.
+  // (adjusting state while rendering). A typed or refused draft is the user's text: it never follows (a refused one
+  // may equal the value shown a moment ago: the edit's own, before it was rolled back).
   const [seen, setSeen] = useState(value);
   if (seen !== value) {
     setSeen(value);
-    if (draft === seen && error === null) {
+    if (draft !== null && !touched && draft === seen && error === null) {
       setDraft(value);
       setBase(value);
     }
@@ -129,6 +132,7 @@ export const EditableCell = memo(function EditableCell({
           refusedText.current = typed;
           setError(reason);
         }
+        setTouched(true);
         setDraft(typed);
         return true;
       },
@@ -151,6 +155,7 @@ export const EditableCell = memo(function EditableCell({
     setError(null);
     setAutoFocus(true);
     setBase(value);
+    setTouched(false);
     setDraft(value);
   };
   const close = () => {
@@ -187,7 +192,10 @@ export const EditableCell = memo(function EditableCell({
           fullWidth
           multiline={multiline}
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => {
+            setTouched(true);
+            setDraft(e.target.value);
+          }}
           onBlur={(e) => {
             // moving to the question's choices, or leaving a refused text as it was, keeps the cell open
             if (promptRef.current?.contains(e.relatedTarget as Node | null)) return;

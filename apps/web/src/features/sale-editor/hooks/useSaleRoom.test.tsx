@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { nextSocket } from '../../../test/fakeSocket';
-import { admin, bob, change, lineOf, openSale, sale, saleGets, setup } from '../test/liveSale';
+import { admin, bob, change, deferred, lineOf, openSale, sale, saleGets, setup } from '../test/liveSale';
 
 /** Opens the cell `label` of line `lineId` for editing. */
 async function openCell(lineId: string, label: string) {
@@ -324,7 +324,7 @@ describe('the sale editor, live', () => {
       const { calls } = setup(() => sale, {
         'POST /api/sales/lines/update/s1/sec1': () => (++answers === 1 ? refusedBy409() : { body: mine.delta }),
       });
-      await openSale();
+      const { socket, queryClient } = await openSale();
       const updates = () => calls.filter((c) => c.path === '/api/sales/lines/update/s1/sec1').map((c) => c.body);
       let { input } = await openCell('l1', 'Qty');
       fireEvent.change(input, { target: { value: '3' } });
@@ -337,11 +337,32 @@ describe('the sale editor, live', () => {
       input = screen.getByRole('textbox', { name: 'Qty' }) as HTMLInputElement;
       expect(input).toHaveValue('3');
       expect(updates()).toEqual([[{ _id: 'l1', quantity: '3', base: { quantity: '1' } }]]);
+      // Bob's change reaches this browser after the refusal: the typed text stays (it is not a draft to follow).
+      act(() => socket.serverSends('sale_changed', change(sale, setQuantity('5')).delta));
+      await waitFor(() =>
+        expect(lineOf(queryClient.getQueryData<typeof sale>(['sale', 's1'])!, 'l1').quantity).toBe('5'),
+      );
+      expect(input).toHaveValue('3');
       fireEvent.click(within(notice).getByRole('button', { name: 'Use 3' }));
       await waitFor(() =>
         expect(updates()[1]).toEqual([{ _id: 'l1', quantity: '3', base: { quantity: '5' }, overwrite: true }]),
       );
       await waitFor(() => expect(screen.queryByTestId('edit-conflict')).not.toBeInTheDocument());
+    });
+
+    it('the typed text stays when the refusal comes after the cell showed it (the edit shown at once, then undone)', async () => {
+      const answer = deferred<{ status: number; body: unknown }>();
+      setup(() => sale, { 'POST /api/sales/lines/update/s1/sec1': () => answer.promise });
+      await openSale();
+      const { row, input } = await openCell('l1', 'Qty');
+      fireEvent.change(input, { target: { value: '3' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      // shown at once (optimistic), while the request is out
+      await waitFor(() => expect(within(row).getByRole('button', { name: 'Edit Qty' })).toHaveTextContent('3'));
+      await act(async () => answer.resolve(refusedBy409()));
+      const notice = await screen.findByTestId('edit-conflict');
+      expect(within(notice).getByRole('button', { name: 'Use 3' })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Qty' })).toHaveValue('3');
     });
 
     it('Keep 5 drops the typed text and sends nothing', async () => {
