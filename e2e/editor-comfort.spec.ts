@@ -116,7 +116,10 @@ test('sale editor: every column of the lines and of the product list beside them
   await openLines(page);
   const lines = page.getByTestId('lines-table');
   await expect(lineRows(page).first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('product-list-inline').getByTestId('product-row').first()).toBeVisible();
+  // the product list loads after the sale's content is on screen
+  await expect(page.getByTestId('product-list-inline').getByTestId('product-row').first()).toBeVisible({
+    timeout: 30_000,
+  });
   await expectEveryColumnInView(lines, 'the lines table');
   await expectEveryColumnInView(page.getByTestId('product-list-inline'), 'the product list above');
   await expectNoA11yViolations(page);
@@ -126,7 +129,7 @@ test('sale editor: every column of the lines and of the product list beside them
   await page.getByRole('menuitemcheckbox', { name: /Widescreen/ }).click();
   await page.keyboard.press('Escape');
   const list = page.getByTestId('product-list-inline');
-  await expect(list.getByTestId('product-row').first()).toBeVisible();
+  await expect(list.getByTestId('product-row').first()).toBeVisible({ timeout: 30_000 });
   // beside the lines
   await expect
     .poll(async () => (await list.boundingBox())!.x)
