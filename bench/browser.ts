@@ -5,9 +5,10 @@
 // built-in ERP simulator), opened and edited in headless Debian Chromium on this machine.
 //
 // Prints JSON (p50 / p95 in ms, target beside each figure; a missed target is reported, not failed):
-// - open: the sale's URL loaded in a new tab (nothing cached) → its sections on screen; a click on the big section →
-//   its first lines on screen; the two together ("open → first lines"); the sale opened again from the sales list
-//   once seen (shown from the cache).
+// - open: the sale's URL loaded in a new browser profile (a first visit: nothing cached) → its sections on screen; a
+//   click on the big section → its first lines on screen; the two together ("open → first lines"); the sale opened
+//   again from the sales list once seen (shown from the cache); and "returning": the URL loaded in a new tab of a
+//   browser that has used the app before (its files cached), the sale changed since (its JSON read whole).
 // - edit: a quantity typed in a cell of the big section and Enter pressed → the cell shows the value; → the section's
 //   totals and the sale's total (the drawer's summary) show the new figures; → a co-editor's browser on the same
 //   section shows the value. Times are taken in the pages (the keydown's and the DOM change's timestamps, one clock).
@@ -15,9 +16,10 @@
 //   second and frame p95.
 // - heap: the page's JS heap after opening, editing and scrolling (after a garbage collection).
 // Knobs: BROWSER_RUNS (edits, default 30), BROWSER_OPENS (default 5), BROWSER_PAUSE_MS (between edits, 300),
-// BROWSER_WEB_DIST (another web build to serve, e.g. an older one to compare), BROWSER_PROFILE=file.cpuprofile (a
-// CPU profile of the edits), BROWSER_OPEN_PROFILE=file.cpuprofile (of the first open: URL → sections → click → first
-// lines).
+// BROWSER_WEB_DIST (another web build to serve, e.g. an older one to compare), BROWSER_PROFILE=file.cpuprofile (CPU
+// profiles of the edits from Enter to the marks, one per edit: file.1.cpuprofile, …), BROWSER_OPEN_PROFILE=file.cpuprofile (of the first open: URL → sections → click → first
+// lines), BROWSER_TRACE=file.json (a Chromium performance trace of the edits: open it in DevTools' Performance panel),
+// BROWSER_OPEN_TRACE=file.json (a trace of the returning user's last open).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -31,6 +33,8 @@ const OPENS = Number(process.env.BROWSER_OPENS ?? 5);
 const PAUSE = Number(process.env.BROWSER_PAUSE_MS ?? 300);
 const PROFILE = process.env.BROWSER_PROFILE;
 const OPEN_PROFILE = process.env.BROWSER_OPEN_PROFILE;
+const TRACE = process.env.BROWSER_TRACE;
+const OPEN_TRACE = process.env.BROWSER_OPEN_TRACE;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'bench@quotewright.test', password: 'bench-password-1' };
 const BIG = 1050;
@@ -162,10 +166,24 @@ async function main() {
       return context;
     };
 
-    const open = await measureOpen(newContext, sale);
+    // A change to a line of a small section, made through the API between the returning user's opens.
+    const seeded = await call<{ sections: { _id: string; lines: { _id: string; kind: string }[] }[] }>(
+      'GET',
+      `/sales/${sale._id}`,
+      token,
+    );
+    const touched = seeded.sections[1]!;
+    const touchedLine = touched.lines.find((l) => l.kind === 'product')!;
+    let touches = 0;
+    const changeSale = async () => {
+      await call('POST', `/sales/lines/update/${sale._id}/${touched._id}`, token, [
+        { _id: touchedLine._id, quantity: String(2 + (touches++ % 7)) },
+      ]);
+    };
+    const open = await measureOpen(newContext, sale, changeSale);
     const a = await newContext();
     const b = await newContext();
-    const edits = await measureEdits(a, b, sale._id);
+    const edits = await measureEdits(a, b, sale._id, browser);
     const pageA = a.pages()[0]!;
     const scroll = await measureScroll(pageA);
     const heapMb = await heap(pageA);
@@ -174,6 +192,7 @@ async function main() {
 
     const verdict = {
       openToFirstLines: open.openToFirstLines.p50 <= TARGETS.openToFirstLinesP50 ? 'ok' : 'MISSED',
+      openToFirstLinesReturning: open.returning.openToFirstLines.p50 <= TARGETS.openToFirstLinesP50 ? 'ok' : 'MISSED',
       enterToCell: edits.enterToCell.p95 <= TARGETS.enterToCellP95 ? 'ok' : 'MISSED',
       enterToTotals:
         Math.max(edits.enterToSectionTotals.p95, edits.enterToSaleTotal.p95) <= TARGETS.enterToTotalsP95
@@ -216,13 +235,46 @@ async function main() {
   }
 }
 
-/** Opens the sale cold (a new tab) OPENS times, then once more from the sales list once it is cached. */
-async function measureOpen(newContext: () => Promise<BrowserContext>, sale: { _id: string; quote_number: string }) {
+/**
+ * The sale's URL loaded in `page` → its sections on screen (ms from the navigation's start), then a click on the big
+ * section → its first lines (ms from the click).
+ */
+async function openOnce(page: Page, saleId: string): Promise<{ sections: number; lines: number }> {
+  await page.goto(`/sale/${saleId}`);
+  await page.getByTestId('section-row').first().waitFor();
+  const shown = await page.evaluate(() => (window as unknown as { __marks: { sections: number } }).__marks.sections);
+  // the click on the big section → its first line rows
+  await page.evaluate(() => {
+    const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
+    delete marks.lines;
+    document.addEventListener(
+      'click',
+      () => {
+        marks.click ??= performance.now();
+      },
+      { capture: true, once: true },
+    );
+  });
+  await page.getByTestId('section-row').filter({ hasText: 'Big section' }).getByText('Big section').click();
+  await page.getByTestId('line-row').first().waitFor();
+  const m = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
+  return { sections: shown, lines: m.lines! - m.click! };
+}
+
+/**
+ * Opens the sale OPENS times on a first visit (a new browser profile: nothing cached), then once more each time from
+ * the sales list once it is cached; then OPENS times as a returning user does (a new tab of a browser that has used
+ * the app before: the app's files in its cache; the sale changed since, so its JSON is read whole).
+ */
+async function measureOpen(
+  newContext: () => Promise<BrowserContext>,
+  sale: { _id: string; quote_number: string },
+  changeSale: () => Promise<void>,
+) {
   const sections: number[] = [];
   const lines: number[] = [];
   const total: number[] = [];
   const fromList: number[] = [];
-  const fromListLines: number[] = [];
   for (let i = 0; i < OPENS; i++) {
     const context = await newContext();
     const page = await context.newPage();
@@ -232,31 +284,14 @@ async function measureOpen(newContext: () => Promise<BrowserContext>, sale: { _i
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
-    await page.goto(`/sale/${sale._id}`);
-    await page.getByTestId('section-row').first().waitFor();
-    const shown = await page.evaluate(() => (window as unknown as { __marks: { sections: number } }).__marks.sections);
-    // the click on the big section → its first line rows
-    await page.evaluate(() => {
-      const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
-      delete marks.lines;
-      document.addEventListener(
-        'click',
-        () => {
-          marks.click ??= performance.now();
-        },
-        { capture: true, once: true },
-      );
-    });
-    await page.getByTestId('section-row').filter({ hasText: 'Big section' }).getByText('Big section').click();
-    await page.getByTestId('line-row').first().waitFor();
-    const m = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
+    const opened = await openOnce(page, sale._id);
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(OPEN_PROFILE!, JSON.stringify(profile));
     }
-    sections.push(shown);
-    lines.push(m.lines! - m.click!);
-    total.push(shown + (m.lines! - m.click!));
+    sections.push(opened.sections);
+    lines.push(opened.lines);
+    total.push(opened.sections + opened.lines);
     // Again from the sales list: the sale is in the cache now.
     await page.goto('/');
     await page.getByText(sale.quote_number).first().waitFor();
@@ -279,12 +314,46 @@ async function measureOpen(newContext: () => Promise<BrowserContext>, sale: { _i
     fromList.push(again.sections! - again.click!);
     await context.close();
   }
+  // A returning user: the browser has used the app (and this sale) before; each open is a new tab.
+  const returning = { sections: [] as number[], lines: [] as number[], total: [] as number[] };
+  const context = await newContext();
+  for (let i = 0; i < OPENS + 2; i++) {
+    await changeSale();
+    const page = await context.newPage();
+    const trace = OPEN_TRACE && i === OPENS + 1 ? context.browser() : null;
+    await trace?.startTracing(page, {
+      path: OPEN_TRACE,
+      screenshots: false,
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+        'v8.execute',
+        'toplevel',
+        'netlog',
+        'loading',
+      ],
+    });
+    const opened = await openOnce(page, sale._id);
+    await trace?.stopTracing();
+    await page.close();
+    // the first two visits fill the browser's caches
+    if (i < 2) continue;
+    returning.sections.push(opened.sections);
+    returning.lines.push(opened.lines);
+    returning.total.push(opened.sections + opened.lines);
+  }
+  await context.close();
   return {
     urlToSections: quantiles(sections),
     sectionClickToFirstLines: quantiles(lines),
     openToFirstLines: quantiles(total),
     fromListToSections: quantiles(fromList),
-    ...(fromListLines.length ? { fromListLines: quantiles(fromListLines) } : {}),
+    returning: {
+      urlToSections: quantiles(returning.sections),
+      sectionClickToFirstLines: quantiles(returning.lines),
+      openToFirstLines: quantiles(returning.total),
+    },
   };
 }
 
@@ -299,7 +368,7 @@ async function openBigSection(page: Page, saleId: string) {
  * edit: double-click the cell, type, press Enter; A's and B's pages record when the cell, the section totals, the
  * sale's total and B's cell changed (performance.timeOrigin + now(): one clock for both pages).
  */
-async function measureEdits(a: BrowserContext, b: BrowserContext, saleId: string) {
+async function measureEdits(a: BrowserContext, b: BrowserContext, saleId: string, browser: Browser) {
   const pageA = await a.newPage();
   pageA.on('console', (m) => {
     if (m.text().startsWith('browser bench:')) console.error(m.text());
@@ -314,9 +383,20 @@ async function measureEdits(a: BrowserContext, b: BrowserContext, saleId: string
   const cdp = PROFILE ? await a.newCDPSession(pageA) : undefined;
   if (cdp) {
     await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   }
+  if (TRACE)
+    await browser.startTracing(pageA, {
+      path: TRACE,
+      screenshots: false,
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+        'v8.execute',
+        'toplevel',
+      ],
+    });
   const productRows = pageA.locator('[data-testid="line-row"][data-kind="product"]');
   for (let i = 0; i < RUNS + 3; i++) {
     const row = productRows.nth(i % 6);
@@ -372,11 +452,19 @@ async function measureEdits(a: BrowserContext, b: BrowserContext, saleId: string
           const check = () => {
             if (marks.enter === undefined) return;
             const el = document.querySelector(`[data-line-id="${lineId}"] [data-column="quantity"]`);
-            if (marks.cell === undefined && el && !el.querySelector('input') && el.textContent?.trim() === value)
+            // (each mark is also a User Timing mark, to be found in a BROWSER_TRACE)
+            if (marks.cell === undefined && el && !el.querySelector('input') && el.textContent?.trim() === value) {
               marks.cell = now();
-            if (marks.totals === undefined && text('[data-testid="section-totals"]') !== totalsBefore)
+              performance.mark('bench: cell shown');
+            }
+            if (marks.totals === undefined && text('[data-testid="section-totals"]') !== totalsBefore) {
               marks.totals = now();
-            if (marks.sale === undefined && text('[data-testid="summary-total"]') !== saleBefore) marks.sale = now();
+              performance.mark('bench: section totals shown');
+            }
+            if (marks.sale === undefined && text('[data-testid="summary-total"]') !== saleBefore) {
+              marks.sale = now();
+              performance.mark('bench: sale total shown');
+            }
             if (marks.cell !== undefined && marks.totals !== undefined && marks.sale !== undefined) {
               observer.disconnect();
               clearTimeout(timer);
@@ -403,11 +491,16 @@ async function measureEdits(a: BrowserContext, b: BrowserContext, saleId: string
       },
       { lineId, value },
     );
+    if (cdp) await cdp.send('Profiler.start');
     await pageA.keyboard.press('Enter');
     const [marks, seenB] = await Promise.all([
       pageA.evaluate(() => (window as unknown as { __watch: Promise<Record<string, number>> }).__watch),
       pageB.evaluate(() => (window as unknown as { __watch: Promise<number> }).__watch),
     ]);
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(PROFILE!.replace(/(\.cpuprofile)?$/, `.${i + 1}.cpuprofile`), JSON.stringify(profile));
+    }
     if (marks.timedOut || Number.isNaN(seenB))
       throw new Error(`edit ${i}: a change did not show within 15 s: ${JSON.stringify({ marks, seenB })}`);
     if (i >= 3) {
@@ -418,10 +511,7 @@ async function measureEdits(a: BrowserContext, b: BrowserContext, saleId: string
     }
     await pause(PAUSE);
   }
-  if (cdp) {
-    const { profile } = await cdp.send('Profiler.stop');
-    writeFileSync(PROFILE!, JSON.stringify(profile));
-  }
+  if (TRACE) await browser.stopTracing();
   await pageB.close();
   return {
     runs: RUNS,

@@ -185,13 +185,23 @@ describe('response hygiene', () => {
 
 describe('the web app', () => {
   it('serves index.html for the start page and client routes, uncached, and problem+json under /api', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { mkdirSync, mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const dist = mkdtempSync(join(tmpdir(), 'qw-spa-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Quotewright SPA</title>');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'index-D8gvmE5E.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
     const t2 = await createTestApp({ WEB_DIST: dist });
     try {
+      // the build's hashed files are kept for a year; other files for an hour
+      const asset = await t2.app.inject({ method: 'GET', url: '/assets/index-D8gvmE5E.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const icon = await t2.app.inject({ method: 'GET', url: '/favicon.svg' });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['cache-control']).toBe('public, max-age=3600');
       for (const url of ['/', '/sale/abc', '/users']) {
         const res = await t2.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);

@@ -81,15 +81,37 @@ export interface DateFormatOptions {
   timeZone?: string;
 }
 
-function partsIn(d: Date, timeZone: string, withTime: boolean): Record<string, string> | null {
+/**
+ * Formatters by zone and kind: making an Intl.DateTimeFormat costs far more than using one (a list of dates, or a
+ * "last modified" shown again at every edit, would make one per value). A bad zone is remembered as null.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+const FORMATTERS_KEPT = 64;
+
+function formatterFor(timeZone: string, withTime: boolean): Intl.DateTimeFormat | null {
+  const key = `${withTime ? 't' : 'd'}${timeZone}`;
+  let f = formatters.get(key);
+  if (f !== undefined) return f;
   try {
-    const f = new Intl.DateTimeFormat('en-US', {
+    f = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
       ...(withTime ? { hour: '2-digit', minute: '2-digit', hour12: true } : {}),
     });
+  } catch {
+    f = null;
+  }
+  if (formatters.size >= FORMATTERS_KEPT) formatters.delete(formatters.keys().next().value!);
+  formatters.set(key, f);
+  return f;
+}
+
+function partsIn(d: Date, timeZone: string, withTime: boolean): Record<string, string> | null {
+  try {
+    const f = formatterFor(timeZone, withTime);
+    if (!f) return null;
     const out: Record<string, string> = {};
     for (const p of f.formatToParts(d)) out[p.type] = p.value;
     return out;

@@ -4,12 +4,29 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendProblem } from './errors';
 
+/** A file of the build's assets folder whose name carries a content hash (Vite: name-<hash>.ext). */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+$/;
+
 /** Serves the built SPA (when present) with index.html for client-side routes; /api stays problem+json. */
 export async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
   const root = resolve(webDist ?? join(import.meta.dirname, '../../../web/dist'));
   const hasSpa = existsSync(join(root, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: '1h', immutable: true });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      // The build's files under /assets are named by their content's hash: a browser keeps them for a year and
+      // never asks again (a new build has new names, which index.html, never cached, points to). Anything else
+      // for an hour.
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'Cache-Control',
+          HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
     // The start page itself: never cached, so a new build is picked up on the next load.
     app.get('/', { config: { public: true } }, (_req, reply) =>
       reply.header('Cache-Control', 'no-cache').sendFile('index.html', root, { cacheControl: false }),

@@ -3,12 +3,19 @@ import { type DateInput, formatDate as formatDateIn, formatDateTime as formatDat
 
 export { formatMoney, formatPercent } from '@quotewright/domain';
 
+/** The browser's time zone, read once a second at most (reading it makes a formatter: costly per value shown). */
+let zone: { name: string; at: number } | undefined;
 function localZone(): string {
+  const now = Date.now();
+  if (zone && now - zone.at < 1000) return zone.name;
+  let name = 'UTC';
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    name = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    return 'UTC';
+    // no Intl zone: UTC
   }
+  zone = { name, at: now };
+  return name;
 }
 
 /** MM/dd/yyyy; date-only strings are never shifted, instants are shown in the local zone. */

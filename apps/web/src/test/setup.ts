@@ -10,6 +10,31 @@ setSocketFactory(fakeSocketFactory);
 // Screens are lazy-loaded and MUI tables render slowly in jsdom: give async queries room on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });
 
+// jsdom computes a style by matching the element against every rule of every style sheet (MUI's emotion adds ~1,300
+// in development), and Testing Library's role queries ask for the style of each candidate and of each of its
+// ancestors, again and again: most of a screen test's time went there. A style is kept until the document changes
+// (any mutation the observer has queued, taken synchronously): the same answer, computed once per element.
+{
+  const view = document.defaultView ?? window;
+  const compute = view.getComputedStyle.bind(view);
+  let styles = new WeakMap<Element, CSSStyleDeclaration>();
+  const changes = new MutationObserver(() => {});
+  changes.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const cached = (element: Element, pseudo?: string | null) => {
+    if (changes.takeRecords().length > 0) styles = new WeakMap();
+    if (pseudo) return compute(element, pseudo);
+    let style = styles.get(element);
+    if (!style) {
+      style = compute(element);
+      styles.set(element, style);
+    }
+    return style;
+  };
+  // (Testing Library asks the element's window, which is not always the global one)
+  view.getComputedStyle = cached;
+  window.getComputedStyle = cached;
+}
+
 // jsdom has no matchMedia; answer like a desktop screen so the shell shows its permanent drawer.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -20,6 +20,7 @@ import {
   toDecimal,
 } from '@quotewright/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { notifyNow } from '../../../lib/notifyNow';
 import type { LineChanges, Sale, SaleHeader, SaleLine, SaleSection } from './types';
 
 /** A pending edit as seen on screen: a pure function of the server's sale (it must tolerate a changed sale). */
@@ -104,7 +105,9 @@ export function beginOptimistic(qc: QueryClient, saleId: string, overlay: Overla
   }
   const token = nextToken++;
   ledger.pending.set(token, overlay);
-  show(qc, saleId, ledger);
+  // the edit is shown in the frame that follows the key press (see notifyNow)
+  const shownLedger = ledger;
+  notifyNow(() => show(qc, saleId, shownLedger));
   return token;
 }
 
