@@ -18,7 +18,10 @@ configure({ asyncUtilTimeout: 15_000 });
   const view = document.defaultView ?? window;
   const compute = view.getComputedStyle.bind(view);
   let styles = new WeakMap<Element, CSSStyleDeclaration>();
-  const changes = new MutationObserver(() => {});
+  // (a mutation is either still queued, taken below, or was delivered here: either way the styles are forgotten)
+  const changes = new MutationObserver(() => {
+    styles = new WeakMap();
+  });
   changes.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   const cached = (element: Element, pseudo?: string | null) => {
     if (changes.takeRecords().length > 0) styles = new WeakMap();
