@@ -16,7 +16,10 @@ process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL;
 process.env.E2E_ADMIN_PASSWORD = ADMIN_PASSWORD;
 
 const serverEnv: Record<string, string> = {};
-for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'DATABASE_URL') serverEnv[k] = v;
+// The journeys' server runs on the embedded defaults, as `npm start` does: not on the PostgreSQL and Redis that the
+// unit suites use at the same time (npm test runs both side by side; the shared Redis would join them in one cluster).
+for (const [k, v] of Object.entries(process.env))
+  if (v !== undefined && k !== 'DATABASE_URL' && k !== 'REDIS_URL') serverEnv[k] = v;
 Object.assign(serverEnv, {
   DATA_DIR: process.env.E2E_DATA_DIR,
   PORT: String(port),
