@@ -6,23 +6,45 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // The config is evaluated by the runner and again by each worker: the values are fixed once, in the runner, and
-// inherited by the workers through the environment so they all talk to the same server.
+// inherited by the workers through the environment so they all talk to the same servers.
+// The journeys run in two groups side by side, each against its own server and database (one file at a time in a
+// group, as before: a group's journeys never share a server with the other's). A new spec file goes to group B.
 process.env.E2E_PORT ??= String(3400 + (process.pid % 500));
+process.env.E2E_PORT_B ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'quotewright-e2e-'));
-const port = Number(process.env.E2E_PORT);
+process.env.E2E_DATA_DIR_B ??= mkdtempSync(join(tmpdir(), 'quotewright-e2e-b-'));
 const ADMIN_EMAIL = 'admin@quotewright.test';
 const ADMIN_PASSWORD = 'E2e-admin-pass-1';
 process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL;
 process.env.E2E_ADMIN_PASSWORD = ADMIN_PASSWORD;
 
-const serverEnv: Record<string, string> = {};
-// The journeys' server runs on the embedded defaults, as `npm start` does: not on the PostgreSQL and Redis that the
-// unit suites use at the same time (npm test runs both side by side; the shared Redis would join them in one cluster).
+/** Group A's spec files (about half of the journeys' time, measured); every other file is group B's. */
+const GROUP_A = [
+  'sale-editor',
+  'editor-comfort',
+  'sale-layout',
+  'browser-defects',
+  'sales-list',
+  'live-editing',
+  'preferences',
+  'editor-values',
+  'spa',
+  'instant-edit',
+].map((name) => `**/${name}.spec.ts`);
+
+const base: Record<string, string> = {};
+// The journeys' servers run on the embedded defaults, as `npm start` does: not on the PostgreSQL and Redis that CI
+// gives the unit suites (a shared Redis would join the two servers in one cluster).
 for (const [k, v] of Object.entries(process.env))
-  if (v !== undefined && k !== 'DATABASE_URL' && k !== 'REDIS_URL') serverEnv[k] = v;
-Object.assign(serverEnv, {
-  DATA_DIR: process.env.E2E_DATA_DIR,
-  PORT: String(port),
+  if (v !== undefined && k !== 'DATABASE_URL' && k !== 'REDIS_URL') base[k] = v;
+const servers = [
+  { port: Number(process.env.E2E_PORT), dataDir: process.env.E2E_DATA_DIR },
+  { port: Number(process.env.E2E_PORT_B), dataDir: process.env.E2E_DATA_DIR_B },
+];
+const serverEnv = (server: (typeof servers)[number]) => ({
+  ...base,
+  DATA_DIR: server.dataDir,
+  PORT: String(server.port),
   HOST: '127.0.0.1',
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -30,19 +52,36 @@ Object.assign(serverEnv, {
   LOG_LEVEL: 'warn',
 });
 
+const chromium = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1366, height: 860 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
-  // The journeys share one server and database; running them one after another keeps them independent of timing.
+  // Within a group the journeys share one server and database; one after another keeps them independent of timing.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1366, height: 860 },
@@ -50,32 +89,24 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1366, height: 860 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          headless: true,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
+      testMatch: GROUP_A,
+      workers: 1,
+      use: { ...chromium, baseURL: `http://127.0.0.1:${servers[0]!.port}` },
+    },
+    {
+      name: 'chromium-b',
+      testIgnore: GROUP_A,
+      workers: 1,
+      use: { ...chromium, baseURL: `http://127.0.0.1:${servers[1]!.port}` },
     },
   ],
-  webServer: {
+  webServer: servers.map((server) => ({
     command: 'npx tsx apps/server/src/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: serverEnv,
+    url: `http://127.0.0.1:${server.port}/api/health`,
+    env: serverEnv(server),
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

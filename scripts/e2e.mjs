@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Browser tests: checks that Chromium is installed (never downloads a browser), picks a free port, builds the web
-// app, then runs Playwright, which starts a fresh server on a fresh embedded database.
+// app, then runs Playwright, which starts two fresh servers, each on a fresh embedded database.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createServer } from 'node:net';
@@ -42,8 +42,14 @@ function run(cmd, args, env = process.env) {
   return res.status ?? 1;
 }
 
+// Two servers: the journeys run in two groups side by side (playwright.config.ts).
 const port = process.env.E2E_PORT ?? String(await freePort(3400));
+const portB = process.env.E2E_PORT_B ?? String(await freePort(Number(port) + 1));
 const build = run('npm', ['run', 'build', '-w', 'apps/web']);
 if (build !== 0) process.exit(build);
-const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)], { ...process.env, E2E_PORT: port });
+const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  ...process.env,
+  E2E_PORT: port,
+  E2E_PORT_B: portB,
+});
 process.exit(status);

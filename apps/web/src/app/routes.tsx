@@ -23,9 +23,9 @@ const JournalItemsPage = lazy(() =>
   import('../features/journal-items/JournalItemsPage').then((m) => ({ default: m.JournalItemsPage })),
 );
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-/** The sale editor's code (loaded once; main.tsx starts it at once when the page is loaded on a sale's address). */
-export const loadSaleEditor = () => import('../features/sale-editor/SaleEditorPage');
-const SaleEditorPage = lazy(() => loadSaleEditor().then((m) => ({ default: m.SaleEditorPage })));
+const SaleEditorPage = lazy(() =>
+  import('../features/sale-editor/SaleEditorPage').then((m) => ({ default: m.SaleEditorPage })),
+);
 const SalesListPage = lazy(() =>
   import('../features/sales-list/SalesListPage').then((m) => ({ default: m.SalesListPage })),
 );

@@ -27,6 +27,9 @@ export function RefSelect<T extends RefOption>({
 }) {
   // The chosen value may be missing from the list (e.g. a partner no longer fetched): keep showing it.
   const selected = value ? (options.find((o) => o.id === value.id) ?? (value as T)) : null;
+  // Read-only (a sale's header until its pencil is pressed): the value in a plain field. An Autocomplete renders and
+  // styles far more (its buttons, popper and list logic), five of them in the sale editor's first render.
+  if (disabled) return <TextField label={label} value={selected?.name ?? ''} disabled fullWidth size="small" />;
   return (
     <Autocomplete<T, false, false, false>
       options={options as T[]}
@@ -43,7 +46,6 @@ export function RefSelect<T extends RefOption>({
           </li>
         );
       }}
-      disabled={disabled}
       loading={loading}
       fullWidth
       size="small"

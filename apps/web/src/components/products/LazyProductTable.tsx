@@ -15,5 +15,5 @@ export function LazyProductTable(props: ComponentProps<typeof ProductTable>) {
 }
 
 export function ProductTablePlaceholder() {
-  return <Skeleton variant="rounded" height={320} aria-label="Loading the product list" />;
+  return <Skeleton variant="rounded" height={320} role="status" aria-label="Loading the product list" />;
 }
