@@ -80,7 +80,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // The longest journeys (a quote built from scratch: ~45 s alone) run beside the other group on 2 cores.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
   use: {
     trace: 'retain-on-failure',
