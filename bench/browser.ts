@@ -235,6 +235,21 @@ async function main() {
   }
 }
 
+/** Forgets the marks `reset` and records the time of the page's next click as the mark "click". */
+async function markNextClick(page: Page, reset: string[]): Promise<void> {
+  await page.evaluate((names) => {
+    const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
+    for (const name of names) delete marks[name];
+    document.addEventListener(
+      'click',
+      () => {
+        marks.click ??= performance.now();
+      },
+      { capture: true, once: true },
+    );
+  }, reset);
+}
+
 /**
  * The sale's URL loaded in `page` → its sections on screen (ms from the navigation's start), then a click on the big
  * section → its first lines (ms from the click).
@@ -244,17 +259,7 @@ async function openOnce(page: Page, saleId: string): Promise<{ sections: number;
   await page.getByTestId('section-row').first().waitFor();
   const shown = await page.evaluate(() => (window as unknown as { __marks: { sections: number } }).__marks.sections);
   // the click on the big section → its first line rows
-  await page.evaluate(() => {
-    const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
-    delete marks.lines;
-    document.addEventListener(
-      'click',
-      () => {
-        marks.click ??= performance.now();
-      },
-      { capture: true, once: true },
-    );
-  });
+  await markNextClick(page, ['lines']);
   await page.getByTestId('section-row').filter({ hasText: 'Big section' }).getByText('Big section').click();
   await page.getByTestId('line-row').first().waitFor();
   const m = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
@@ -295,19 +300,7 @@ async function measureOpen(
     // Again from the sales list: the sale is in the cache now.
     await page.goto('/');
     await page.getByText(sale.quote_number).first().waitFor();
-    await page.evaluate(() => {
-      const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
-      delete marks.sections;
-      delete marks.lines;
-      delete marks.click;
-      document.addEventListener(
-        'click',
-        () => {
-          marks.click ??= performance.now();
-        },
-        { capture: true, once: true },
-      );
-    });
+    await markNextClick(page, ['sections', 'lines', 'click']);
     await page.getByText(sale.quote_number).first().click();
     await page.getByTestId('section-row').first().waitFor();
     const again = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
