@@ -88,6 +88,8 @@ export interface BuildAppOptions {
   events?: SaleEvents;
   /** Timings of the ERP publish/sync jobs (tests shorten them). */
   saleSync?: Pick<SaleSyncDeps, 'staleAfterMs' | 'retryDelaySeconds' | 'maxAttempts'>;
+  /** Told each time a sale is serialized as JSON (tests of the serialized-sale cache). */
+  onSaleSerialized?: (saleId: string, tag: string) => void;
 }
 
 /** Used when no ERP was given (tests that do not need one): every call says so clearly. */
@@ -249,7 +251,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   catalogRoutes(app, { catalog: catalogService(catalogRepo) });
   partnersRoutes(app, { partners: partnersService(partnersRepository(db)) });
   erpFetchRoutes(app, { erpFetch });
-  const salesRepo = salesRepository(db);
+  const salesRepo = salesRepository(db, database.prepared);
   const exports = exportsService({ sales: salesRepo, exports: exportsRepository(db), now: opts.now });
   const erpOrders = erpOrderService({
     erp: opts.erp ?? noErp(),
@@ -259,6 +261,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const sales = salesService(salesRepo, {
     ...(opts.erp ? { erp: { saleUrl: (odooId: number) => erpOrders.saleUrl(odooId) } } : {}),
     events,
+    ...(opts.onSaleSerialized ? { onSerialized: opts.onSaleSerialized } : {}),
   });
   // Socket.IO on the same HTTP server (path /socket.io); closed before the server so no socket holds it open.
   const realtime = await createRealtime(app.server, {

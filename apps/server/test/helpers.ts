@@ -51,7 +51,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: Pick<BuildAppOptions, 'now' | 'erp' | 'erpDemo' | 'workers' | 'events' | 'saleSync'> = {},
+  opts: Pick<BuildAppOptions, 'now' | 'erp' | 'erpDemo' | 'workers' | 'events' | 'saleSync' | 'onSaleSerialized'> = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const config = testConfig({ ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET: 'x'.repeat(40), ...env });

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse as pgliteParse, types as pgliteTypes, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -24,6 +25,13 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   db: Db;
   executeSql: ExecuteSql;
+  /**
+   * Runs a statement of a hot path prepared: parsed (and, once PostgreSQL settles on a generic plan, planned) once per
+   * connection under a name, then only bound and executed. Rows as `db.execute` reads them (timestamps, dates and
+   * intervals as text). Never inside a transaction: it takes a connection of its own (PostgreSQL) or waits for an
+   * open transaction to end (PGlite).
+   */
+  prepared: ExecuteSql;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -45,6 +53,94 @@ export interface CreateDbOptions {
   poolSize?: number;
   /** Where connection errors of idle or checked-out clients are reported (they must never be left unhandled). */
   onConnectionError?: (error: Error) => void;
+}
+
+/** Types read as text, as drizzle reads them (its mappings parse them). */
+const TEXT_TYPES = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+]);
+const asText = (value: string) => value;
+
+/**
+ * The name of each statement text prepared so far (`qw_1`, `qw_2`…), or undefined past `limit` texts (then it runs
+ * unnamed): a connection keeps every statement it prepared.
+ */
+function statementNames(limit = 200): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < limit) {
+      name = `qw_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
+const concatBytes = (parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
+/**
+ * PGlite's prepared statements: `query()` parses, describes, binds, describes and executes in six calls into the
+ * database (and parses and plans every time); this parses and describes a text once under a name, then sends bind,
+ * describe, execute and sync in one call. It takes the same locks as `query()`.
+ */
+function pglitePrepared(client: PGlite): ExecuteSql {
+  const { serialize } = protocol;
+  const nameOf = statementNames();
+  const statements = new Map<string, number[]>(); // name → its parameters' types
+  const parsers = Object.fromEntries(
+    [pgliteTypes.TIMESTAMPTZ, pgliteTypes.TIMESTAMP, pgliteTypes.DATE, pgliteTypes.INTERVAL].map((t) => [t, asText]),
+  );
+  const locks = client as unknown as {
+    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+    _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+    serializers: Record<number, (value: unknown) => string>;
+  };
+  return async (text, values = []) => {
+    const name = nameOf(text);
+    if (name === undefined) {
+      const r = await client.query<Record<string, unknown>>(text, values, { parsers });
+      return { rows: r.rows };
+    }
+    return locks._runExclusiveTransaction(() =>
+      locks._runExclusiveQuery(async () => {
+        let params = statements.get(name);
+        if (!params) {
+          const described = await client.execProtocol(
+            concatBytes([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+          );
+          params = pgliteParse.parseDescribeStatementResults(described.messages);
+          statements.set(name, params);
+        }
+        const bound = values.map((v, i) =>
+          v === null || v === undefined ? null : (locks.serializers[params[i]!] ?? String)(v),
+        );
+        const { messages } = await client.execProtocol(
+          concatBytes([
+            serialize.bind({ statement: name, values: bound }),
+            serialize.describe({ type: 'P' }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
+          { syncToFs: false },
+        );
+        await client.syncToFs();
+        const [result] = pgliteParse.parseResults(messages, parsers, { rowMode: 'object' });
+        return { rows: (result?.rows ?? []) as Record<string, unknown>[] };
+      }),
+    );
+  };
 }
 
 /** SQLSTATEs of a lost or refused connection: class 08 (connection exception) and 57P0x (operator intervention). */
@@ -111,11 +207,21 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<Database> {
     const probe = await pool.connect();
     probe.release();
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const nameOf = statementNames();
+    const textTypes = {
+      getTypeParser: ((id: number, format?: 'text' | 'binary') =>
+        TEXT_TYPES.has(id) ? asText : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
+    };
     return {
       engine: 'postgres',
       db,
       executeSql: async (text, values) => {
         const r = await pool.query(text, values as unknown[]);
+        return { rows: r.rows };
+      },
+      prepared: async (text, values) => {
+        const name = nameOf(text);
+        const r = await pool.query({ ...(name ? { name } : {}), text, values: values as unknown[], types: textTypes });
         return { rows: r.rows };
       },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
@@ -146,6 +252,7 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<Database> {
       const r = await client.query<Record<string, unknown>>(text, values as unknown[]);
       return { rows: r.rows };
     },
+    prepared: pglitePrepared(client),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
     // The embedded database lives in this process: it cannot be "away".
@@ -157,4 +264,12 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<Database> {
 /** A PostgreSQL array literal, passed as ONE parameter (drizzle would spread a JS array into many). */
 export function pgArray(values: readonly (number | string)[]): string {
   return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+}
+
+const dialect = new PgDialect();
+
+/** A query built with `sql` as its text and parameters (as db.execute would send it). */
+export function toQuery(query: SQL): { text: string; params: unknown[] } {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params };
 }

@@ -23,10 +23,23 @@ const gzip = promisify(zlib.gzip);
 export class CachedJson {
   readonly bytes: Buffer;
   readonly #encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
+  /** The encodings the answer this one replaces was asked in (see warm). */
+  readonly #asked: ('br' | 'gzip')[];
 
-  /** The answer as JSON text, or as its UTF-8 bytes already (assembled from cached parts). */
-  constructor(text: string | Buffer) {
+  /**
+   * The answer as JSON text, or as its UTF-8 bytes already (assembled from cached parts); `replaces`: the previous
+   * version of the same answer, whose encodings `warm` computes ahead.
+   */
+  constructor(text: string | Buffer, replaces?: CachedJson) {
     this.bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+    this.#asked = replaces ? [...replaces.#encoded.keys()] : [];
+  }
+
+  /** Computes ahead the encodings the previous version was asked in (the clients of this answer use them). */
+  warm(): void {
+    for (const encoding of this.#asked) {
+      if (this.encodingFor(encoding) === encoding) Promise.resolve(this.body(encoding)).catch(() => undefined);
+    }
   }
 
   /** The encoding actually used for a client that accepts `wanted` (identity for small answers). */

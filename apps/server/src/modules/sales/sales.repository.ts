@@ -4,6 +4,7 @@ import {
   count,
   type Db,
   desc,
+  type ExecuteSql,
   eq,
   getTableColumns,
   inArray,
@@ -20,6 +21,7 @@ import {
   saleSections,
   sales,
   sql,
+  toQuery,
 } from '@quotewright/db';
 import { formatQuoteNumber, SALE_STATES } from '@quotewright/domain';
 import { insertInChunks, setPositions as setRowPositions } from '../../infra/ordered-rows.repository';
@@ -336,6 +338,11 @@ function rowReader<T extends typeof sales | typeof saleLines>(table: T, alias: s
   };
 }
 const writtenLine = rowReader(saleLines, 'written', 'l_');
+const saleRow = rowReader(sales, 'sales', 's_');
+/** saleWithHeadsQuery of one sale ($1), as a prepared statement's text (its row read by saleRow, and `heads`). */
+const SALE_WITH_HEADS = toQuery(
+  sql`select ${sql.raw(saleRow.select)}, ${headsOfSale} as heads from ${sales} where "sales"."id" = ${sql.placeholder('id')}`,
+).text;
 const { updatedAt } = getTableColumns(sales);
 
 /** The columns an edit of a line may write (LinePatch), as `name type` for jsonb_to_recordset. */
@@ -409,8 +416,17 @@ function linesWriteSql(write: LinesWrite, when: SQL): SQL {
   return sql.join(parts, sql`, `);
 }
 
-/** Every query of the module, bound to a connection or to a transaction. */
-function queries(db: Db) {
+/**
+ * Every query of the module, bound to a connection or to a transaction. `prepared` (outside a transaction only) runs
+ * the statements of the hot paths prepared (Database.prepared).
+ */
+function queries(db: Db, prepared?: ExecuteSql) {
+  /** Runs `query` prepared when possible, else as db.execute does. */
+  const run = async (query: SQL): Promise<Record<string, unknown>[]> => {
+    if (!prepared) return (await db.execute(query)).rows as Record<string, unknown>[];
+    const { text, params } = toQuery(query);
+    return (await prepared(text, params)).rows;
+  };
   /** Sets `position` of many rows in one statement; only rows whose position differs are written. */
   const setPositions = (table: typeof saleLines | typeof saleSections, order: readonly string[]) =>
     setRowPositions(db, table === saleLines ? 'sale_lines' : 'sale_sections', order);
@@ -634,7 +650,7 @@ function queries(db: Db) {
             select id, version, ${activity.user.id}::uuid, ${activity.user.name}, ${activity.kind},
               ${JSON.stringify(activity.detail)}::jsonb, clock_timestamp() from touched returning 1)`
         : sql``;
-      const result = await db.execute(sql`with touched as (
+      const rows = await run(sql`with touched as (
           update ${sales} set total_price = ${set.totalPrice}, odoo_synced = ${set.odooSynced}, version = version + 1,
             updated_at = now(), updated_by_id = ${actor.id}, updated_by_name = ${actor.name}
           where id = ${at.saleId} and version = ${at.version} and state in ('draft', 'sent')
@@ -646,7 +662,6 @@ function queries(db: Db) {
         select touched.version as s_version, touched.updated_at as s_updated_at,
           (select count(*) from removed)::int as s_removed, ${sql.raw(writtenLine.select)}
           from touched left join written on true`);
-      const rows = result.rows as Record<string, unknown>[];
       if (rows.length === 0) return undefined;
       return {
         version: Number(rows[0]!.s_version),
@@ -791,16 +806,18 @@ function queries(db: Db) {
   };
 }
 
-export function salesRepository(db: Db) {
+export function salesRepository(db: Db, prepared?: ExecuteSql) {
   // The one statement of every GET of a sale, revalidations included: built (and, on PostgreSQL, parsed and planned)
   // once, not per request.
   const saleWithHeads = saleWithHeadsQuery(db)
     .where(eq(sales.id, sql.placeholder('id')))
     .prepare('sale_with_heads');
   return {
-    ...queries(db),
+    ...queries(db, prepared),
     async saleWithHeads(id: string): Promise<{ sale: SaleRow; heads: SaleSectionRow[] } | undefined> {
-      return saleAndHeads(id, await saleWithHeads.execute({ id }));
+      if (!prepared) return saleAndHeads(id, await saleWithHeads.execute({ id }));
+      const [row] = (await prepared(SALE_WITH_HEADS, [id])).rows;
+      return row && { sale: saleRow.read(row), heads: headRows(id, row.heads as HeadTuple[] | string) };
     },
     /** Runs `fn` in one transaction: every write of a request commits or rolls back together. */
     transaction<T>(fn: (tx: SalesQueries) => Promise<T>): Promise<T> {

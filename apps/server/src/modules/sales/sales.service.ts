@@ -365,6 +365,9 @@ function invalidLineLabel(l: SaleLineRow): string {
 
 const actorOf = (user: AuthUser) => ({ id: user.id, name: user.name });
 
+/** How long a sale's editing must pause before its JSON is serialized again ahead of a GET (see rebuilds). */
+const REBUILD_AFTER_MS = 100;
+
 /** How many serialized sales GET keeps (a 2,000-line sale is ~750 KB of JSON). */
 const SERIALIZED_SALES = 64;
 
@@ -372,9 +375,10 @@ const SERIALIZED_SALES = 64;
 function serializedSales(max: number) {
   const map = new Map<string, { tag: string; json: CachedJson }>();
   return {
-    get(id: string) {
+    /** The sale's entry; `touch` (default) makes it the most recently used. */
+    get(id: string, touch = true) {
       const hit = map.get(id);
-      if (hit) {
+      if (hit && touch) {
         map.delete(id);
         map.set(id, hit);
       }
@@ -421,7 +425,12 @@ function heldSales(max: number) {
 
 export function salesService(
   repo: SalesRepository,
-  opts: { erp?: Pick<ErpConnector, 'saleUrl'>; events?: SaleEvents } = {},
+  opts: {
+    erp?: Pick<ErpConnector, 'saleUrl'>;
+    events?: SaleEvents;
+    /** Told each time a sale is serialized (a GET, or ahead of one: see rebuilds). */
+    onSerialized?: (saleId: string, tag: string) => void;
+  } = {},
 ) {
   const { events } = opts;
   interface Change {
@@ -544,6 +553,67 @@ export function salesService(
     for (const f of read.fresh) sections.put(f.id, f.version, f.dto, f.rows);
     held.put(read.sale, read.heads);
   }
+
+  const tagOf = (row: SaleRow, heads: SaleSectionRow[]) =>
+    `${row.version}-${heads.reduce((h, s) => (Math.imul(h, 31) + s.version) | 0, heads.length) >>> 0}`;
+
+  /**
+   * The sale as JSON text, serialized once and reused while its tag holds (getJson). The tag is the sale's version
+   * plus its sections' versions (which the database's trigger bumps on any line change, even one written by another
+   * program), so a stale copy is never served. `knownTag` (the client's ETag): when it is current, only the tag is
+   * answered (304).
+   */
+  async function serializedSale(id: string, knownTag?: string): Promise<{ tag: string; json?: CachedJson }> {
+    // The tag needs only the sale row and its sections: one statement, no transaction. Only a sale not serialized at
+    // that tag is read whole, in one snapshot.
+    const head = await repo.saleWithHeads(id);
+    if (!head) throw notFound('Sale');
+    const tag = tagOf(head.sale, head.heads);
+    if (knownTag === tag) return { tag };
+    const hit = serialized.get(id);
+    if (hit?.tag === tag) return hit;
+    // Every section computed at the versions just read (the usual case after an edit made here): the sale is
+    // assembled from them, with no further statement.
+    const cached = head.heads.map((h) => sections.get(h.id, h.version));
+    if (cached.every((dto) => dto !== undefined)) {
+      held.put(head.sale, head.heads);
+      const json = new CachedJson(saleJsonBytes(saleDtoOf(head.sale, cached)), hit?.json);
+      serialized.put(id, tag, json);
+      opts.onSerialized?.(id, tag);
+      return { tag, json };
+    }
+    return repo.snapshot(async (r) => {
+      const now = await r.saleWithHeads(id);
+      if (!now) throw notFound('Sale');
+      const read = (await readSale(r, id, now.sale, now.heads))!;
+      const current = tagOf(now.sale, now.heads);
+      const json = new CachedJson(saleJsonBytes(answer(read)), hit?.json);
+      serialized.put(id, current, json);
+      opts.onSerialized?.(id, current);
+      return { tag: current, json };
+    });
+  }
+
+  /**
+   * A sale someone has opened (its JSON is kept) is serialized again, and compressed as it was asked for, once its
+   * editing pauses (REBUILD_AFTER_MS after its last change here), off any request: the next person opening it, or a
+   * browser coming back to it, does not wait for that work. Edits never wait for it either (it runs after them).
+   */
+  const rebuilds = new Map<string, NodeJS.Timeout>();
+  events?.subscribe((e) => {
+    if (e.type !== 'sale_changed' || !serialized.get(e.delta.saleId, false)) return;
+    const id = e.delta.saleId;
+    clearTimeout(rebuilds.get(id));
+    const timer = setTimeout(() => {
+      rebuilds.delete(id);
+      serializedSale(id).then(
+        ({ json }) => json?.warm(),
+        () => undefined, // (deleted meanwhile, or the database away: the next GET reads it as usual)
+      );
+    }, REBUILD_AFTER_MS);
+    timer.unref();
+    rebuilds.set(id, timer);
+  });
 
   /** After commit: the computed sections become reusable; the DTO is assembled. */
   function answer(read: ReadSale): SaleDto {
@@ -1078,34 +1148,7 @@ export function salesService(
      */
     async getJson(actor: AuthUser | null, id: string, knownTag?: string): Promise<{ tag: string; json?: CachedJson }> {
       authorize(actor, 'sales.view');
-      const tagOf = (row: SaleRow, heads: SaleSectionRow[]) =>
-        `${row.version}-${heads.reduce((h, s) => (Math.imul(h, 31) + s.version) | 0, heads.length) >>> 0}`;
-      // The tag needs only the sale row and its sections: one statement, no transaction. Only a sale not
-      // serialized at that tag is read whole, in one snapshot.
-      const head = await repo.saleWithHeads(id);
-      if (!head) throw notFound('Sale');
-      const tag = tagOf(head.sale, head.heads);
-      if (knownTag === tag) return { tag };
-      const hit = serialized.get(id);
-      if (hit?.tag === tag) return hit;
-      // Every section computed at the versions just read (the usual case after an edit made here): the sale is
-      // assembled from them, with no further statement.
-      const cached = head.heads.map((h) => sections.get(h.id, h.version));
-      if (cached.every((dto) => dto !== undefined)) {
-        held.put(head.sale, head.heads);
-        const json = new CachedJson(saleJsonBytes(saleDtoOf(head.sale, cached)));
-        serialized.put(id, tag, json);
-        return { tag, json };
-      }
-      return repo.snapshot(async (r) => {
-        const now = await r.saleWithHeads(id);
-        if (!now) throw notFound('Sale');
-        const read = (await readSale(r, id, now.sale, now.heads))!;
-        const current = tagOf(now.sale, now.heads);
-        const json = new CachedJson(saleJsonBytes(answer(read)));
-        serialized.put(id, current, json);
-        return { tag: current, json };
-      });
+      return serializedSale(id, knownTag);
     },
 
     /**
