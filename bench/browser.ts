@@ -19,9 +19,9 @@
 // BROWSER_WEB_DIST (another web build to serve, e.g. an older one to compare), BROWSER_PROFILE=file.cpuprofile (CPU
 // profiles of the edits from Enter to the marks, one per edit: file.1.cpuprofile, …), BROWSER_OPEN_PROFILE=file.cpuprofile (of the first open: URL → sections → click → first
 // lines), BROWSER_TRACE=file.json (a Chromium performance trace of the edits: open it in DevTools' Performance panel),
-// BROWSER_OPEN_TRACE=file.json (a trace of the returning user's last open).
+// BROWSER_OPEN_TRACE=file.json (a trace of the returning user's last open), BROWSER_SERVER_LOG=file (the server's log).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,7 @@ const PROFILE = process.env.BROWSER_PROFILE;
 const OPEN_PROFILE = process.env.BROWSER_OPEN_PROFILE;
 const TRACE = process.env.BROWSER_TRACE;
 const OPEN_TRACE = process.env.BROWSER_OPEN_TRACE;
+const SERVER_LOG = process.env.BROWSER_SERVER_LOG;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'bench@quotewright.test', password: 'bench-password-1' };
 const BIG = 1050;
@@ -91,7 +92,7 @@ async function main() {
       ...(process.env.BROWSER_WEB_DIST ? { WEB_DIST: process.env.BROWSER_WEB_DIST } : {}),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', SERVER_LOG ? openSync(SERVER_LOG, 'w') : 'ignore', 'inherit'],
   });
   let browser: Browser | undefined;
   try {

@@ -1,48 +1,53 @@
 // Every route of SPEC §2, with who may open it (SPEC §6; DESIGN §5 for the rules SPEC leaves open).
-import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound';
 import { RouteError } from '../components/RouteError';
 import { LoginPage } from '../features/login/LoginPage';
-import { ADMIN, ANY, edit, full, view } from './access';
+import { type Access, ADMIN, ANY, edit, full, view } from './access';
 import { Guard, HomeGuard } from './routing/Guard';
+import { type LazyScreen, lazyScreen } from './routing/lazyScreen';
 import { RequireAuth } from './routing/RequireAuth';
 import { RootLayout } from './routing/RootLayout';
 
 // Screens load on first visit (the login screen is part of the first download).
-const AnalyticReportPage = lazy(() =>
-  import('../features/analytic-report/AnalyticReportPage').then((m) => ({ default: m.AnalyticReportPage })),
+const AnalyticReportPage = lazyScreen(() =>
+  import('../features/analytic-report/AnalyticReportPage').then((m) => m.AnalyticReportPage),
 );
-const DocumentEditorPage = lazy(() =>
-  import('../features/document-editor/DocumentEditorPage').then((m) => ({ default: m.DocumentEditorPage })),
+const DocumentEditorPage = lazyScreen(() =>
+  import('../features/document-editor/DocumentEditorPage').then((m) => m.DocumentEditorPage),
 );
-const ErpOrderPage = lazy(() =>
-  import('../features/erp-order/ErpOrderPage').then((m) => ({ default: m.ErpOrderPage })),
+const ErpOrderPage = lazyScreen(() => import('../features/erp-order/ErpOrderPage').then((m) => m.ErpOrderPage));
+const JournalItemsPage = lazyScreen(() =>
+  import('../features/journal-items/JournalItemsPage').then((m) => m.JournalItemsPage),
 );
-const JournalItemsPage = lazy(() =>
-  import('../features/journal-items/JournalItemsPage').then((m) => ({ default: m.JournalItemsPage })),
+const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage').then((m) => m.ProfilePage));
+const SaleEditorPage = lazyScreen(() => import('../features/sale-editor/SaleEditorPage').then((m) => m.SaleEditorPage));
+const SalesListPage = lazyScreen(() => import('../features/sales-list/SalesListPage').then((m) => m.SalesListPage));
+const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage));
+const StockLocationPage = lazyScreen(() =>
+  import('../features/stock-location/StockLocationPage').then((m) => m.StockLocationPage),
 );
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-const SaleEditorPage = lazy(() =>
-  import('../features/sale-editor/SaleEditorPage').then((m) => ({ default: m.SaleEditorPage })),
+const StockProductPage = lazyScreen(() =>
+  import('../features/stock-product/StockProductPage').then((m) => m.StockProductPage),
 );
-const SalesListPage = lazy(() =>
-  import('../features/sales-list/SalesListPage').then((m) => ({ default: m.SalesListPage })),
+const TemplateEditorPage = lazyScreen(() =>
+  import('../features/template-editor/TemplateEditorPage').then((m) => m.TemplateEditorPage),
 );
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
-const StockLocationPage = lazy(() =>
-  import('../features/stock-location/StockLocationPage').then((m) => ({ default: m.StockLocationPage })),
-);
-const StockProductPage = lazy(() =>
-  import('../features/stock-product/StockProductPage').then((m) => ({ default: m.StockProductPage })),
-);
-const TemplateEditorPage = lazy(() =>
-  import('../features/template-editor/TemplateEditorPage').then((m) => ({ default: m.TemplateEditorPage })),
-);
-const TemplatesPage = lazy(() =>
-  import('../features/templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage })),
-);
-const UsersPage = lazy(() => import('../features/users/UsersPage').then((m) => ({ default: m.UsersPage })));
+const TemplatesPage = lazyScreen(() => import('../features/templates/TemplatesPage').then((m) => m.TemplatesPage));
+const UsersPage = lazyScreen(() => import('../features/users/UsersPage').then((m) => m.UsersPage));
+
+/** A screen's route: the screen behind its guard, and the screen itself in `handle` (see preloadScreenOf). */
+function screen(path: string, access: Access, Screen: LazyScreen): RouteObject {
+  return {
+    path,
+    element: (
+      <Guard access={access}>
+        <Screen />
+      </Guard>
+    ),
+    handle: { screen: Screen },
+  };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -63,113 +68,23 @@ export const routes: RouteObject[] = [
                     <SalesListPage />
                   </HomeGuard>
                 ),
+                handle: { screen: SalesListPage },
               },
-              {
-                path: '/sale',
-                element: (
-                  // the New Sale form is for those who may create one (a viewer's save would answer 403)
-                  <Guard access={edit('sales')}>
-                    <SaleEditorPage />
-                  </Guard>
-                ),
-              },
-              {
-                path: '/sale/:saleId',
-                element: (
-                  <Guard access={view('sales')}>
-                    <SaleEditorPage />
-                  </Guard>
-                ),
-              },
-              {
-                path: '/sale/documents/:saleId',
-                element: (
-                  <Guard access={view('sales')}>
-                    <DocumentEditorPage />
-                  </Guard>
-                ),
-              },
-              {
-                // an order of the built-in demo ERP ('Open in Odoo' when no real Odoo is connected)
-                path: '/erp/orders/:odooId',
-                element: (
-                  <Guard access={view('sales')}>
-                    <ErpOrderPage />
-                  </Guard>
-                ),
-              },
-              {
-                path: '/templates',
-                element: (
-                  <Guard access={full('sales')}>
-                    <TemplatesPage />
-                  </Guard>
-                ),
-              },
-              {
-                path: '/template/:templateId/*',
-                element: (
-                  <Guard access={full('sales')}>
-                    <TemplateEditorPage />
-                  </Guard>
-                ),
-              },
-              {
-                path: '/users',
-                element: (
-                  <Guard access={ADMIN}>
-                    <UsersPage />
-                  </Guard>
-                ),
-              },
-              {
-                path: '/profile',
-                element: (
-                  <Guard access={ANY}>
-                    <ProfilePage />
-                  </Guard>
-                ),
-              },
-              {
-                path: '/analyticreport',
-                element: (
-                  <Guard access={view('accounting')}>
-                    <AnalyticReportPage />
-                  </Guard>
-                ),
-              },
-              {
-                path: '/journalitems',
-                element: (
-                  <Guard access={view('accounting')}>
-                    <JournalItemsPage />
-                  </Guard>
-                ),
-              },
-              {
-                path: '/stock/location',
-                element: (
-                  <Guard access={view('inventory')}>
-                    <StockLocationPage />
-                  </Guard>
-                ),
-              },
-              {
-                path: '/stock/product',
-                element: (
-                  <Guard access={view('inventory')}>
-                    <StockProductPage />
-                  </Guard>
-                ),
-              },
-              {
-                path: '/settings',
-                element: (
-                  <Guard access={ADMIN}>
-                    <SettingsPage />
-                  </Guard>
-                ),
-              },
+              // the New Sale form is for those who may create one (a viewer's save would answer 403)
+              screen('/sale', edit('sales'), SaleEditorPage),
+              screen('/sale/:saleId', view('sales'), SaleEditorPage),
+              screen('/sale/documents/:saleId', view('sales'), DocumentEditorPage),
+              // an order of the built-in demo ERP ('Open in Odoo' when no real Odoo is connected)
+              screen('/erp/orders/:odooId', view('sales'), ErpOrderPage),
+              screen('/templates', full('sales'), TemplatesPage),
+              screen('/template/:templateId/*', full('sales'), TemplateEditorPage),
+              screen('/users', ADMIN, UsersPage),
+              screen('/profile', ANY, ProfilePage),
+              screen('/analyticreport', view('accounting'), AnalyticReportPage),
+              screen('/journalitems', view('accounting'), JournalItemsPage),
+              screen('/stock/location', view('inventory'), StockLocationPage),
+              screen('/stock/product', view('inventory'), StockProductPage),
+              screen('/settings', ADMIN, SettingsPage),
               { path: '*', element: <NotFound /> },
             ],
           },
@@ -179,3 +94,13 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
   },
 ];
+
+/**
+ * Starts loading the code of the screen at `pathname` (a page loaded on a screen's address: the screen's download
+ * overlaps the app's start instead of following its first render).
+ */
+export function preloadScreenOf(pathname: string): void {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  const screenOf = (match?.route.handle as { screen?: LazyScreen } | undefined)?.screen;
+  screenOf?.preload().catch(() => undefined); // (the route loads it again, and shows its error)
+}

@@ -293,7 +293,8 @@ function SaleEditor({ sale }: { sale: Sale }) {
         else next.delete('section');
         return next;
       },
-      { replace: false },
+      // At once, not as a transition: the product list mounting in one beside it must not hold the lines back.
+      { replace: false, flushSync: true },
     );
 
   // The answer of an awaited mutation, or undefined when it failed (the mutation has reported it already).
