@@ -138,6 +138,7 @@ const ProductPickerDialog = lazy(() =>
   import('./components/ProductPickerDialog').then((m) => ({ default: m.ProductPickerDialog })),
 );
 const MemoLinesTable = memo(LinesTable);
+const MemoSectionsTable = memo(SectionsTable);
 const MemoInfoPanel = memo(InfoPanel);
 
 /** A function that is the same object for the component's life and always calls the latest render's `fn`. */
@@ -166,20 +167,41 @@ function useAfterFirstPaint(): boolean {
   return ready;
 }
 
-/** Handlers that call `current()`'s at the time of the call. */
-function delegateHandlers(current: () => LinesTableHandlers): LinesTableHandlers {
-  return {
-    back: () => current().back(),
-    commit: (changes, refused) => current().commit(changes, refused),
-    remove: (ids) => current().remove(ids),
-    addText: (kind, sequence) => current().addText(kind, sequence),
-    insertProduct: (sequence) => current().insertProduct(sequence),
-    dropProduct: (productId) => current().dropProduct(productId),
-    setMarkup: (ids) => current().setMarkup(ids),
-    moveCopy: (ids) => current().moveCopy(ids),
-    reorder: (from, to) => current().reorder(from, to),
-  };
+/**
+ * An object of handlers that stays the same while `current()` changes: each calls `current()`'s handler of its name at
+ * the time of the call. `names` lists every handler (a Record: the compiler checks that none is missing).
+ */
+function delegateHandlers<T extends object>(current: () => T, names: Record<keyof T, true>): T {
+  return Object.fromEntries(
+    Object.keys(names).map((name) => [
+      name,
+      (...args: unknown[]) => (current()[name as keyof T] as (...a: unknown[]) => unknown)(...args),
+    ]),
+  ) as T;
 }
+
+const LINE_HANDLERS: Record<keyof LinesTableHandlers, true> = {
+  back: true,
+  commit: true,
+  remove: true,
+  addText: true,
+  insertProduct: true,
+  dropProduct: true,
+  setMarkup: true,
+  moveCopy: true,
+  reorder: true,
+};
+
+const SECTION_HANDLERS: Record<keyof SectionHandlers, true> = {
+  open: true,
+  create: true,
+  rename: true,
+  toggleDetails: true,
+  remove: true,
+  duplicate: true,
+  copy: true,
+  reorder: true,
+};
 
 /**
  * Fields of a sale that are not its header: its content (sections, lines, their totals), the version, and who changed
@@ -431,9 +453,17 @@ function SaleEditor({ sale }: { sale: Sale }) {
     () =>
       sectionId === null
         ? null
-        : delegateHandlers(() => lineHandlersRef.current(sectionRef.current ?? ({ _id: sectionId } as SaleSection))),
+        : delegateHandlers(
+            () => lineHandlersRef.current(sectionRef.current ?? ({ _id: sectionId } as SaleSection)),
+            LINE_HANDLERS,
+          ),
     [sectionId],
   );
+  // The sections' handlers, one object for the editor's life: the sections table renders again only when the
+  // sections change (not when the editor does, e.g. as its other queries arrive).
+  const sectionHandlersRef = useRef(sectionHandlers);
+  sectionHandlersRef.current = sectionHandlers;
+  const stableSectionHandlers = useMemo(() => delegateHandlers(() => sectionHandlersRef.current, SECTION_HANDLERS), []);
 
   const runCopy = async (req: CopyRequest) => {
     setDialogState(null);
@@ -599,11 +629,11 @@ function SaleEditor({ sale }: { sale: Sale }) {
     section && lineHandlers ? (
       <MemoLinesTable section={section} editable={editable} handlers={lineHandlers} />
     ) : (
-      <SectionsTable
+      <MemoSectionsTable
         sections={sale.sections}
         editable={editable}
         canCopy={canEdit(user, 'sales')}
-        handlers={sectionHandlers}
+        handlers={stableSectionHandlers}
         title={`${sale.name || sale.quote_number} Sections`}
       />
     );

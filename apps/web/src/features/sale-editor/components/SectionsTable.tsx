@@ -39,7 +39,7 @@ import {
   Typography,
 } from '@mui/material';
 import { isMarginWarning, isMarkupWarning } from '@quotewright/domain';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { useDiscreteColumns } from '../../../app/discrete';
 import { MoneyCell } from '../../../components/MoneyCell';
 import type { SensitiveKind } from '../../../lib/discreteColumns';
@@ -161,7 +161,8 @@ function NameEditor({
   );
 }
 
-function SectionRow({
+/** One section's row: rendered again only when its own props change (the handlers stay the same object). */
+const SectionRow = memo(function SectionRow({
   section,
   columns,
   editable,
@@ -280,7 +281,7 @@ function SectionRow({
       </TableCell>
     </TableRow>
   );
-}
+});
 
 export function SectionsTable({
   sections,
