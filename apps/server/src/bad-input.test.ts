@@ -185,7 +185,7 @@ describe('response hygiene', () => {
 
 describe('the web app', () => {
   it('serves index.html for the start page and client routes, uncached, and problem+json under /api', async () => {
-    const { mkdirSync, mkdtempSync, writeFileSync } = await import('node:fs');
+    const { mkdirSync, mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const dist = mkdtempSync(join(tmpdir(), 'qw-spa-'));
@@ -199,6 +199,41 @@ describe('the web app', () => {
       const asset = await t2.app.inject({ method: 'GET', url: '/assets/index-D8gvmE5E.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // the build's compressed forms are sent as they are, to a client that accepts them
+      const big = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+      const { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } = await import('node:zlib');
+      writeFileSync(join(dist, 'assets', 'big-C0ffee12.js'), big);
+      writeFileSync(join(dist, 'assets', 'big-C0ffee12.js.br'), brotliCompressSync(big));
+      writeFileSync(join(dist, 'assets', 'big-C0ffee12.js.gz'), gzipSync(big));
+      for (const [accept, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        [undefined, undefined],
+      ] as const) {
+        const res = await t2.app.inject({
+          method: 'GET',
+          url: '/assets/big-C0ffee12.js',
+          headers: accept ? { 'accept-encoding': accept } : {},
+        });
+        expect(res.statusCode, accept).toBe(200);
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        expect(res.headers['content-type'], accept).toContain('javascript');
+        expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+        const body =
+          encoding === 'br'
+            ? brotliDecompressSync(res.rawPayload)
+            : encoding === 'gzip'
+              ? gunzipSync(res.rawPayload)
+              : res.rawPayload;
+        expect(body.toString(), accept).toBe(big);
+        // the very bytes the build wrote (not compressed again here)
+        if (encoding)
+          expect(
+            res.rawPayload.equals(
+              readFileSync(join(dist, 'assets', `big-C0ffee12.js.${encoding === 'br' ? 'br' : 'gz'}`)),
+            ),
+          ).toBe(true);
+      }
       const icon = await t2.app.inject({ method: 'GET', url: '/favicon.svg' });
       expect(icon.statusCode).toBe(200);
       expect(icon.headers['cache-control']).toBe('public, max-age=3600');

@@ -4,8 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendProblem } from './errors';
 
-/** A file of the build's assets folder whose name carries a content hash (Vite: name-<hash>.ext). */
-const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+$/;
+/**
+ * A file of the build's assets folder whose name carries a content hash (Vite: name-<hash>.ext), or its compressed
+ * form (name-<hash>.ext.br / .gz).
+ */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(?:\.(?:br|gz))?$/;
 
 /** Serves the built SPA (when present) with index.html for client-side routes; /api stays problem+json. */
 export async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
@@ -17,6 +20,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
       wildcard: true,
       index: false,
       cacheControl: false,
+      // The build writes each text file's brotli and gzip forms beside it (apps/web/scripts/precompress.mjs): sent
+      // as they are to a client that accepts them (the compression plugin leaves an encoded answer alone).
+      preCompressed: true,
       // The build's files under /assets are named by their content's hash: a browser keeps them for a year and
       // never asks again (a new build has new names, which index.html, never cached, points to). Anything else
       // for an hour.

@@ -35,12 +35,12 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { isMarginWarning, isMarkupWarning } from '@quotewright/domain';
 import { memo, type ReactNode, useState } from 'react';
 import { useDiscreteColumns } from '../../../app/discrete';
+import { useDelegatedTooltip } from '../../../components/DelegatedTooltip';
 import { MoneyCell } from '../../../components/MoneyCell';
 import type { SensitiveKind } from '../../../lib/discreteColumns';
 import { SORTABLE_AUTO_SCROLL } from '../../../lib/dnd';
@@ -251,32 +251,41 @@ const SectionRow = memo(function SectionRow({
       <TableCell align="right" onClick={stop} sx={{ whiteSpace: 'nowrap' }}>
         {editable && (
           <>
-            {/* Not interactive: a tooltip shown on focus (after a rename by keyboard) must not catch the clicks on the row below. */}
-            <Tooltip title="Rename" disableInteractive>
-              <IconButton size="small" aria-label="Rename" onClick={() => setRenaming(true)}>
-                <DriveFileRenameOutlineIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Duplicate" disableInteractive>
-              <IconButton size="small" aria-label="Duplicate" onClick={() => handlers.duplicate(section)}>
-                <FileCopyIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            {/* (the table's one tooltip is not interactive: shown on focus after a rename by keyboard, it must not catch
+                the clicks on the row below) */}
+            <IconButton data-tooltip="Rename" size="small" aria-label="Rename" onClick={() => setRenaming(true)}>
+              <DriveFileRenameOutlineIcon fontSize="small" />
+            </IconButton>
+            <IconButton
+              data-tooltip="Duplicate"
+              size="small"
+              aria-label="Duplicate"
+              onClick={() => handlers.duplicate(section)}
+            >
+              <FileCopyIcon fontSize="small" />
+            </IconButton>
           </>
         )}
         {canCopy && (
-          <Tooltip title="Copy to sale" disableInteractive>
-            <IconButton size="small" aria-label="Copy to sale" onClick={() => handlers.copy(section)}>
-              <ContentCopyIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <IconButton
+            data-tooltip="Copy to sale"
+            size="small"
+            aria-label="Copy to sale"
+            onClick={() => handlers.copy(section)}
+          >
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
         )}
         {editable && (
-          <Tooltip title="Delete" disableInteractive>
-            <IconButton size="small" color="error" aria-label="Delete section" onClick={() => handlers.remove(section)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <IconButton
+            data-tooltip="Delete"
+            size="small"
+            color="error"
+            aria-label="Delete section"
+            onClick={() => handlers.remove(section)}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
         )}
       </TableCell>
     </TableRow>
@@ -301,6 +310,8 @@ export function SectionsTable({
 }) {
   const columns = useDiscreteColumns(COLUMNS);
   const [adding, setAdding] = useState(false);
+  // the rows' icon buttons share one tooltip
+  const tips = useDelegatedTooltip();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -312,7 +323,8 @@ export function SectionsTable({
     if (from >= 0 && to >= 0) handlers.reorder(from, to);
   };
   return (
-    <Paper variant="outlined" data-testid="sections-table">
+    <Paper variant="outlined" data-testid="sections-table" {...tips.containerProps}>
+      {tips.tooltip}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, flexWrap: 'wrap' }}>
         <Typography variant="subtitle1" fontWeight={600} sx={{ flexGrow: 1 }}>
           {title}
