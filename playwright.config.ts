@@ -66,6 +66,9 @@ const chromium = {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Chromium's own address-bar popup, built as web pages in every new tab even headless (no address bar): work
+      // on the machine's CPUs beside the app under test (bench/browser.ts says the same).
+      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
     ],
   },
 };

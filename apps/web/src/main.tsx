@@ -1,11 +1,12 @@
+// First: it starts the downloads a page needs before the rest of the app's code runs.
+import './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadScreenOf } from './app/routes';
-import { prefetchSaleOfPath } from './lib/salePrefetch';
 
-// A sale's address: its data is read while the editor's code loads; and any screen's code is asked for at once.
-prefetchSaleOfPath(window.location.pathname);
+// The screen of the address: its code is asked for at once (a sale's data and the editor's code already were, by
+// boot.ts).
 preloadScreenOf(window.location.pathname);
 
 const root = document.getElementById('root');
