@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+// The DOM's RouterProvider: it can render a navigation at once (navigate's flushSync), which a section's opening asks.
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './AppProviders';
 import { routes } from './routes';
 
