@@ -92,7 +92,7 @@ export function useDelegatedTooltip(): DelegatedTooltip {
   );
   const tooltip = (
     <Tooltip
-      open={tip !== null && tip.el.isConnected}
+      open={tip?.el.isConnected === true}
       title={tip?.title ?? ''}
       disableInteractive
       slotProps={{ popper: { anchorEl: tip?.el } }}
