@@ -6,7 +6,8 @@
 // and reads of the sale (right after a change, unchanged, and revalidated with its ETag), each timed from request to
 // last byte; p50 / p95 in ms against the targets (a missed target is reported, not failed). Next to them: the
 // server's own time (its log), its CPU time and its wait for a CPU per call, and the same round trip to a server that
-// does nothing (the machine's floor at that moment: other work shares its CPUs).
+// does nothing (the machine's floor at that moment: other work shares its CPUs) and, on PostgreSQL, to a minimal server
+// that does the edit's one write and nothing else (kit/minimal-edit-server.cjs: what any server would pay here).
 // On both databases: the embedded PGlite (a fresh DATA_DIR), and PostgreSQL on a fresh database created and dropped
 // here (on the server of DATABASE_URL, else postgres://postgres@127.0.0.1:5432; skipped, and said, when there is
 // none). BENCH_ENGINES=pglite or =postgres runs one. BENCH_PROFILE_DIR=<dir> writes a CPU profile of the server's
@@ -172,6 +173,77 @@ async function startFloor(): Promise<{ call(): Promise<number>; stop(): void }> 
   };
 }
 
+/**
+ * A reference for the edit on PostgreSQL: the same round trip to kit/minimal-edit-server.cjs (node:http and one
+ * prepared writing statement on the same database, nothing else), after the same pause. What the app's own edit
+ * costs beyond it is the app's; below it is the machine's and the database's.
+ */
+async function startMinimalEdit(url: string): Promise<{ call(i: number): Promise<number>; stop(): void }> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const sale = crypto.randomUUID();
+  const lines = Array.from({ length: LINES }, () => crypto.randomUUID());
+  try {
+    await db.query(`create table bench_min_sales (id uuid primary key, version int not null, total numeric(14, 2));
+      create table bench_min_lines (id uuid primary key, sale_id uuid not null references bench_min_sales (id),
+        qty numeric(12, 3), price numeric(14, 2), description text);
+      create index on bench_min_lines (sale_id);
+      create table bench_min_activity (id bigserial primary key, sale_id uuid, version int, detail jsonb,
+        created_at timestamptz not null default now())`);
+    await db.query('insert into bench_min_sales values ($1, 1, 0)', [sale]);
+    await db.query(`insert into bench_min_lines select id::uuid, $1, 1, 10, 'a line' from unnest($2::text[]) as id`, [
+      sale,
+      lines,
+    ]);
+  } finally {
+    await db.end();
+  }
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'kit/minimal-edit-server.cjs')], {
+    env: { ...process.env, MINIMAL_DATABASE_URL: url },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once('exit', () => reject(new Error('the minimal edit server did not start')));
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return {
+    async call(i) {
+      const body = JSON.stringify({
+        sale,
+        line: lines[(i * 7) % lines.length],
+        total: String(1000 + i),
+        qty: String(2 + (i % 9)),
+      });
+      const t0 = performance.now();
+      await new Promise<void>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/',
+            agent,
+            headers: { 'content-type': 'application/json' },
+          },
+          (r) => {
+            if (r.statusCode !== 200) reject(new Error(`the minimal edit server answered ${r.statusCode}`));
+            r.resume();
+            r.on('end', resolve);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+      return performance.now() - t0;
+    },
+    stop() {
+      agent.destroy();
+      child.kill();
+    },
+  };
+}
+
 async function run(engine: Engine, floor: { call(): Promise<number> }) {
   const pgDb = engine === 'postgres' ? await throwawayPostgres('server', POSTGRES) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'qw-bench-server-'));
@@ -203,6 +275,7 @@ async function run(engine: Engine, floor: { call(): Promise<number> }) {
   const group = server.pid!;
   let pid: number | undefined;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  let minimal: Awaited<ReturnType<typeof startMinimalEdit>> | undefined;
   try {
     for (let i = 0; ; i++) {
       const ok = await fetch(`${base}/api/health`).then(
@@ -292,6 +365,7 @@ async function run(engine: Engine, floor: { call(): Promise<number> }) {
         });
     }
     sale = (await call('GET', `/api/sales/${sale._id}`, token)).json;
+    minimal = pgDb ? await startMinimalEdit(pgDb.url) : undefined;
     const section = sale.sections[3];
     const lines = section.lines as { _id: string }[];
     /** What a person does, in order, each followed by a pause. */
@@ -300,6 +374,7 @@ async function run(engine: Engine, floor: { call(): Promise<number> }) {
     const client = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
     const cpu = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
     const floorTimes: number[] = [];
+    const minimalEditTimes: number[] = [];
     const wait = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
     const clientWait = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
     let sched0: { cpu: number; wait: number } | undefined;
@@ -332,7 +407,13 @@ async function run(engine: Engine, floor: { call(): Promise<number> }) {
       if (r.status !== 304) throw new Error(`revalidating an unchanged sale answered ${r.status}, not 304`);
       await pause(PAUSE);
       const nothing = await floor.call();
+      let least: number | undefined;
+      if (minimal) {
+        await pause(PAUSE);
+        least = await minimal.call(i);
+      }
       if (i < WARMUP) continue;
+      if (least !== undefined) minimalEditTimes.push(least);
       client.edit.push(e.ms);
       client.add.push(a.ms);
       client.getAfterChange.push(g.ms);
@@ -389,6 +470,8 @@ async function run(engine: Engine, floor: { call(): Promise<number> }) {
       revalidate304Ms: quantiles(client.revalidate),
       // The same round trip to a server that does nothing (see startFloor): the machine's share of the times above.
       floorMs: quantiles(floorTimes),
+      // PostgreSQL: the same edit's round trip to a server that does only that (see startMinimalEdit).
+      ...(minimalEditTimes.length ? { minimalEditServerMs: quantiles(minimalEditTimes) } : {}),
       ...(serverMs ? { serverOwnMs: serverMs } : {}),
       // The server's process (all its threads; Linux) during each call: its time on a CPU, and its time ready to run
       // but waiting for a CPU taken by other work on the machine (the noise in the times above). And its CPU share
@@ -404,6 +487,7 @@ async function run(engine: Engine, floor: { call(): Promise<number> }) {
       logBytes: statSync(logFile).size,
     };
   } finally {
+    minimal?.stop();
     // The server alone is asked to stop (it closes its database, and writes its profile); npm follows.
     if (pid !== undefined) {
       signal(pid, 'SIGTERM');
