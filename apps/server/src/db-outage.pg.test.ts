@@ -3,7 +3,7 @@
 // database is away, recover by itself, and never lose a write it acknowledged.
 import { inArray, saleLines } from '@quotewright/db';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminUrl } from '../test/global-setup';
 import { createTestApp, type TestApp } from '../test/helpers';
 import { api, roleTokens, seedProducts, type Tokens } from './modules/sales/testkit';
@@ -35,8 +35,6 @@ const killBackends = () =>
     dbName,
   ]);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('the database drops its connections', () => {
   it('mid-traffic: no 500, no exit, every acknowledged write is kept, and it recovers by itself', async () => {
     let sale = await a.ok('POST', '/api/sales', tok.editor, { name: 'Outage' });
@@ -63,11 +61,23 @@ describe('the database drops its connections', () => {
       }
     };
     const workers = [worker(), worker(), worker()];
+    const answered = () => [...statuses.values()].reduce((n, c) => n + c, 0);
+    /** Waits until the workers have had `n` more answers (traffic between the outages, and after the last). */
+    const traffic = async (n: number) => {
+      const from = answered();
+      await vi.waitFor(() => expect(answered()).toBeGreaterThanOrEqual(from + n), { timeout: 20_000, interval: 5 });
+    };
     for (let i = 0; i < 4; i++) {
-      await sleep(300);
+      await traffic(6);
       await killBackends();
     }
-    await sleep(300);
+    // served again after the last outage, by the same pool
+    const servedBefore = statuses.get(200) ?? 0;
+    await vi.waitFor(() => expect(statuses.get(200) ?? 0).toBeGreaterThan(servedBefore), {
+      timeout: 20_000,
+      interval: 5,
+    });
+    await traffic(6);
     stop = true;
     await Promise.all(workers);
 

@@ -3,7 +3,7 @@
 // it but anything else it reads (the sale's sections and their versions) as of its own start: the sections must be
 // read again, or the change is computed from the lines as they were and the other's edit vanishes from the total.
 import { eq, saleLines, sales, sql } from '@quotewright/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { SaleDto } from './sales.dto';
 import { api, roleTokens, seedProducts, type Tokens } from './testkit';
@@ -42,7 +42,16 @@ describe('a change waiting for the lock of a sale another transaction changes', 
         { _id: leg, quantity: '2' },
         { _id: leg, name: 'Two legs' },
       ]);
-      await new Promise((r) => setTimeout(r, 400));
+      // Waiting for it, as the database shows: a session of this database waiting for a lock.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await t.database.executeSql(
+            `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          expect(rows.length).toBe(1);
+        },
+        { timeout: 10_000, interval: 10 },
+      );
       // Meanwhile this transaction changes another line, as any writer of a sale does (new version).
       await tx.update(saleLines).set({ quantity: '3' }).where(eq(saleLines.id, desk));
       await tx
