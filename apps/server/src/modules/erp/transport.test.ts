@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createErpConnector } from './connector.js';
 import { ErpError } from './erp.errors.js';
 import { createTransport, type RequestLogEntry, type TransportOptions } from './transport.js';
@@ -42,6 +42,12 @@ describe.each(PROTOCOLS)('transport $protocol against Odoo $version', ({ version
    * requests a fault answered, so faulted attempts are counted in total; nothing else runs meanwhile)
    */
   const requestsSince = (from: number) => sim.calls.length - from;
+  /** Waits until the simulator has logged, since `from`, the end of a request it delayed (a 1 s fault). */
+  const endOfDelayedRequest = (from: number) =>
+    vi.waitFor(() => expect(sim.calls.slice(from).some((c) => c.ms >= 900)).toBe(true), {
+      timeout: 5000,
+      interval: 10,
+    });
 
   beforeAll(async () => {
     sim = await startOdooSim({ version });
@@ -126,6 +132,7 @@ describe.each(PROTOCOLS)('transport $protocol against Odoo $version', ({ version
     const log: RequestLogEntry[] = [];
     const t = createTransport(opts({ timeoutMs: 400, onRequest: (e) => log.push(e) }));
     await t.call('res.partner', 'search_count', [], { domain: [] });
+    const fromRead = sim.calls.length;
     sim.faults.set({ delayMs: 1000, match: 'res.partner.search_read', times: 1 });
     const rows = await t.call('res.partner', 'search_read', [], { domain: [], fields: ['name'], limit: 1 });
     expect(rows).toHaveLength(1);
@@ -133,14 +140,16 @@ describe.each(PROTOCOLS)('transport $protocol against Odoo $version', ({ version
     expect(reads[0]!.error?.kind).toBe('timeout');
     expect(reads.at(-1)!.error).toBeUndefined();
     expect(reads.length).toBeGreaterThanOrEqual(2);
-    await new Promise((r) => setTimeout(r, 1000)); // the simulator logs an abandoned request when it ends
+    // the simulator logs the abandoned (delayed) request when it ends: out of the way before the next part
+    await endOfDelayedRequest(fromRead);
 
     const partner = sim.data.search('res.partner', [['parent_id', '=', false]], { limit: 1 })[0]!;
     sim.faults.set({ delayMs: 1000, match: 'res.partner.write', times: 1 });
     const from = sim.calls.length;
     const err = await rejection(t.call('res.partner', 'write', [[partner], { comment: 'slow' }], {}));
     expect(err.kind).toBe('timeout');
-    await new Promise((r) => setTimeout(r, 1000));
+    // once the delayed write has ended on the simulator, it is the only request that reached it: no retry
+    await endOfDelayedRequest(from);
     expect(requestsSince(from)).toBe(1);
     expect(log.filter((e) => e.operation === 'res.partner.write')).toHaveLength(1);
   });
