@@ -161,6 +161,27 @@ function NameEditor({
   );
 }
 
+/** An icon button of a row's actions: its name is its label and the table's shared tooltip (data-tooltip). */
+function RowAction({
+  tip,
+  label = tip,
+  icon: Icon,
+  color,
+  onClick,
+}: {
+  tip: string;
+  label?: string;
+  icon: typeof DeleteIcon;
+  color?: 'error';
+  onClick(): void;
+}) {
+  return (
+    <IconButton data-tooltip={tip} size="small" color={color} aria-label={label} onClick={onClick}>
+      <Icon fontSize="small" />
+    </IconButton>
+  );
+}
+
 /** One section's row: rendered again only when its own props change (the handlers stay the same object). */
 const SectionRow = memo(function SectionRow({
   section,
@@ -249,43 +270,19 @@ const SectionRow = memo(function SectionRow({
         );
       })}
       <TableCell align="right" onClick={stop} sx={{ whiteSpace: 'nowrap' }}>
+        {/* (the table's one tooltip is not interactive: shown on focus after a rename by keyboard, it must not catch the
+            clicks on the row below) */}
+        {editable && <RowAction tip="Rename" icon={DriveFileRenameOutlineIcon} onClick={() => setRenaming(true)} />}
+        {editable && <RowAction tip="Duplicate" icon={FileCopyIcon} onClick={() => handlers.duplicate(section)} />}
+        {canCopy && <RowAction tip="Copy to sale" icon={ContentCopyIcon} onClick={() => handlers.copy(section)} />}
         {editable && (
-          <>
-            {/* (the table's one tooltip is not interactive: shown on focus after a rename by keyboard, it must not catch
-                the clicks on the row below) */}
-            <IconButton data-tooltip="Rename" size="small" aria-label="Rename" onClick={() => setRenaming(true)}>
-              <DriveFileRenameOutlineIcon fontSize="small" />
-            </IconButton>
-            <IconButton
-              data-tooltip="Duplicate"
-              size="small"
-              aria-label="Duplicate"
-              onClick={() => handlers.duplicate(section)}
-            >
-              <FileCopyIcon fontSize="small" />
-            </IconButton>
-          </>
-        )}
-        {canCopy && (
-          <IconButton
-            data-tooltip="Copy to sale"
-            size="small"
-            aria-label="Copy to sale"
-            onClick={() => handlers.copy(section)}
-          >
-            <ContentCopyIcon fontSize="small" />
-          </IconButton>
-        )}
-        {editable && (
-          <IconButton
-            data-tooltip="Delete"
-            size="small"
+          <RowAction
+            tip="Delete"
+            label="Delete section"
             color="error"
-            aria-label="Delete section"
+            icon={DeleteIcon}
             onClick={() => handlers.remove(section)}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
+          />
         )}
       </TableCell>
     </TableRow>
