@@ -3,7 +3,6 @@
 // downloads overlap the evaluation of the app's own code instead of following it.
 import { prefetchSaleOfPath } from './lib/salePrefetch';
 
-const path = window.location.pathname;
-prefetchSaleOfPath(path);
 // (the same import as the route's screen in routes.tsx: one download, one module)
-if (/^\/sale\/[^/]+\/?$/.test(path)) import('./features/sale-editor/SaleEditorPage').catch(() => undefined);
+if (prefetchSaleOfPath(window.location.pathname))
+  import('./features/sale-editor/SaleEditorPage').catch(() => undefined);

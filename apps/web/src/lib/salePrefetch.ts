@@ -25,8 +25,10 @@ export function takePrefetchedSale<T>(id: string): Promise<T> | undefined {
   return held && Date.now() - held.at < FRESH_MS ? (held.answer as Promise<T>) : undefined;
 }
 
-/** A page loaded on /sale/{id}: its sale is read at once. */
-export function prefetchSaleOfPath(pathname: string): void {
+/** A page loaded on /sale/{id}: its sale is read at once. True when the address is a sale's. */
+export function prefetchSaleOfPath(pathname: string): boolean {
   const m = /^\/sale\/([^/]+)\/?$/.exec(pathname);
-  if (m?.[1]) prefetchSale(decodeURIComponent(m[1]));
+  if (!m?.[1]) return false;
+  prefetchSale(decodeURIComponent(m[1]));
+  return true;
 }
