@@ -188,7 +188,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   const users = usersService(usersRepo, (userId) => events.publish({ type: 'user_changed', userId }));
   const catalogRepo = catalogRepository(db);
-  const jobs = createJobs(database.executeSql, log);
+  const jobs = createJobs(database.executeSql, log, { isConnectionLost: (err) => database.isUnavailable(err) });
   const erpFetch = erpFetchService({
     runs: erpFetchRepository(db),
     catalog: catalogRepo,

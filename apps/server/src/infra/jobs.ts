@@ -1,5 +1,9 @@
+import { createRequire } from 'node:module';
 import type { ExecuteSql } from '@quotewright/db';
 import PgBoss from 'pg-boss';
+
+// pg-boss's own statements (its package has no exports map): see settleCommands below.
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<string, (schema: string) => string>;
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -41,9 +45,25 @@ export const POLLING_INTERVAL_SECONDS = 5;
  * Background jobs on pg-boss over the application's own database (PostgreSQL or PGlite through the executeSql
  * adapter), so any process can claim any job exactly once (SKIP LOCKED).
  */
-export function createJobs(executeSql: ExecuteSql, log: Log, opts: { pollingIntervalSeconds?: number } = {}): Jobs {
+export function createJobs(
+  executeSql: ExecuteSql,
+  log: Log,
+  opts: { pollingIntervalSeconds?: number; isConnectionLost?: (err: unknown) => boolean } = {},
+): Jobs {
+  const isConnectionLost = opts.isConnectionLost ?? (() => false);
+  // pg-boss 10 marks a job completed or failed after its handler without awaiting it: with the database's connection
+  // lost at that moment, the rejection would be unhandled. Those two statements answer "no job changed" instead; the
+  // job stays active and expires and is retried as after a process killed mid-job.
+  const settleCommands = new Set<string>([plans.completeJobs!('pgboss'), plans.failJobsById!('pgboss')]);
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) },
+    db: {
+      executeSql: (text: string, values: unknown[]) =>
+        executeSql(text, values).catch((err: unknown) => {
+          if (!settleCommands.has(text) || !isConnectionLost(err)) throw err;
+          log.error({ err }, 'a job could not be marked done (the database connection was lost): it will expire');
+          return { rows: [{ count: '0' }] };
+        }),
+    },
     schedule: false,
     supervise: true,
   });
