@@ -88,8 +88,14 @@ test('dragging a line or a section 2 rows down and 2 rows up lands where the dro
   });
   await page.goto(`/sale/${sale._id}`);
 
-  // sections: S1 two rows down, then S5 two rows up
+  // The sections stay where they first showed when the product list above them arrives (its placeholder holds its
+  // height): a user reaching for a row's handle finds it where they saw it.
   const sectionRows = page.getByTestId('section-row');
+  const firstSeenAt = (await sectionRows.first().boundingBox())!.y;
+  await expect(page.getByTestId('product-row').first()).toBeVisible();
+  expect(Math.abs((await sectionRows.first().boundingBox())!.y - firstSeenAt)).toBeLessThanOrEqual(2);
+
+  // sections: S1 two rows down, then S5 two rows up
   await dragRows(page, sectionRows.nth(0).getByLabel('Drag to reorder'), sectionRows.nth(0), 2);
   const down = ['S2', 'S3', 'S1', ...names.slice(3)];
   await expect.poll(async () => (await getSale(request, sale._id)).sections.map((s) => s.name)).toEqual(down);

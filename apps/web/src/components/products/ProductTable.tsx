@@ -7,7 +7,7 @@ import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Box, Button, FormControlLabel, IconButton, Switch, Tooltip } from '@mui/material';
 import { PICKER_PAGE_SIZE_OPTIONS } from '@quotewright/domain';
 import type { MRT_ColumnDef, MRT_PaginationState, MRT_SortingState, MRT_TableOptions } from 'material-react-table';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { PRODUCT_DRAG_TYPE, type Product, type ProductSort, useProducts } from '../../lib/products';
 import { BreakableHeader } from '../BreakableHeader';
@@ -28,6 +28,7 @@ export function ProductTable({
   draggable = true,
   title,
   dense = false,
+  onFirstPage,
 }: {
   pageSize: number;
   /** Shown as an 'Insert' action per row when given. */
@@ -36,6 +37,8 @@ export function ProductTable({
   title?: string;
   /** Narrow (beside a lines table): every column still shown. */
   dense?: boolean;
+  /** Called once, when the first page of products is on screen. */
+  onFirstPage?: () => void;
 }) {
   const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
   const [sorting, setSorting] = useState<MRT_SortingState>([]);
@@ -50,6 +53,13 @@ export function ProductTable({
     sort: sort?.id as ProductSort | undefined,
     direction: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
   });
+
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current || !data) return;
+    shown.current = true;
+    onFirstPage?.();
+  }, [data, onFirstPage]);
 
   const columns = useMemo<MRT_ColumnDef<Product>[]>(
     () => [

@@ -573,7 +573,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
           dense={wide && !windowed}
         />
       ) : (
-        <ProductTablePlaceholder />
+        <ProductTablePlaceholder pageSize={pageSize} dense={wide && !windowed} />
       ),
     [editable, pageSize, insertFromList, listReady, wide, windowed],
   );
