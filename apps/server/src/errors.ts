@@ -38,6 +38,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+/** A refusal of a domain rule as the problem it answers: a row the request names that is not there is 404, else 400. */
+export const domainProblem = (e: { code: string; message: string }) =>
+  new AppError(e.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'VALIDATION_FAILED', e.message);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
 export const validation = (errors: FieldErrors, message = 'Some fields are invalid') =>
   new AppError('VALIDATION_FAILED', message, errors);

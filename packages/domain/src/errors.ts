@@ -6,6 +6,8 @@ export const DOMAIN_ERROR_CODES = [
   'INVALID_INSERTION_POINT',
   'INVALID_QUOTE_NUMBER',
   'INVALID_ARGUMENT',
+  /** A row the request names is not there (a line of another section, or deleted meanwhile). */
+  'NOT_FOUND',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

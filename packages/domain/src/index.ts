@@ -4,6 +4,7 @@ export * from './edit-conflicts';
 export * from './errors';
 export * from './format';
 export * from './limits';
+export * from './line-plans';
 export * from './lines';
 export * from './money';
 export * from './ordering';

@@ -321,6 +321,26 @@ describe('edits of a held sale', () => {
     expect(last.total_price).toBe('940.00');
   });
 
+  it('a request naming a line twice edits it twice, the second from the first: held or under the lock alike', async () => {
+    const { sale, ids, url } = await fixture();
+    // This process holds the sale (one statement); the other holds nothing of it (planned under the lock).
+    await a.ok('POST', url('update'), tok.editor, [
+      { _id: ids[0], quantity: '3' },
+      { _id: ids[0], price: '50' },
+    ]);
+    await b.ok('POST', url('update'), tok.full, [
+      { _id: ids[1], quantity: '6' },
+      { _id: ids[1], discount: '10' },
+      { _id: ids[1], quantity: '7' },
+    ]);
+    const seen = await bothViews(sale._id);
+    const [desk, leg] = seen.sections[0]!.lines as [LineDto, LineDto];
+    expect([desk.quantity, desk.price, desk.discount]).toEqual(['3', '50.00', 0]);
+    expect([leg.quantity, leg.price, leg.discount]).toEqual(['7', '10.50', 10]);
+    // One change each: two new versions in all.
+    expect(seen.version).toBe(sale.version + 2);
+  });
+
   it('a line changed in the database by another program (no new sale version) is not overwritten or ignored', async () => {
     const { sale, ids, url } = await fixture();
     await t.database.db.update(saleLines).set({ quantity: '8' }).where(eq(saleLines.id, ids[1]!));

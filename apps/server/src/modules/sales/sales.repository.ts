@@ -672,6 +672,16 @@ function queries(db: Db, prepared?: ExecuteSql) {
     },
 
     /**
+     * The same write as commitLinesAt's, inside a transaction that holds the sale's lock (no guard, no touch: the
+     * mutation touches the sale itself). Answers the rows written (updated, inserted or moved) as stored, by id.
+     */
+    async writeLines(write: LinesWrite): Promise<Map<string, SaleLineRow>> {
+      const rows = await run(sql`with ${linesWriteSql(write, sql`true`)}
+        select ${sql.raw(writtenLine.select)} from written`);
+      return new Map(rows.map((r) => writtenLine.read(r)).map((l) => [l.id, l]));
+    },
+
+    /**
      * The sale's total put right at the version a change left it at (see the service's commitHeld); undefined when
      * the sale changed since (that change computed its total again from the lines).
      */

@@ -1,65 +1,59 @@
-import { randomUUID } from 'node:crypto';
 import {
   type ActivityHint,
   type ActivityKind,
   activityDetail,
   diffSales,
-  type EditConflict,
   EMPTY_ACTIVITY_SALE,
-  editConflictText,
-  type LineDto,
-  type LineEditBase,
   type SaleDelta,
   type ValueReplacedEvent,
 } from '@quotewright/contracts';
 import type { ProductRow, SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import {
-  APPEND,
-  applyLineEdit,
-  applyMarkup,
   type CopyLine,
-  DESCRIPTION_REQUIRED,
   duplicateSectionName,
-  EDIT_BASE_FIELDS,
-  type EditBaseField,
-  type FieldEditor,
   hasNameOrCustomer,
-  insertionIndex,
   isDomainError,
   isEditableState,
-  isMissingDescription,
-  isSameFieldValue,
   type LineMoveType,
-  lastEditorOf,
+  linesWriteOf,
   MAX_SALE_LINES,
   MAX_SALE_TOTAL,
-  markupPrice,
   money,
   moveItem,
   NAME_OR_CUSTOMER_REQUIRED,
-  NUMERIC_COLUMNS,
   NUMERIC_FIELDS,
-  parseMoney,
   planLineMove,
   planSectionCopy,
   SALES_PAGE_SIZE,
   type SectionCopyStyle,
-  type StoredEditField,
   saleGroupLabel,
   salePricingFromSections,
   saleStateLabel,
   toDecimal,
-  withEditor,
 } from '@quotewright/domain';
-import { AppError, notFound, validation } from '../../errors';
+import { AppError, domainProblem, notFound, validation } from '../../errors';
 import { CachedJson } from '../../infra/cached-json';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector } from '../erp/erp.types';
-import { type ProductLine, productLines } from './product-lines';
+import {
+  asText,
+  editorNow,
+  type LineEditInput,
+  type LinesChange,
+  type LinesPlanner,
+  planAddProducts,
+  planAddText,
+  planDeleteLines,
+  planEdits,
+  planMarkup,
+  planReorderLine,
+  type Replaced,
+  refusedAsUndefined,
+  shownValue,
+} from './line-planners';
 import { saleWarnings } from './sale-sync.draft';
 import {
-  atPosition,
   editedSectionDto,
   pricingLine,
   type Ref,
@@ -72,7 +66,6 @@ import {
 } from './sales.dto';
 import type {
   ActivityEntry,
-  LinePatch,
   LinesWrite,
   NewLine,
   SaleGroupBy,
@@ -94,22 +87,6 @@ export interface SaleHeaderInput {
   salesperson?: Ref | undefined;
 }
 
-export interface LineEditInput {
-  _id: string;
-  name?: string | undefined;
-  quantity?: string | undefined;
-  price?: string | undefined;
-  cost?: string | undefined;
-  markup_percent?: string | undefined;
-  /** 0–100 (checked by the route). */
-  discount?: string | undefined;
-  price_percentage_active?: boolean | undefined;
-  /** The values the edit was based on (decision 0020): a field changed since is refused, not overwritten. */
-  base?: LineEditBase | undefined;
-  /** The person chose to replace someone else's value (the base is that value): they are told. */
-  overwrite?: boolean | undefined;
-}
-
 export interface CopySectionsInput {
   /** Section ids of the source sale. */
   sections: string[];
@@ -117,13 +94,6 @@ export interface CopySectionsInput {
   _id: string;
   copyStyle: SectionCopyStyle;
   mergeProducts: boolean;
-}
-
-/** A price computed from a markup must still fit sale_lines.price, like a price typed in. */
-function checkPrice(price: string): string {
-  if (toDecimal(price).abs().gte(NUMERIC_FIELDS.price.max))
-    throw new AppError('VALIDATION_FAILED', 'Price is out of range');
-  return price;
 }
 
 export const saleNotEditable = (state: SaleState) =>
@@ -161,173 +131,6 @@ function headerColumns(input: SaleHeaderInput): SaleHeader {
   }
   return out;
 }
-
-/**
- * The columns one edit of a line writes (SPEC §5): only the fields that change; price, cost, quantity and discount
- * never apply to notes or headers; markup_percent sets price = cost × (1 + m/100), grossed up by the line's discount
- * (markupPrice). Numbers as their columns store them. Throws on a note or header left without text.
- */
-function editColumns(row: SaleLineRow, edit: LineEditInput): LinePatch {
-  if (edit.name !== undefined && isMissingDescription(row.kind, edit.name))
-    throw validation({ name: DESCRIPTION_REQUIRED }, DESCRIPTION_REQUIRED);
-  const current = { ...pricingLine(row), name: row.description };
-  const patch: Partial<typeof current> = {};
-  if (edit.name !== undefined) patch.name = edit.name;
-  if (edit.quantity !== undefined) patch.quantity = edit.quantity;
-  if (edit.cost !== undefined) patch.cost = edit.cost;
-  if (edit.price !== undefined) patch.price = parseMoney(edit.price);
-  if (edit.discount !== undefined) patch.discount = edit.discount;
-  if (edit.price_percentage_active !== undefined) patch.price_percentage_active = edit.price_percentage_active;
-  if (edit.markup_percent !== undefined)
-    patch.price = checkPrice(
-      markupPrice(patch.cost ?? current.cost, edit.markup_percent, patch.discount ?? current.discount),
-    );
-  const { line, changed } = applyLineEdit(current, patch);
-  const cols: LinePatch = {};
-  for (const key of changed) {
-    if (key === 'name') cols.description = line.name;
-    else if (key === 'quantity') cols.quantity = asStored(line.quantity, 'quantity');
-    else if (key === 'price') cols.price = asStored(line.price, 'price');
-    else if (key === 'cost') cols.cost = asStored(line.cost, 'cost');
-    else if (key === 'discount') cols.discount = asStored(line.discount, 'discount');
-    else if (key === 'price_percentage_active') cols.pricePercentageActive = line.price_percentage_active;
-  }
-  return cols;
-}
-
-/** The column an edit of each field writes (a markup sets the price). */
-const COLUMN_OF: Record<EditBaseField, keyof LinePatch> = {
-  name: 'description',
-  quantity: 'quantity',
-  price: 'price',
-  cost: 'cost',
-  discount: 'discount',
-  markup_percent: 'price',
-  price_percentage_active: 'pricePercentageActive',
-};
-/** The field each written column holds (as the line's editors name it). */
-const FIELD_OF: Partial<Record<keyof LinePatch, StoredEditField>> = {
-  description: 'name',
-  quantity: 'quantity',
-  price: 'price',
-  cost: 'cost',
-  discount: 'discount',
-  pricePercentageActive: 'price_percentage_active',
-};
-
-/** A field's value as the line's answer shows it (what a person saw, and what a base is compared with). */
-function shownValue(dto: LineDto, field: EditBaseField): string | number | boolean {
-  return dto[field];
-}
-
-/** A value a person sees, as text ("44", "Desk", "true"). */
-const asText = (v: unknown) => String(v);
-
-/** The 409 of an edit based on values that moved on: the first conflict in words, all of them listed. */
-function editConflict(conflicts: EditConflict[]): AppError {
-  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more)` : '';
-  return new AppError('EDIT_CONFLICT', `${editConflictText(conflicts[0]!)}${more}`, undefined, undefined, {
-    conflicts,
-  });
-}
-
-/** A value an explicit overwrite replaced: who had set it is told once the change is committed. */
-interface Replaced {
-  line: string;
-  field: EditBaseField;
-  replaced: string;
-  previous: { id: string; name: string };
-}
-
-/**
- * One line's edit decided against the line as it is now (`row`, and `dto` its answer): the columns written (with
- * who set them), or the conflicts that refuse it — a field the edit changes whose base is no longer its value — and
- * the values an explicit overwrite replaces. Fields the edit does not change are never a conflict: they already hold
- * what the person wants.
- */
-function planLineEdit(row: SaleLineRow, dto: LineDto | undefined, edit: LineEditInput, by: FieldEditor) {
-  const cols = editColumns(row, edit);
-  const conflicts: EditConflict[] = [];
-  const replaced: Replaced[] = [];
-  const written = Object.keys(cols) as (keyof LinePatch)[];
-  if (written.length === 0) return { cols, conflicts, replaced };
-  for (const field of EDIT_BASE_FIELDS) {
-    if (edit[field] === undefined || cols[COLUMN_OF[field]] === undefined || !dto) continue;
-    const now = shownValue(dto, field);
-    const base = edit.base?.[field];
-    const editor = lastEditorOf(row.editedBy, field);
-    if (base !== undefined && !isSameFieldValue(field, base, now)) {
-      conflicts.push({
-        line: row.id,
-        field,
-        value: asText(now),
-        base: asText(base),
-        by: editor ? { id: editor.id, name: editor.name } : null,
-        at: editor?.at ?? null,
-      });
-    } else if (edit.overwrite && editor && editor.id !== by.id) {
-      replaced.push({ line: row.id, field, replaced: asText(now), previous: { id: editor.id, name: editor.name } });
-    }
-  }
-  const fields = written.flatMap((c) => FIELD_OF[c] ?? []);
-  cols.editedBy = withEditor(row.editedBy, fields, by);
-  return { cols, conflicts, replaced };
-}
-
-/** The answer of the line `id` at index `i` of its section's answer (found by id if the index does not hold). */
-function lineDtoAt(dtos: readonly LineDto[], i: number, id: string): LineDto | undefined {
-  const at = dtos[i];
-  return at?._id === id ? at : dtos.find((d) => d._id === id);
-}
-
-/** Who sets a value now. */
-const editorNow = (user: AuthUser): FieldEditor => ({ id: user.id, name: user.name, at: new Date().toISOString() });
-
-/**
- * A number as its numeric column returns it (PostgreSQL rounds to the column's scale half away from zero, as
- * toFixed does here): a change computed before its write then holds exactly the values stored.
- */
-function asStored(value: unknown, column: keyof typeof NUMERIC_COLUMNS): string {
-  const d = toDecimal(value);
-  return (d.isZero() ? d.abs() : d).toFixed(NUMERIC_COLUMNS[column].scale);
-}
-
-/** The rows with `ids` (in section order); 404 when one is not a line of this section. */
-function rowsWithIds(rows: readonly SaleLineRow[], ids: readonly string[]): SaleLineRow[] {
-  const wanted = new Set(ids);
-  const found = rows.filter((l) => wanted.has(l.id));
-  if (found.length !== wanted.size) throw notFound('Line');
-  return found;
-}
-
-/**
- * Set Markup (SPEC §5) on the lines `ids` of `rows`: the new price of each product line whose price changes
- * (price = cost × (1 + m/100), grossed up by the line's discount); notes and headers unchanged. 404 for a line that
- * is not one of `rows`.
- */
-function markupPatches(rows: readonly SaleLineRow[], input: { ids: string[]; markup: string }, by: FieldEditor) {
-  const found = rowsWithIds(rows, input.ids);
-  const priced = applyMarkup(
-    found.map((row) => ({ ...pricingLine(row), id: row.id })),
-    input.markup,
-  );
-  return priced.flatMap((line, i) =>
-    line.kind === 'product' && !toDecimal(line.price ?? 0).eq(toDecimal(found[i]!.price))
-      ? [
-          {
-            id: line.id,
-            patch: {
-              price: asStored(checkPrice(String(line.price)), 'price'),
-              editedBy: withEditor(found[i]!.editedBy, ['price'], by),
-            } as LinePatch,
-          },
-        ]
-      : [],
-  );
-}
-
-/** Where a line moved to `point` lands among `rows` (APPEND: the end). */
-const moveTarget = (rows: readonly unknown[], point: number) => (point === APPEND ? rows.length - 1 : point);
 
 /** A copy of a line's content for another place: no id, no ERP line, not from a template. */
 function copyOfLine(l: NewLine & Record<string, unknown>): NewLine {
@@ -391,9 +194,6 @@ function serializedSales(max: number) {
     },
   };
 }
-
-/** A note or a header as a new line (no product, no numbers). */
-type TextLine = Omit<ProductLine, 'kind' | 'productId' | 'manufacturer' | 'uom'> & { kind: 'note' | 'header' };
 
 /** How many catalog rows the sales service keeps for appended lines (a few MB at most). */
 const CATALOG_ROWS = 10_000;
@@ -706,8 +506,7 @@ export function salesService(
       if (sale.version !== before.sale.version) events?.publish({ type: 'sale_changed', delta });
       return { ...result, sale, delta };
     } catch (e) {
-      if (isDomainError(e)) throw new AppError('VALIDATION_FAILED', e.message);
-      throw e;
+      throw isDomainError(e) ? domainProblem(e) : e;
     }
   }
 
@@ -734,9 +533,8 @@ export function salesService(
   /**
    * A change of one section's lines in ONE statement (no transaction, no lock): from the sale held in memory, the
    * section's rows after the change (`after`, in order, positions and values as stored) give the section, the sale's
-   * total and the activity entry, and repo.commitLinesAt writes them only if the sale is still as held. What is
-   * written follows from `after` and the held rows: lines not there any more are removed, new ids inserted, moved
-   * lines renumbered; `update` names the columns written on existing lines. Undefined when this path cannot be
+   * total and the activity entry, and repo.commitLinesAt writes them (`write`: what turns the held rows into
+   * `after`, see linesWrite) only if the sale is still as held. Undefined when this path cannot be
    * taken (a limit reached, the sale moved on): the caller then runs the change through mutate, which reads and
    * decides everything again under the sale's lock. Answers as mutate does.
    */
@@ -746,30 +544,15 @@ export function salesService(
     after: SaleLineRow[],
     kind: ActivityKind,
     hint: ActivityHint | undefined,
-    change: Pick<LinesWrite, 'update' | 'products'> = {},
+    write: LinesWrite,
   ): Promise<{ sale: SaleDto; delta: SaleDelta } | undefined> {
     const head = h.heads[h.index]!;
-    const updated = new Set(change.update?.map((u) => u.id));
-    let write: LinesWrite = { sectionId: head.id, ...change };
-    // Edits keep every line in place (nothing to insert, remove or renumber: no pass over the section for it).
-    if (!change.update) {
-      const before = new Map(h.rows.map((l) => [l.id, l]));
-      const kept = new Set(after.map((l) => l.id));
-      write = {
-        ...write,
-        insert: after.filter((l) => !before.has(l.id)),
-        remove: h.rows.filter((l) => !kept.has(l.id)).map((l) => l.id),
-        positions: after.flatMap((l) => {
-          const was = before.get(l.id);
-          return was && was.position !== l.position ? [{ id: l.id, position: l.position }] : [];
-        }),
-      };
-    } else if (after.length !== h.rows.length) return undefined;
+    const updated = new Set(write.update?.map((u) => u.id));
     const predicted = [...h.sections];
     // An edit or an append moves the section's totals by the lines it changes; anything else computes it whole.
-    const appended = !change.update && after.length > h.rows.length && h.rows.every((l, i) => after[i] === l);
+    const appended = !write.update && after.length > h.rows.length && h.rows.every((l, i) => after[i] === l);
     predicted[h.index] =
-      change.update || appended
+      write.update || appended
         ? editedSectionDto(
             head,
             h.sections[h.index]!,
@@ -853,71 +636,67 @@ export function salesService(
     return ids.flatMap((id) => catalog.get(id) ?? []);
   }
 
-  /** What a line change writes on the one-statement path (see commitHeld). */
-  interface HeldPlan {
-    after: SaleLineRow[];
-    kind: ActivityKind;
-    hint?: ActivityHint;
-    change?: Pick<LinesWrite, 'update' | 'products'>;
+  /**
+   * What turns a section's rows into the rows after a change: the columns of `update` over existing lines (an edit:
+   * every line stays where it is), or the lines inserted, removed and renumbered.
+   */
+  function linesWrite(sectionId: string, rows: readonly SaleLineRow[], change: LinesChange<unknown>): LinesWrite {
+    const after = change.after!;
+    const products = change.products?.length ? { products: change.products } : {};
+    if (!change.update) return { sectionId, ...products, ...linesWriteOf(rows, after) };
+    // A planner that writes columns keeps the lines in place: anything else is a bug in it.
+    if (after.length !== rows.length || after.some((l, i) => l.id !== rows[i]!.id))
+      throw new Error(`section ${sectionId}: a plan that updates lines also moved some`);
+    return { sectionId, ...products, update: change.update };
   }
 
   /**
-   * The one-statement path of a line change, when the sale and `sectionId` are held: `plan` decides the change from
-   * the held rows. A refusal `plan` meets (a bad index, a note without text, a price out of range, an unknown line)
-   * or a plan of undefined sends the change the locking way, where mutate decides and words it again (one place for
-   * every refusal's answer). Once planned, the write is commitHeld's.
+   * THE executor of a section's line operations: `plan` decides the change from the section's rows. First on the
+   * one-statement path, from the sale held in memory (commitHeld); when the sale is not held, when the guard of that
+   * write misses (the sale moved on, a product changed), when the plan refuses (the held rows may be behind a change
+   * another server made) or changes nothing, the change is planned again from the rows read under the sale's lock and
+   * written there (mutate), which decides and words every refusal. Any other error of a planner is a bug: it fails
+   * the request (logged as such), never falls back silently.
    */
-  async function onHeld(
-    user: AuthUser,
+  async function runLines<X>(
+    actor: AuthUser | null,
     saleId: string,
     sectionId: string,
-    plan: (h: HeldSale) => HeldPlan | undefined | Promise<HeldPlan | undefined>,
-  ) {
+    kind: ActivityKind,
+    plan: LinesPlanner<X>,
+  ): Promise<{ sale: SaleDto; delta: SaleDelta; extra: X }> {
+    const user = authorize(actor, 'sales.edit');
+    const by = editorNow(user);
     const h = heldSale(saleId, sectionId);
-    if (!h) return undefined;
-    let p: HeldPlan | undefined;
-    try {
-      p = await plan(h);
-    } catch {
-      return undefined;
+    if (h) {
+      const held = await refusedAsUndefined(() =>
+        plan({ saleId, sectionId, rows: h.rows, dtos: h.sections[h.index]!.lines, products: catalogRows, by }),
+      );
+      if (held?.after) {
+        const write = linesWrite(sectionId, h.rows, held);
+        const done = await commitHeld(user, h, held.after, kind, held.hint, write);
+        if (done) return { ...done, extra: held.extra };
+        // The write may have been refused because a product changed: read them again next time.
+        for (const p of held.products ?? []) catalog.delete(p.id);
+      }
     }
-    return p && commitHeld(user, h, p.after, p.kind, p.hint, p.change);
-  }
-
-  /** Rows with the columns in `update` written over them. */
-  const patched = (rows: readonly SaleLineRow[], update: readonly { id: string; patch: LinePatch }[]) => {
-    const patches = new Map(update.map((u) => [u.id, u.patch]));
-    return rows.map((l) => (patches.has(l.id) ? { ...l, ...patches.get(l.id) } : l));
-  };
-
-  /**
-   * Edits of distinct lines (lines/update) on the one-statement path. Each edit's bases are compared with the held
-   * lines, which the statement writes over only if the sale is still as held: the check and the write are one. An
-   * edit whose base no longer holds goes the locking way, which decides (and refuses) it again under the lock.
-   */
-  async function editHeld(user: AuthUser, saleId: string, sectionId: string, edits: LineEditInput[]) {
-    let replaced: Replaced[] = [];
-    const done = await onHeld(user, saleId, sectionId, (h) => {
-      if (new Set(edits.map((e) => e._id)).size !== edits.length) return undefined;
-      const at = edits.length > 8 ? new Map(h.rows.map((l, i) => [l.id, i])) : undefined;
-      const dtos = h.sections[h.index]!.lines;
-      const by = editorNow(user);
-      const found: Replaced[] = [];
-      const update = edits.flatMap((edit) => {
-        const i = at ? (at.get(edit._id) ?? -1) : h.rows.findIndex((l) => l.id === edit._id);
-        const row = h.rows[i];
-        if (!row) throw notFound('Line');
-        const plan = planLineEdit(row, lineDtoAt(dtos, i, row.id), edit, by);
-        if (plan.conflicts.length > 0) throw editConflict(plan.conflicts);
-        found.push(...plan.replaced);
-        return Object.keys(plan.cols).length ? [{ id: row.id, patch: plan.cols }] : [];
-      });
-      if (update.length === 0) return undefined;
-      replaced = found;
-      const markupEdited = new Set(edits.flatMap((e) => (e.markup_percent !== undefined ? [e._id] : [])));
-      return { after: patched(h.rows, update), kind: 'line_updated', hint: { markupEdited }, change: { update } };
+    return mutate(actor, saleId, kind, async (r, change) => {
+      const { head, rows } = await sectionRows(r, change, sectionId);
+      const dtos = change.sections[change.heads.indexOf(head)]?.lines ?? [];
+      const planned = await plan({ saleId, sectionId, rows, dtos, products: (ids) => r.productsByIds(ids), by });
+      change.activity = planned.hint;
+      if (!planned.after) {
+        change.changed = false;
+        return { extra: planned.extra };
+      }
+      const stored = await r.writeLines(linesWrite(sectionId, rows, planned));
+      linesOnly(
+        change,
+        sectionId,
+        planned.after.map((l) => stored.get(l.id) ?? l),
+      );
+      return { extra: planned.extra };
     });
-    return done && { ...done, replaced };
   }
 
   /** Tells whoever had set the values an explicit overwrite replaced (after commit; `sale` as it is now). */
@@ -944,89 +723,6 @@ export function salesService(
     }
   }
 
-  /** Set Markup on lines of a section on the one-statement path. */
-  const markupHeld = (user: AuthUser, saleId: string, sectionId: string, input: { ids: string[]; markup: string }) =>
-    onHeld(user, saleId, sectionId, (h) => {
-      const update = markupPatches(h.rows, input, editorNow(user));
-      if (update.length === 0) return undefined;
-      return { after: patched(h.rows, update), kind: 'markup_set', hint: { markup: input.markup }, change: { update } };
-    });
-
-  /**
-   * Lines added at an insertion point on the one-statement path: `make` gives their content (and the catalog rows
-   * it came from) once the sale is known to be held. Answers the added lines' ids in order, and `make`'s extra.
-   */
-  async function insertHeld<T>(
-    user: AuthUser,
-    saleId: string,
-    sectionId: string,
-    sequence: number,
-    make: () => Promise<{ lines: ProductLine[] | TextLine[]; products: ProductRow[]; extra: T }>,
-  ) {
-    let made: Awaited<ReturnType<typeof make>> | undefined;
-    let added: SaleLineRow[] = [];
-    const done = await onHeld(user, saleId, sectionId, async (h) => {
-      const at = insertionIndex(sequence, h.rows.length);
-      made = await make();
-      if (made.lines.length === 0) return undefined;
-      added = made.lines.map(
-        (l): SaleLineRow => ({
-          productId: null,
-          manufacturer: null,
-          uom: null,
-          ...l,
-          id: randomUUID(),
-          saleId,
-          sectionId,
-          position: 0,
-          quantity: asStored(l.quantity, 'quantity'),
-          price: asStored(l.price, 'price'),
-          cost: asStored(l.cost, 'cost'),
-          discount: asStored(0, 'discount'),
-          pricePercentageActive: false,
-          templateId: null,
-          odooLineId: null,
-          editedBy: {},
-        }),
-      );
-      const after = positioned([...h.rows.slice(0, at), ...added, ...h.rows.slice(at)]);
-      return { after, kind: 'lines_added', change: { products: made.products } };
-    });
-    // The write may have been refused because a product changed: read them again next time.
-    if (!done) for (const p of made?.products ?? []) catalog.delete(p.id);
-    return done && made && { ...done, ids: added.map((l) => l.id), extra: made.extra };
-  }
-
-  /** Lines deleted on the one-statement path (the others renumbered). */
-  const deleteHeld = (user: AuthUser, saleId: string, sectionId: string, ids: string[]) =>
-    onHeld(user, saleId, sectionId, (h) => {
-      rowsWithIds(h.rows, ids);
-      const gone = new Set(ids);
-      return { after: positioned(h.rows.filter((l) => !gone.has(l.id))), kind: 'lines_deleted' };
-    });
-
-  /** A line moved within its section on the one-statement path. */
-  const reorderHeld = (user: AuthUser, saleId: string, sectionId: string, index: number, point: number) =>
-    onHeld(user, saleId, sectionId, (h) => {
-      const to = moveTarget(h.rows, point);
-      if (index === to) return undefined;
-      return {
-        after: positioned(moveItem(h.rows, index, to)),
-        kind: 'lines_moved',
-        hint: { moved: h.rows[index]?.id },
-      };
-    });
-
-  /** A note or a header as stored: its text as description, the kind as model, no numbers. */
-  const textLine = (kind: TextLine['kind'], name: string): TextLine => ({
-    kind,
-    productName: kind,
-    description: name,
-    quantity: '0',
-    price: '0',
-    cost: '0',
-  });
-
   async function section(r: SalesQueries, saleId: string, sectionId: string) {
     const s = await r.findSection(saleId, sectionId);
     if (!s) throw notFound('Section');
@@ -1040,45 +736,9 @@ export function salesService(
     return { head, rows: sections.rows(head.id, head.version) ?? (await r.sectionLines(sectionId)) };
   }
 
-  /** `rows` with the rows in `updated` (as the database returned them) in place of those with their ids. */
-  function withUpdated(rows: readonly SaleLineRow[], updated: ReadonlyMap<string, SaleLineRow>): SaleLineRow[] {
-    return rows.map((row) => updated.get(row.id) ?? row);
-  }
-
   async function sectionDto(r: SalesQueries, saleId: string, sectionId: string): Promise<SectionDto> {
     const s = await section(r, saleId, sectionId);
     return toSectionDto({ ...s, lines: await r.sectionLines(sectionId) });
-  }
-
-  /** Rows in a new order, each with its position (as orderLines writes them). */
-  function positioned(rows: readonly SaleLineRow[]): SaleLineRow[] {
-    return rows.map((row, i) => (row.position === i ? row : atPosition(row, i)));
-  }
-
-  /**
-   * Inserts new lines at an insertion point (−1 appends) and keeps positions 0..n−1; the section's new rows go to
-   * `change.lines` (the sale after is computed without reading the section again).
-   */
-  async function insertAtPoint(
-    r: SalesQueries,
-    saleId: string,
-    sectionId: string,
-    current: readonly SaleLineRow[],
-    newLines: NewLine[],
-    point: number,
-    change: Change,
-  ): Promise<string[]> {
-    const at = insertionIndex(point, current.length);
-    const inserted = await r.insertLines(
-      saleId,
-      sectionId,
-      newLines.map((l, i) => ({ ...l, position: at + i })),
-    );
-    const all = [...current.slice(0, at), ...inserted, ...current.slice(at)];
-    // Appending keeps every other position: nothing to renumber.
-    if (at < current.length) await r.orderLines(all.map((l) => l.id));
-    linesOnly(change, sectionId, positioned(all));
-    return inserted.map((l) => l.id);
   }
 
   async function list(q: SaleQuery) {
@@ -1410,7 +1070,7 @@ export function salesService(
 
     /**
      * Adds products from the local catalog at an insertion point. Products missing or inactive go to `errors` and
-     * are not added (SPEC §8 bundle message). Answers the created lines, the errors and the sale.
+     * are not added. Answers the created lines, the errors and the sale.
      */
     async createLines(
       actor: AuthUser | null,
@@ -1418,25 +1078,12 @@ export function salesService(
       sectionId: string,
       input: { lines: { product: number; quantity: string }[]; sequence: number },
     ) {
-      const res =
-        (await insertHeld(authorize(actor, 'sales.edit'), saleId, sectionId, input.sequence, async () => {
-          const found = await catalogRows([...new Set(input.lines.map((l) => l.product))]);
-          const { lines, errors } = productLines(found, input.lines);
-          return { lines, products: found, extra: errors };
-        }).then((done) => done && { ...done, errors: done.extra })) ??
-        (await mutate(actor, saleId, 'lines_added', async (r, change) => {
-          const { rows } = await sectionRows(r, change, sectionId);
-          const found = await r.productsByIds([...new Set(input.lines.map((l) => l.product))]);
-          const { lines: newLines, errors } = productLines(found, input.lines);
-          change.changed = newLines.length > 0;
-          if (!change.changed) return { ids: [] as string[], errors };
-          return { ids: await insertAtPoint(r, saleId, sectionId, rows, newLines, input.sequence, change), errors };
-        }));
+      const res = await runLines(actor, saleId, sectionId, 'lines_added', planAddProducts(input));
       // The created lines as the recomputed section shows them (same metrics, no second read).
-      const created = new Set(res.ids);
+      const created = new Set(res.extra.ids);
       const lines =
         res.sale.sections.find((sec) => sec._id === sectionId)?.lines.filter((l) => created.has(l._id)) ?? [];
-      return { lines, errors: res.errors, ...res.delta };
+      return { lines, errors: res.extra.errors, ...res.delta };
     },
 
     /** A note or a header (description only) at an insertion point. */
@@ -1447,118 +1094,28 @@ export function salesService(
       kind: 'note' | 'header',
       input: { name: string; sequence: number },
     ) {
-      // a note or header without text would be a blank row (refused by the locking path)
-      const fast =
-        !isMissingDescription(kind, input.name) &&
-        (await insertHeld(authorize(actor, 'sales.edit'), saleId, sectionId, input.sequence, async () => ({
-          lines: [textLine(kind, input.name)],
-          products: [],
-          extra: undefined,
-        })));
-      if (fast) return fast.delta;
-      return (
-        await mutate(actor, saleId, 'lines_added', async (r, change) => {
-          const { rows } = await sectionRows(r, change, sectionId);
-          if (isMissingDescription(kind, input.name))
-            throw validation({ name: DESCRIPTION_REQUIRED }, DESCRIPTION_REQUIRED);
-          const [id] = await insertAtPoint(
-            r,
-            saleId,
-            sectionId,
-            rows,
-            [textLine(kind, input.name)],
-            input.sequence,
-            change,
-          );
-          return { _id: id };
-        })
-      ).delta;
+      return (await runLines(actor, saleId, sectionId, 'lines_added', planAddText(kind, input))).delta;
     },
 
     /**
-     * Edits several lines at once (SPEC §5): per line only the fields that change are written (so concurrent edits
-     * of other fields or lines survive); price, cost, quantity and discount never apply to notes or headers.
-     * markup_percent sets price = cost × (1 + m/100), grossed up by the line's discount (markupPrice).
+     * Edits several lines at once: per line only the fields that change are written (so concurrent edits of other
+     * fields or lines survive); price, cost, quantity and discount never apply to notes or headers. markup_percent
+     * sets price = cost × (1 + m/100), grossed up by the line's discount (markupPrice). An edit based on values
+     * that moved on is refused (409); whoever's value an explicit overwrite replaced is told.
      */
     async updateLines(actor: AuthUser | null, saleId: string, sectionId: string, edits: LineEditInput[]) {
-      const user = authorize(actor, 'sales.edit');
-      // Edits of distinct lines of a sale held in memory are one statement; anything else (or a sale that moved on,
-      // or an edit based on values that moved on) takes the lock.
-      const fast = await editHeld(user, saleId, sectionId, edits);
-      if (fast) {
-        tellReplaced(user, fast.sale, sectionId, fast.replaced);
-        return fast.delta;
-      }
-      const res = await mutate(actor, saleId, 'line_updated', async (r, change) => {
-        // The section's rows come from the cache when it holds this version: a one-line edit of a 2,000-line
-        // section reads no line and writes one.
-        const { head, rows: all } = await sectionRows(r, change, sectionId);
-        const dtos = change.sections[change.heads.indexOf(head)]?.lines ?? [];
-        const rows = new Map(rowsWithIds(all, [...new Set(edits.map((e) => e._id))]).map((l) => [l.id, l]));
-        const updated = new Map<string, SaleLineRow>();
-        change.activity = {
-          markupEdited: new Set(edits.flatMap((e) => (e.markup_percent !== undefined ? [e._id] : []))),
-        };
-        // The sale is locked: the bases are compared with the lines as they are, and nothing else writes them
-        // before this commits. A conflict refuses the whole request (the transaction rolls back).
-        const by = editorNow(user);
-        const conflicts: EditConflict[] = [];
-        const replaced: Replaced[] = [];
-        let written = 0;
-        for (const edit of edits) {
-          const row = rows.get(edit._id)!;
-          const plan = planLineEdit(row, lineDtoAt(dtos, all.indexOf(row), row.id), edit, by);
-          conflicts.push(...plan.conflicts);
-          replaced.push(...plan.replaced);
-          if (conflicts.length > 0 || Object.keys(plan.cols).length === 0) continue;
-          // The next edit of the same line in this request starts from this one.
-          const stored = await r.updateLine(row.id, plan.cols);
-          rows.set(row.id, stored);
-          updated.set(row.id, stored);
-          written += 1;
-        }
-        if (conflicts.length > 0) throw editConflict(conflicts);
-        linesOnly(change, sectionId, withUpdated(all, updated));
-        change.changed = written > 0;
-        return { replaced };
-      });
-      tellReplaced(user, res.sale, sectionId, res.replaced);
+      const res = await runLines(actor, saleId, sectionId, 'line_updated', planEdits(edits));
+      tellReplaced(authorize(actor, 'sales.edit'), res.sale, sectionId, res.extra.replaced);
       return res.delta;
     },
 
     async deleteLines(actor: AuthUser | null, saleId: string, sectionId: string, ids: string[]) {
-      const fast = await deleteHeld(authorize(actor, 'sales.edit'), saleId, sectionId, ids);
-      if (fast) return fast.delta;
-      return (
-        await mutate(actor, saleId, 'lines_deleted', async (r, change) => {
-          const { rows } = await sectionRows(r, change, sectionId);
-          rowsWithIds(rows, ids);
-          const gone = new Set(ids);
-          await r.deleteLines([...gone]);
-          const kept = rows.filter((l) => !gone.has(l.id));
-          await r.orderLines(kept.map((l) => l.id));
-          linesOnly(change, sectionId, positioned(kept));
-          return {};
-        })
-      ).delta;
+      return (await runLines(actor, saleId, sectionId, 'lines_deleted', planDeleteLines(ids))).delta;
     },
 
     /** Moves the line at `index` to `point` (−1: to the end). */
     async reorderLines(actor: AuthUser | null, saleId: string, sectionId: string, index: number, point: number) {
-      const fast = await reorderHeld(authorize(actor, 'sales.edit'), saleId, sectionId, index, point);
-      if (fast) return fast.delta;
-      return (
-        await mutate(actor, saleId, 'lines_moved', async (r, change) => {
-          const { rows } = await sectionRows(r, change, sectionId);
-          const to = moveTarget(rows, point);
-          change.activity = { moved: rows[index]?.id };
-          const moved = moveItem(rows, index, to);
-          await r.orderLines(moved.map((l) => l.id));
-          change.changed = index !== to;
-          linesOnly(change, sectionId, positioned(moved));
-          return {};
-        })
-      ).delta;
+      return (await runLines(actor, saleId, sectionId, 'lines_moved', planReorderLine(index, point))).delta;
     },
 
     /** Moves or copies lines (in their order) to the end of another (or the same) section of the sale. */
@@ -1597,8 +1154,8 @@ export function salesService(
     },
 
     /**
-     * Set Markup (SPEC §5) on the selected lines: price = cost × (1 + m/100), grossed up by each line's discount so
-     * the net price carries the markup; notes and headers unchanged.
+     * Set Markup on the selected lines: price = cost × (1 + m/100), grossed up by each line's discount so the net
+     * price carries the markup; notes and headers unchanged.
      */
     async setMarkup(
       actor: AuthUser | null,
@@ -1606,20 +1163,7 @@ export function salesService(
       sectionId: string,
       input: { ids: string[]; markup: string },
     ) {
-      const fast = await markupHeld(authorize(actor, 'sales.edit'), saleId, sectionId, input);
-      if (fast) return fast.delta;
-      return (
-        await mutate(actor, saleId, 'markup_set', async (r, change) => {
-          const { rows: all } = await sectionRows(r, change, sectionId);
-          change.activity = { markup: input.markup };
-          const updated = new Map<string, SaleLineRow>();
-          const by = editorNow(authorize(actor, 'sales.edit'));
-          for (const { id, patch } of markupPatches(all, input, by)) updated.set(id, await r.updateLine(id, patch));
-          change.changed = updated.size > 0;
-          linesOnly(change, sectionId, withUpdated(all, updated));
-          return {};
-        })
-      ).delta;
+      return (await runLines(actor, saleId, sectionId, 'markup_set', planMarkup(input))).delta;
     },
   };
 }

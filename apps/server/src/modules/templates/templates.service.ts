@@ -17,7 +17,7 @@ import {
   parseMoney,
   toDecimal,
 } from '@quotewright/domain';
-import { AppError, notFound, validation } from '../../errors';
+import { AppError, domainProblem, notFound, validation } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
 import { productLines } from '../sales/product-lines';
 import { pricingLine, type SectionDto } from '../sales/sales.dto';
@@ -64,8 +64,7 @@ export function templatesService(repo: TemplatesRepository) {
         return { result, template: dto };
       });
     } catch (e) {
-      if (isDomainError(e)) throw new AppError('VALIDATION_FAILED', e.message);
-      throw e;
+      throw isDomainError(e) ? domainProblem(e) : e;
     }
   }
 
