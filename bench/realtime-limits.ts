@@ -12,7 +12,7 @@ import { defaultModules } from '@quotewright/domain';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { hashPassword } from '../apps/server/src/infra/passwords';
 import { openDatabase } from './kit/bench-kit';
 
 const FLOOD = Number(process.env.BENCH_FLOOD ?? 20_000);

@@ -18,7 +18,7 @@ import { defaultModules } from '@quotewright/domain';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { hashPassword } from '../apps/server/src/infra/passwords';
 import { type Engine, engines, openDatabase, quantiles } from './kit/bench-kit';
 
 const EDITORS = Number(process.env.BENCH_EDITORS ?? 10);

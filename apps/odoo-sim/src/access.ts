@@ -1,6 +1,6 @@
 // Access control knobs: model ACLs, field groups and record rules per user, producing Odoo's AccessError texts.
 import { accessError } from './errors.js';
-import type { Env, Rec, Version } from './types.js';
+import type { Rec, Version } from './types.js';
 
 export type Op = 'read' | 'write' | 'create' | 'unlink';
 
@@ -35,10 +35,11 @@ export const GROUP_PRESETS = {
 
 export type GroupPreset = keyof typeof GROUP_PRESETS;
 
-export class AccessControl {
+/** `E`: the Env record rules are called with (store.ts's; a parameter, so that this module need not import the store). */
+export class AccessControl<E> {
   private readonly modelDeny = new Map<string, ModelDeny>(); // key `${uid}|${model}`
   private readonly fieldDeny = new Map<string, Map<string, string>>(); // key `${uid}|${model}` → field → group
-  private readonly rules = new Map<string, (env: Env, rec: Rec) => boolean>(); // key `${uid}|${model}`
+  private readonly rules = new Map<string, (env: E, rec: Rec) => boolean>(); // key `${uid}|${model}`
   private readonly builtin: Array<() => void> = [];
   private readonly version: Version;
   private userName: (uid: number) => string = (uid) => `User ${uid}`;
@@ -70,7 +71,7 @@ export class AccessControl {
   }
 
   /** Record rule: `uid` only sees records of `model` for which `allow` is true. */
-  addRule(uid: number, model: string, allow: (env: Env, rec: Rec) => boolean) {
+  addRule(uid: number, model: string, allow: (env: E, rec: Rec) => boolean) {
     this.rules.set(`${uid}|${model}`, allow);
   }
 
@@ -120,7 +121,7 @@ export class AccessControl {
     return new Set(this.fieldDeny.get(`${uid}|${model}`)?.keys() ?? []);
   }
 
-  rule(uid: number, model: string): ((env: Env, rec: Rec) => boolean) | undefined {
+  rule(uid: number, model: string): ((env: E, rec: Rec) => boolean) | undefined {
     return this.rules.get(`${uid}|${model}`);
   }
 

@@ -8,7 +8,7 @@
 // code_store in 18/19) keep one value per company: the raw value is a map { "<company id>": value } (the jsonb
 // column of Odoo 18+); a plain raw value (records inserted straight into the store) counts for every company.
 import { accessError } from './errors.js';
-import type { Env, FieldDef } from './types.js';
+import type { Env, FieldDef } from './store.js';
 
 function userCompanies(env: Env): { main: number | false; allowed: number[] } {
   const u = env.store.get('res.users', env.uid);

@@ -1,8 +1,11 @@
-// Odoo domains: Polish-notation parsing (implicit &), validation with Odoo's messages, and compilation to a
-// predicate over raw records (dotted paths, any/not any, child_of/parent_of, like/ilike/=like/=ilike …).
+// Odoo domains: Polish-notation parsing (implicit &), validation with Odoo's messages, compilation to a
+// predicate over raw records (dotted paths, any/not any, child_of/parent_of, like/ilike/=like/=ilike …), and search
+// by domain with order/limit/offset, active_test and the record rules. Search lives here, not in orm.ts: compiling
+// `any` searches the comodel, and searching compiles; the ORM below (values, order, rules) imports nothing of this.
 import { pyTuple, valueError } from './errors.js';
-import { displayName, getRaw, searchIds } from './orm.js';
-import type { Env, FieldDef, Rec } from './types.js';
+import { displayName, getRaw, recordRule, sortRecs } from './orm.js';
+import type { Env, FieldDef } from './store.js';
+import type { Rec } from './types.js';
 
 export type Leaf = [string, string, unknown];
 export type DomainNode =
@@ -369,4 +372,106 @@ function scalarPred(env: Env, type: string, op: string, value: unknown): (v: unk
     default:
       return () => false;
   }
+}
+
+// ---------------------------------------------------------------------------------------------------- search
+
+export interface SearchOpts {
+  offset?: number;
+  limit?: number | false | null;
+  order?: string | false | null;
+  activeTest?: boolean;
+  /** Any order will do (grouping): the matches are not sorted. */
+  unordered?: boolean;
+}
+
+function candidates(env: Env, model: string, node: DomainNode): Rec[] | undefined {
+  const leaves = node.k === 'leaf' ? [node] : node.k === 'and' ? node.c : [];
+  const m = env.store.model(model);
+  for (const l of leaves) {
+    if (l.k !== 'leaf') continue;
+    const [f, op, v] = l.leaf;
+    if (f === 'id' && (op === '=' || op === 'in')) {
+      const ids = Array.isArray(v) ? v : [v];
+      return ids.map((id) => env.store.get(model, id as number)).filter((r): r is Rec => !!r);
+    }
+    const fd = m.fields[f];
+    if (fd?.type === 'many2one' && !fd.compute && !fd.related && (op === '=' || op === 'in')) {
+      const vals = Array.isArray(v) ? v : [v];
+      if (vals.every((x) => typeof x === 'number')) {
+        const out: Rec[] = [];
+        for (const x of vals)
+          for (const id of env.store.idsWhere(model, f, x)) {
+            const r = env.store.get(model, id);
+            if (r) out.push(r);
+          }
+        return out;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The pool in ascending id order with the lower id bound of a top-level `id > x` / `id >= x` leaf, when the search
+ * is ordered by id alone (so the first matches are the page); undefined otherwise.
+ */
+function idRangeScan(
+  node: DomainNode,
+  pool: Iterable<Rec>,
+  order: string | undefined,
+): { pool: Rec[]; after: number } | undefined {
+  if (!order || !/^\s*id(\s+asc)?\s*$/i.test(order)) return undefined;
+  const leaves = node.k === 'leaf' ? [node] : node.k === 'and' ? node.c : [];
+  let after = Number.NEGATIVE_INFINITY;
+  for (const l of leaves) {
+    if (l.k !== 'leaf') continue;
+    const [f, op, v] = l.leaf;
+    if (f !== 'id' || typeof v !== 'number') continue;
+    if (op === '>') after = Math.max(after, v);
+    else if (op === '>=') after = Math.max(after, v - 1);
+  }
+  const list = Array.isArray(pool) ? (pool as Rec[]) : [...pool];
+  for (let i = 1; i < list.length; i++)
+    if (list[i]!.id < list[i - 1]!.id) return { pool: list.slice().sort((a, b) => a.id - b.id), after };
+  return { pool: list, after };
+}
+
+export function searchRecs(env: Env, model: string, domain: unknown, opts: SearchOpts = {}): Rec[] {
+  const m = env.store.model(model);
+  let node = parseDomain(env, domain);
+  const activeTest = opts.activeTest ?? env.context.active_test !== false;
+  if (activeTest && m.fields.active && !mentionsField(node, 'active'))
+    node = { k: 'and', c: [{ k: 'leaf', leaf: ['active', '=', true] }, node] };
+  const pred = compileDomain(env, model, node);
+  // With allowed_company_ids leaving a company out, that company's records are not found.
+  const rule = recordRule(env, model);
+  const pool = candidates(env, model, node) ?? env.store.table(model).values();
+  const offset = opts.offset || 0;
+  const limit = opts.limit || undefined;
+  const ranged = limit !== undefined ? idRangeScan(node, pool, opts.order || undefined) : undefined;
+  const out: Rec[] = [];
+  if (ranged) {
+    // Paging by id (id > last, order id, limit), as a database walks its primary key: records below the bound are
+    // skipped without evaluating the domain, and the walk stops once the page is full.
+    for (const r of ranged.pool) {
+      if (r.id <= ranged.after) continue;
+      if (pred(r) && (!rule || rule(env, r))) out.push(r);
+      if (out.length >= offset + limit!) break;
+    }
+    return out.slice(offset, offset + limit!);
+  }
+  for (const r of pool) if (pred(r) && (!rule || rule(env, r))) out.push(r);
+  if (opts.unordered && limit === undefined && !offset) return out;
+  const sorted = sortRecs(env, model, out, opts.order || undefined, limit !== undefined ? offset + limit : undefined);
+  return limit !== undefined ? sorted.slice(offset, offset + limit) : offset ? sorted.slice(offset) : sorted;
+}
+
+export function searchIds(env: Env, model: string, domain: unknown, opts: SearchOpts = {}): number[] {
+  return searchRecs(env, model, domain, opts).map((r) => r.id);
+}
+
+export function searchCount(env: Env, model: string, domain: unknown, limit?: number): number {
+  const n = searchRecs(env, model, domain, { order: 'id' }).length;
+  return limit ? Math.min(limit, n) : n;
 }

@@ -1,7 +1,9 @@
 // read_group (18 and deprecated 19), formatted_read_group and web_read_group (19).
+import { searchRecs } from './domain.js';
 import { valueError } from './errors.js';
-import { getRaw, invalidField, m2oPair, searchRecs, sortIds } from './orm.js';
-import type { Env, FieldDef, Rec } from './types.js';
+import { getRaw, invalidField, m2oPair, sortIds } from './orm.js';
+import type { Env, FieldDef } from './store.js';
+import type { Rec } from './types.js';
 
 const MONTHS = [
   'January',

@@ -1,6 +1,7 @@
 // Public model methods and Python-like argument binding, with the per-version signatures and error texts
 // recorded on Odoo 18 (JSON-RPC execute_kw) and 19 (JSON-2 named arguments).
 import { contextCompanies } from './company.js';
+import { searchCount, searchIds, searchRecs } from './domain.js';
 import {
   accessError,
   attributeError,
@@ -18,15 +19,12 @@ import {
   getRaw,
   readableFields,
   readRecords,
-  searchCount,
-  searchIds,
-  searchRecs,
   toOutput,
   unlinkRecords,
   writeRecords,
 } from './orm.js';
-import type { Store } from './store.js';
-import type { Context, Env, Version } from './types.js';
+import type { Env, Store } from './store.js';
+import type { Context, Version } from './types.js';
 
 export type Transport = 'jsonrpc' | 'json2';
 

@@ -1,9 +1,9 @@
-// Generic ORM over the store: raw/related/computed values, Odoo output formatting, search with order/limit/offset
-// and active_test, read, create/write/unlink with x2many commands 0–6, required/selection/many2one checks.
+// Generic ORM over the store: raw/related/computed values, Odoo output formatting, order, record rules, read,
+// create/write/unlink with x2many commands 0–6, required/selection/many2one checks. Search by domain: domain.ts.
 import { companyRule, companyValue, currentCompany, withCompanyValue } from './company.js';
-import { compileDomain, type DomainNode, mentionsField, parseDomain } from './domain.js';
 import { missingError, pyRepr, validationError, valueError } from './errors.js';
-import type { Env, FieldDef, ModelDef, Rec } from './types.js';
+import type { Env, FieldDef, ModelDef } from './store.js';
+import type { Rec } from './types.js';
 
 export function invalidField(env: Env, model: string, f: string) {
   return valueError(
@@ -192,120 +192,20 @@ export function sortIds(env: Env, model: string, ids: number[]): number[] {
   return sortRecs(env, model, recs).map((r) => r.id);
 }
 
-// ---------------------------------------------------------------------------------------------------- search
-
-export interface SearchOpts {
-  offset?: number;
-  limit?: number | false | null;
-  order?: string | false | null;
-  activeTest?: boolean;
-  /** Any order will do (grouping): the matches are not sorted. */
-  unordered?: boolean;
-}
-
-function candidates(env: Env, model: string, node: DomainNode): Rec[] | undefined {
-  const leaves = node.k === 'leaf' ? [node] : node.k === 'and' ? node.c : [];
-  const m = env.store.model(model);
-  for (const l of leaves) {
-    if (l.k !== 'leaf') continue;
-    const [f, op, v] = l.leaf;
-    if (f === 'id' && (op === '=' || op === 'in')) {
-      const ids = Array.isArray(v) ? v : [v];
-      return ids.map((id) => env.store.get(model, id as number)).filter((r): r is Rec => !!r);
-    }
-    const fd = m.fields[f];
-    if (fd?.type === 'many2one' && !fd.compute && !fd.related && (op === '=' || op === 'in')) {
-      const vals = Array.isArray(v) ? v : [v];
-      if (vals.every((x) => typeof x === 'number')) {
-        const out: Rec[] = [];
-        for (const x of vals)
-          for (const id of env.store.idsWhere(model, f, x)) {
-            const r = env.store.get(model, id);
-            if (r) out.push(r);
-          }
-        return out;
-      }
-    }
-  }
-  return undefined;
-}
-
-/**
- * The pool in ascending id order with the lower id bound of a top-level `id > x` / `id >= x` leaf, when the search
- * is ordered by id alone (so the first matches are the page); undefined otherwise.
- */
-function idRangeScan(
-  node: DomainNode,
-  pool: Iterable<Rec>,
-  order: string | undefined,
-): { pool: Rec[]; after: number } | undefined {
-  if (!order || !/^\s*id(\s+asc)?\s*$/i.test(order)) return undefined;
-  const leaves = node.k === 'leaf' ? [node] : node.k === 'and' ? node.c : [];
-  let after = Number.NEGATIVE_INFINITY;
-  for (const l of leaves) {
-    if (l.k !== 'leaf') continue;
-    const [f, op, v] = l.leaf;
-    if (f !== 'id' || typeof v !== 'number') continue;
-    if (op === '>') after = Math.max(after, v);
-    else if (op === '>=') after = Math.max(after, v - 1);
-  }
-  const list = Array.isArray(pool) ? (pool as Rec[]) : [...pool];
-  for (let i = 1; i < list.length; i++)
-    if (list[i]!.id < list[i - 1]!.id) return { pool: list.slice().sort((a, b) => a.id - b.id), after };
-  return { pool: list, after };
-}
+// ---------------------------------------------------------------------------------------------------- record rules
 
 /**
  * The record rules that apply to `model` for the user, as one predicate (undefined: every record passes): the
  * user's own rules and the multi-company rule (company_id empty or among the activated companies). Searches skip
  * the records it refuses; read, write and unlink of such a record raise AccessError, as Odoo does.
  */
-function recordRule(env: Env, model: string): ((e: Env, r: Rec) => boolean) | undefined {
+export function recordRule(env: Env, model: string): ((e: Env, r: Rec) => boolean) | undefined {
   const userRule = env.store.access.rule(env.uid, model);
   const companyOk = companyRule(env, model, env.store.model(model).fields);
   if (!companyOk) return userRule;
   return userRule
     ? (e, r) => companyOk(getRaw(e, model, r, 'company_id')) && userRule(e, r)
     : (e, r) => companyOk(getRaw(e, model, r, 'company_id'));
-}
-
-export function searchRecs(env: Env, model: string, domain: unknown, opts: SearchOpts = {}): Rec[] {
-  const m = env.store.model(model);
-  let node = parseDomain(env, domain);
-  const activeTest = opts.activeTest ?? env.context.active_test !== false;
-  if (activeTest && m.fields.active && !mentionsField(node, 'active'))
-    node = { k: 'and', c: [{ k: 'leaf', leaf: ['active', '=', true] }, node] };
-  const pred = compileDomain(env, model, node);
-  // With allowed_company_ids leaving a company out, that company's records are not found.
-  const rule = recordRule(env, model);
-  const pool = candidates(env, model, node) ?? env.store.table(model).values();
-  const offset = opts.offset || 0;
-  const limit = opts.limit || undefined;
-  const ranged = limit !== undefined ? idRangeScan(node, pool, opts.order || undefined) : undefined;
-  const out: Rec[] = [];
-  if (ranged) {
-    // Paging by id (id > last, order id, limit), as a database walks its primary key: records below the bound are
-    // skipped without evaluating the domain, and the walk stops once the page is full.
-    for (const r of ranged.pool) {
-      if (r.id <= ranged.after) continue;
-      if (pred(r) && (!rule || rule(env, r))) out.push(r);
-      if (out.length >= offset + limit!) break;
-    }
-    return out.slice(offset, offset + limit!);
-  }
-  for (const r of pool) if (pred(r) && (!rule || rule(env, r))) out.push(r);
-  if (opts.unordered && limit === undefined && !offset) return out;
-  const sorted = sortRecs(env, model, out, opts.order || undefined, limit !== undefined ? offset + limit : undefined);
-  return limit !== undefined ? sorted.slice(offset, offset + limit) : offset ? sorted.slice(offset) : sorted;
-}
-
-export function searchIds(env: Env, model: string, domain: unknown, opts: SearchOpts = {}): number[] {
-  return searchRecs(env, model, domain, opts).map((r) => r.id);
-}
-
-export function searchCount(env: Env, model: string, domain: unknown, limit?: number): number {
-  const n = searchRecs(env, model, domain, { order: 'id' }).length;
-  return limit ? Math.min(limit, n) : n;
 }
 
 // ---------------------------------------------------------------------------------------------------- read

@@ -6,7 +6,8 @@ import { productModels } from './models/product.js';
 import { saleModels } from './models/sale.js';
 import type { FieldSpec, ModelSpec } from './models/spec.js';
 import { stockModels } from './models/stock.js';
-import type { FieldDef, FieldType, ModelDef, Version } from './types.js';
+import type { FieldDef, ModelDef } from './store.js';
+import type { FieldType, Version } from './types.js';
 
 type Meta = Record<string, Record<string, Record<string, unknown>>>;
 

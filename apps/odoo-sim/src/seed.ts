@@ -7,8 +7,8 @@
 //   (`mrp.bom` type 'phantom', `bom_line_ids` → `mrp.bom.line` product_id + product_qty) on the bundle template.
 import { setCredentials } from './auth.js';
 import { createRecords, getRaw } from './orm.js';
-import type { Store } from './store.js';
-import type { Env, Rec } from './types.js';
+import type { Env, Store } from './store.js';
+import type { Rec } from './types.js';
 
 export interface SeedOptions {
   size?: 'demo' | 'bench';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { defaultModules, defaultPreferences } from '@quotewright/domain';
 import type { Config } from './config';
+import { hashPassword } from './infra/passwords';
 import type { SettingsRepository } from './infra/settings.repository';
-import { hashPassword } from './modules/auth/passwords';
 import { newInstallationId } from './modules/erp/order-keys';
 import type { UsersRepository } from './modules/users/users.repository';
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
-import { hashPassword } from '../src/modules/auth/passwords';
+import { hashPassword } from '../src/infra/passwords';
 import { createErpConnector, type ErpConnectorOptions } from '../src/modules/erp/connector';
 import type { ErpConnector } from '../src/modules/erp/erp.types';
 import { adminUrl, withDatabase } from './global-setup';

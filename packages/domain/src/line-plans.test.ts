@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDomainError } from './errors';
-import {
-  linesWriteOf,
-  patchedRows,
-  planDelete,
-  planInsert,
-  planMove,
-  renumbered,
-  rowsWithIds,
-} from './line-plans';
+import { linesWriteOf, patchedRows, planDelete, planInsert, planMove, renumbered, rowsWithIds } from './line-plans';
 
 interface Row {
   id: string;

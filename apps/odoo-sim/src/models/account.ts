@@ -1,7 +1,8 @@
 import { currentCompany } from '../company.js';
 import { userError } from '../errors.js';
 import { createRecords, getRaw, writeRecords } from '../orm.js';
-import type { Env, Rec } from '../types.js';
+import type { Env } from '../store.js';
+import type { Rec } from '../types.js';
 import {
   bool,
   char,

@@ -1,5 +1,6 @@
 import { getRaw } from '../orm.js';
-import type { Env, Rec } from '../types.js';
+import type { Env } from '../store.js';
+import type { Rec } from '../types.js';
 import { bool, char, int, type ModelSpec, m2m, m2o, o2m, sel, target } from './spec.js';
 
 const simple = (name: string, description: string, extra: ModelSpec['fields'] = {}): ModelSpec => ({

@@ -1,6 +1,7 @@
 import { activeCompanies } from '../company.js';
 import { createRecords, getRaw } from '../orm.js';
-import type { Env, Rec } from '../types.js';
+import type { Env } from '../store.js';
+import type { Rec } from '../types.js';
 import { bool, char, float, int, type ModelSpec, m2m, m2o, o2m, related, sel, target, text } from './spec.js';
 
 const PRODUCT_TYPES: [string, string][] = [

@@ -1,7 +1,8 @@
 import { companyValue, currentCompany } from '../company.js';
 import { userError, validationError } from '../errors.js';
 import { getRaw, writeRecords } from '../orm.js';
-import type { Env, Rec } from '../types.js';
+import type { Env } from '../store.js';
+import type { Rec } from '../types.js';
 import {
   bool,
   char,

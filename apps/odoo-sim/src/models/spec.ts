@@ -1,6 +1,7 @@
 // Model specifications: behaviour (computed/related fields, inverses, defaults, hooks, methods) layered over the
 // field metadata recorded from real Odoo 18/19 servers (src/meta/fields-*.json).
-import type { Env, FieldType, ModelHooks, Rec, RecordMethod, Version } from '../types.js';
+import type { Env, ModelHooks, RecordMethod } from '../store.js';
+import type { FieldType, Rec, Version } from '../types.js';
 
 export interface FieldSpec {
   type?: FieldType;

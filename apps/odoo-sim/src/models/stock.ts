@@ -1,6 +1,7 @@
 import { companyValue } from '../company.js';
 import { getRaw } from '../orm.js';
-import type { Env, Rec } from '../types.js';
+import type { Env } from '../store.js';
+import type { Rec } from '../types.js';
 import { bool, char, datetime, float, int, type ModelSpec, m2o, o2m, related, sel, target } from './spec.js';
 
 function locationName(env: Env, rec: Rec, depth = 0): string {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../errors';
+import { verifyPassword } from '../../infra/passwords';
 import type { AuthUser } from '../../policy';
 import type { UsersRepository } from '../users/users.repository';
 import type { DeviceProof } from './device-cookie';
 import type { KnownClientsRepository } from './known-clients.repository';
 import type { LoginCodesRepository } from './login-codes.repository';
 import type { LoginAttempt, LoginThrottle } from './login-throttle';
-import { verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 
 const LOGIN_ERROR = 'The email or password is incorrect';

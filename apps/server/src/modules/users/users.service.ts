@@ -10,8 +10,8 @@ import {
   validatePasswordChange,
 } from '@quotewright/domain';
 import { AppError, notFound, validation } from '../../errors';
+import { hashPassword } from '../../infra/passwords';
 import { type AuthUser, authorize } from '../../policy';
-import { hashPassword } from '../auth/passwords';
 import type { UserPatch, UsersRepository } from './users.repository';
 
 export function toUserDto(row: UserRow): User {

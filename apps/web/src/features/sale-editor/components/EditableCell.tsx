@@ -17,8 +17,8 @@ import { Alert, Box, InputBase, Popper } from '@mui/material';
 import { memo, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { conflictOfRefusal, type EditConflict, watchEdit } from '../hooks/editConflicts';
 import { openCell } from '../hooks/presence';
+import type { LineField } from '../lineField';
 import { ConflictPrompt } from './ConflictPrompt';
-import type { LineField } from './LinesTable';
 
 export { editConflictNotice } from './ConflictPrompt';
 

@@ -64,6 +64,7 @@ import { draggedProductId, isProductDrag } from '../../../lib/products';
 import type { LineChanges, SaleLine, SaleSection } from '../api/types';
 import { type GridNavigation, useGridNavigation } from '../hooks/useGridNavigation';
 import { type ClickModifiers, useLineSelection } from '../hooks/useLineSelection';
+import type { LineField } from '../lineField';
 import { type CellRefusal, type CellSave, EditableCell as MountedEditableCell } from './EditableCell';
 import { CELL_PADDING_PX, type FigureColumn, useFigureColumns } from './lineColumns';
 import { RowPresence } from './RowPresence';
@@ -72,7 +73,6 @@ export const DELETE_LINES_MESSAGE = 'Are you sure you want to delete the followi
 /** A typed value that is not a number at all. */
 export const ENTER_A_NUMBER = 'Enter a number, such as 2, -1 or 12.50';
 
-export type LineField = 'name' | 'quantity' | 'price' | 'discount' | 'cost' | 'markup_percent';
 type ColumnId =
   | 'drag'
   | 'model'

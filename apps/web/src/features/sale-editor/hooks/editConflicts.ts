@@ -6,7 +6,7 @@
 import { EDIT_CONFLICT, type SaleDelta, type EditConflict as ServerConflict } from '@quotewright/contracts';
 import { ApiError } from '../../../lib/api';
 import type { Sale, SaleLine } from '../api/types';
-import type { LineField } from '../components/LinesTable';
+import type { LineField } from '../lineField';
 
 export interface EditConflict {
   /** Who changed the field (their name; "Someone" when not known). */

@@ -1,3 +1,5 @@
+// Password hashing, shared by auth (log-in checks) and users (an administrator sets a password): in infra, so that
+// neither module imports the other for it (decision 0024).
 import { hash, verify } from '@node-rs/argon2';
 
 // @node-rs/argon2 defaults to argon2id (m=19 MiB, t=2, p=1: the OWASP baseline).
