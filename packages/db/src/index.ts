@@ -6,6 +6,7 @@ export {
   desc,
   eq,
   getTableColumns,
+  getTableName,
   gt,
   gte,
   ilike,
@@ -20,6 +21,7 @@ export {
   or,
   type SQL,
   sql,
+  type Table,
 } from 'drizzle-orm';
 export * from './client';
 export * from './schema';

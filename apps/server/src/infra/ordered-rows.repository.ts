@@ -1,5 +1,15 @@
 // Helpers of the repositories that keep ordered rows (sections and lines of sales and of templates).
-import { type Db, pgArray, sql } from '@quotewright/db';
+import {
+  type Db,
+  getTableColumns,
+  getTableName,
+  pgArray,
+  type SQL,
+  type saleLines,
+  sql,
+  type Table,
+  type templateLines,
+} from '@quotewright/db';
 
 /** Tables whose rows carry a `position` within their parent. */
 export type OrderedTable = 'sale_sections' | 'sale_lines' | 'template_sections' | 'template_lines';
@@ -24,4 +34,114 @@ export async function insertInChunks<T, R extends { position: number }>(
   const out: R[] = [];
   for (let at = 0; at < rows.length; at += INSERT_CHUNK) out.push(...(await insert(rows.slice(at, at + INSERT_CHUNK))));
   return out.sort((a, b) => a.position - b.position);
+}
+
+/** Tables of lines (a sale's or a template's): rows with an id and a position within a section. */
+type LinesTable = typeof saleLines | typeof templateLines;
+
+/**
+ * Rows of a hand-written statement read as drizzle reads them: each column of `table` from `prefix` + its name, through
+ * the column's own mapping (timestamps to Date…). The column list (`select`) is computed once.
+ */
+export function rowReader<T extends Table>(table: T, alias: string, prefix: string) {
+  const columns: [string, { name: string; mapFromDriverValue(v: unknown): unknown }][] = Object.entries(
+    getTableColumns(table),
+  );
+  return {
+    select: columns.map(([, c]) => `${alias}."${c.name}" as "${prefix}${c.name}"`).join(', '),
+    read(raw: Record<string, unknown>): T['$inferSelect'] {
+      const out: Record<string, unknown> = {};
+      for (const [key, c] of columns) {
+        const v = raw[prefix + c.name];
+        out[key] = v === null || v === undefined ? null : c.mapFromDriverValue(v);
+      }
+      return out as T['$inferSelect'];
+    },
+  };
+}
+
+/**
+ * What one statement writes to ONE section's lines: `update` and `positions` never name the same line (a statement
+ * may write a row once).
+ */
+export interface LinesWriteOf<Row, Patch> {
+  sectionId: string;
+  /** Columns of existing lines, each line once. */
+  update?: readonly { id: string; patch: Patch }[];
+  /** New rows with their ids and positions. */
+  insert?: readonly Row[];
+  remove?: readonly string[];
+  /** New positions of existing lines (only those that move). */
+  positions?: readonly { id: string; position: number }[];
+}
+
+/**
+ * The CTEs of a write of one section's lines of `table`, each done only `when` holds: `written` (every row updated,
+ * inserted or moved, as stored) and `removed` (the ids deleted). `patchable` lists the columns an update may write.
+ * The caller adds its own CTEs (a guard, a touch) and the final select.
+ */
+export function orderedLinesWriteSql<T extends LinesTable>(
+  table: T,
+  patchable: readonly (keyof T['$inferSelect'] & string)[],
+  write: LinesWriteOf<object, object>,
+  when: SQL,
+): SQL {
+  const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
+  const tableName = getTableName(table);
+  const section = write.sectionId;
+  const parts: SQL[] = [];
+  const written: string[] = [];
+  if (write.update?.length) {
+    const cols = patchable.map((key) => ({ key, name: columns[key]!.name, type: columns[key]!.getSQLType() }));
+    const json = JSON.stringify(
+      write.update.map(({ id, patch }) => ({
+        id,
+        ...Object.fromEntries(cols.map((c) => [c.name, (patch as Record<string, unknown>)[c.key] ?? null])),
+      })),
+    );
+    const types = sql.raw(['id uuid', ...cols.map((c) => `${c.name} ${c.type}`)].join(', '));
+    const set = sql.raw(cols.map((c) => `${c.name} = coalesce(v.${c.name}, t.${c.name})`).join(', '));
+    // The ids again as an array: the lines are found by their key (not by scanning the section and joining).
+    const ids = pgArray(write.update.map((u) => u.id));
+    parts.push(sql`changed as (update ${table} t set ${set} from jsonb_to_recordset(${json}::jsonb) as v(${types})
+      where t.id = any(${ids}::uuid[]) and t.id = v.id and t.section_id = ${section} and ${when} returning t.*)`);
+    written.push('changed');
+  }
+  if (write.insert?.length) {
+    // Typed by the table's own row type; the columns the rows leave out take their defaults.
+    const keys = Object.keys(write.insert[0]!);
+    const names = sql.join(
+      keys.map((k) => sql.identifier(columns[k]!.name)),
+      sql`, `,
+    );
+    const json = JSON.stringify(
+      write.insert.map((row) =>
+        Object.fromEntries(keys.map((k) => [columns[k]!.name, (row as Record<string, unknown>)[k] ?? null])),
+      ),
+    );
+    parts.push(sql`added as (insert into ${table} (${names}) select ${names}
+      from jsonb_populate_recordset(null::${sql.identifier(tableName)}, ${json}::jsonb) where ${when} returning *)`);
+    written.push('added');
+  }
+  if (write.positions?.length) {
+    const json = JSON.stringify(write.positions);
+    const ids = pgArray(write.positions.map((p) => p.id));
+    parts.push(sql`moved as (update ${table} t set position = v.position
+      from jsonb_to_recordset(${json}::jsonb) as v(id uuid, position integer)
+      where t.id = any(${ids}::uuid[]) and t.id = v.id and t.section_id = ${section} and ${when} returning t.*)`);
+    written.push('moved');
+  }
+  const ids = write.remove ?? [];
+  parts.push(
+    ids.length
+      ? sql`removed as (delete from ${table} where id = any(${pgArray(ids)}::uuid[]) and section_id = ${section}
+          and ${when} returning id)`
+      : sql`removed as (select null::uuid as id where false)`,
+  );
+  parts.push(
+    sql.raw(
+      `written as (${written.length ? written.map((w) => `select * from ${w}`).join(' union all ') : `select * from ${tableName} where false`})`,
+    ),
+  );
+  return sql.join(parts, sql`, `);
 }

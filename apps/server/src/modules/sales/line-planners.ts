@@ -18,6 +18,7 @@ import {
   isMissingDescription,
   isSameFieldValue,
   lastEditorOf,
+  linesWriteOf,
   markupPrice,
   NUMERIC_COLUMNS,
   NUMERIC_FIELDS,
@@ -32,6 +33,7 @@ import {
   withEditor,
 } from '@quotewright/domain';
 import { AppError, validation } from '../../errors';
+import type { LinesWriteOf } from '../../infra/ordered-rows.repository';
 import type { AuthUser } from '../../policy';
 import { type ProductLine, productLines } from './product-lines';
 import { atPosition, pricingLine } from './sales.dto';
@@ -143,7 +145,7 @@ export interface Replaced {
  * the values an explicit overwrite replaces. Fields the edit does not change are never a conflict: they already hold
  * what the person wants.
  */
-function planLineEdit(row: SaleLineRow, dto: LineDto | undefined, edit: LineEditInput, by: FieldEditor) {
+function planLineEdit(row: SaleLineRow, dto: LineDto | undefined, edit: LineEditInput, by: FieldEditor | undefined) {
   const cols = editColumns(row, edit);
   const conflicts: EditConflict[] = [];
   const replaced: Replaced[] = [];
@@ -163,12 +165,12 @@ function planLineEdit(row: SaleLineRow, dto: LineDto | undefined, edit: LineEdit
         by: editor ? { id: editor.id, name: editor.name } : null,
         at: editor?.at ?? null,
       });
-    } else if (edit.overwrite && editor && editor.id !== by.id) {
+    } else if (edit.overwrite && editor && by && editor.id !== by.id) {
       replaced.push({ line: row.id, field, replaced: asText(now), previous: { id: editor.id, name: editor.name } });
     }
   }
   const fields = written.flatMap((c) => FIELD_OF[c] ?? []);
-  cols.editedBy = withEditor(row.editedBy, fields, by);
+  if (by) cols.editedBy = withEditor(row.editedBy, fields, by);
   return { cols, conflicts, replaced };
 }
 
@@ -192,7 +194,11 @@ export function asStored(value: unknown, column: keyof typeof NUMERIC_COLUMNS): 
  * (price = cost × (1 + m/100), grossed up by the line's discount); notes and headers unchanged. 404 for a line that
  * is not one of `rows`.
  */
-function markupPatches(rows: readonly SaleLineRow[], input: { ids: string[]; markup: string }, by: FieldEditor) {
+function markupPatches(
+  rows: readonly SaleLineRow[],
+  input: { ids: string[]; markup: string },
+  by: FieldEditor | undefined,
+) {
   const found = rowsWithIds(rows, input.ids);
   const priced = applyMarkup(
     found.map((row) => ({ ...pricingLine(row), id: row.id })),
@@ -205,7 +211,7 @@ function markupPatches(rows: readonly SaleLineRow[], input: { ids: string[]; mar
             id: line.id,
             patch: {
               price: asStored(checkPrice(String(line.price)), 'price'),
-              editedBy: withEditor(found[i]!.editedBy, ['price'], by),
+              ...(by ? { editedBy: withEditor(found[i]!.editedBy, ['price'], by) } : {}),
             } as LinePatch,
           },
         ]
@@ -236,8 +242,8 @@ export interface LinesPlanInput {
   dtos: readonly LineDto[];
   /** Catalog rows by id (the ones held on the one-statement path, read under the lock on the other). */
   products(ids: readonly number[]): Promise<ProductRow[]>;
-  /** Who makes the change, and when. */
-  by: FieldEditor;
+  /** Who makes the change, and when; none where who set each field is not kept (a template's lines). */
+  by: FieldEditor | undefined;
 }
 
 export type LinesPlanner<X> = (input: LinesPlanInput) => LinesChange<X> | Promise<LinesChange<X>>;
@@ -376,4 +382,24 @@ export async function refusedAsUndefined<T>(plan: () => T | Promise<T>): Promise
     if (e instanceof AppError || isDomainError(e)) return undefined;
     throw e;
   }
+}
+
+/**
+ * What turns a section's rows into the rows after a change (one statement, see orderedLinesWriteSql): the columns of
+ * `update` over existing lines (an edit: every line stays where it is), or the lines inserted, removed and renumbered;
+ * with the catalog rows new lines were made from.
+ */
+export function writeOfChange(
+  sectionId: string,
+  rows: readonly SaleLineRow[],
+  change: LinesChange<unknown>,
+): LinesWriteOf<SaleLineRow, LinePatch> & { products?: readonly ProductRow[] } {
+  const after = change.after;
+  if (!after) throw new Error(`section ${sectionId}: a plan without rows after it writes nothing`);
+  const products = change.products?.length ? { products: change.products } : {};
+  if (!change.update) return { sectionId, ...products, ...linesWriteOf(rows, after) };
+  // A planner that writes columns keeps the lines in place: anything else is a bug in it.
+  if (after.length !== rows.length || after.some((l, i) => l.id !== rows[i]!.id))
+    throw new Error(`section ${sectionId}: a plan that updates lines also moved some`);
+  return { sectionId, ...products, update: change.update };
 }

@@ -24,7 +24,13 @@ import {
   toQuery,
 } from '@quotewright/db';
 import { formatQuoteNumber, SALE_STATES } from '@quotewright/domain';
-import { insertInChunks, setPositions as setRowPositions } from '../../infra/ordered-rows.repository';
+import {
+  insertInChunks,
+  type LinesWriteOf,
+  orderedLinesWriteSql,
+  rowReader,
+  setPositions as setRowPositions,
+} from '../../infra/ordered-rows.repository';
 import { activityQueries } from './activity.repository';
 
 export type SaleState = SaleRow['state'];
@@ -282,20 +288,10 @@ export interface SaleAt {
 /** A new line as a one-statement change inserts it (its id chosen by the caller). */
 export type NewLineRow = NewLine & { id: string; saleId: string; sectionId: string; position: number };
 
-/**
- * What a one-statement change writes to ONE section's lines (see commitLinesAt). `update` and `positions` never
- * name the same line (a statement may write a row once).
- */
-export interface LinesWrite {
-  sectionId: string;
-  /** Columns of existing lines, each line once. */
-  update?: readonly { id: string; patch: LinePatch }[];
-  insert?: readonly NewLineRow[];
+/** What a one-statement change writes to ONE section's lines (see commitLinesAt and orderedLinesWriteSql). */
+export interface LinesWrite extends LinesWriteOf<NewLineRow, LinePatch> {
   /** The catalog rows `insert` was made from: nothing is written unless they are still as given. */
   products?: readonly ProductRow[];
-  remove?: readonly string[];
-  /** New positions of existing lines (only those that move). */
-  positions?: readonly { id: string; position: number }[];
 }
 
 /** The product columns a new line is made from (product-lines.ts): what the guard of an insert compares. */
@@ -317,26 +313,6 @@ function productsAsGiven(rows: readonly ProductRow[]): SQL {
     left join ${products} p on p.id = e.id where p.id is null or (${cols('p')}) is distinct from (${cols('e')}))`;
 }
 
-/**
- * Rows of a hand-written statement read as drizzle reads them: each column of `table` from `prefix` + its name, through
- * the column's own mapping (timestamps to Date…). The column list (`select`) is computed once.
- */
-function rowReader<T extends typeof sales | typeof saleLines>(table: T, alias: string, prefix: string) {
-  const columns: [string, { name: string; mapFromDriverValue(v: unknown): unknown }][] = Object.entries(
-    getTableColumns(table),
-  );
-  return {
-    select: columns.map(([, c]) => `${alias}."${c.name}" as "${prefix}${c.name}"`).join(', '),
-    read(raw: Record<string, unknown>): T['$inferSelect'] {
-      const out: Record<string, unknown> = {};
-      for (const [key, c] of columns) {
-        const v = raw[prefix + c.name];
-        out[key] = v === null || v === undefined ? null : c.mapFromDriverValue(v);
-      }
-      return out as T['$inferSelect'];
-    },
-  };
-}
 const writtenLine = rowReader(saleLines, 'written', 'l_');
 const saleRow = rowReader(sales, 'sales', 's_');
 /** saleWithHeadsQuery of one sale ($1), as a prepared statement's text (its row read by saleRow, and `heads`). */
@@ -345,76 +321,17 @@ const SALE_WITH_HEADS = toQuery(
 ).text;
 const { updatedAt } = getTableColumns(sales);
 
-/** The columns an edit of a line may write (LinePatch), as `name type` for jsonb_to_recordset. */
-const PATCH_COLUMNS = (
-  ['description', 'quantity', 'price', 'cost', 'discount', 'pricePercentageActive', 'editedBy'] as const
-).map((key) => {
-  const c = getTableColumns(saleLines)[key];
-  return { key, name: c.name, type: c.getSQLType() };
-});
-
-/**
- * The CTEs of commitLinesAt's write, each done only `when` the sale's touch happened: `written` (every row updated,
- * inserted or moved, as stored) and `removed` (the ids deleted).
- */
-function linesWriteSql(write: LinesWrite, when: SQL): SQL {
-  const section = write.sectionId;
-  const parts: SQL[] = [];
-  const written: string[] = [];
-  if (write.update?.length) {
-    const json = JSON.stringify(
-      write.update.map(({ id, patch }) => ({
-        id,
-        ...Object.fromEntries(PATCH_COLUMNS.map((c) => [c.name, patch[c.key] ?? null])),
-      })),
-    );
-    const types = sql.raw(['id uuid', ...PATCH_COLUMNS.map((c) => `${c.name} ${c.type}`)].join(', '));
-    const set = sql.raw(PATCH_COLUMNS.map((c) => `${c.name} = coalesce(v.${c.name}, t.${c.name})`).join(', '));
-    // The ids again as an array: the lines are found by their key (not by scanning the section and joining).
-    const ids = pgArray(write.update.map((u) => u.id));
-    parts.push(sql`changed as (update ${saleLines} t set ${set} from jsonb_to_recordset(${json}::jsonb) as v(${types})
-      where t.id = any(${ids}::uuid[]) and t.id = v.id and t.section_id = ${section} and ${when} returning t.*)`);
-    written.push('changed');
-  }
-  if (write.insert?.length) {
-    // Typed by the table's own row type; the columns the rows leave out take their defaults.
-    const columns = getTableColumns(saleLines);
-    const keys = Object.keys(write.insert[0]!) as (keyof typeof columns)[];
-    const names = sql.join(
-      keys.map((k) => sql.identifier(columns[k].name)),
-      sql`, `,
-    );
-    const json = JSON.stringify(
-      write.insert.map((row) =>
-        Object.fromEntries(keys.map((k) => [columns[k].name, row[k as keyof typeof row] ?? null])),
-      ),
-    );
-    parts.push(sql`added as (insert into ${saleLines} (${names}) select ${names}
-      from jsonb_populate_recordset(null::sale_lines, ${json}::jsonb) where ${when} returning *)`);
-    written.push('added');
-  }
-  if (write.positions?.length) {
-    const json = JSON.stringify(write.positions);
-    const ids = pgArray(write.positions.map((p) => p.id));
-    parts.push(sql`moved as (update ${saleLines} t set position = v.position
-      from jsonb_to_recordset(${json}::jsonb) as v(id uuid, position integer)
-      where t.id = any(${ids}::uuid[]) and t.id = v.id and t.section_id = ${section} and ${when} returning t.*)`);
-    written.push('moved');
-  }
-  const ids = write.remove ?? [];
-  parts.push(
-    ids.length
-      ? sql`removed as (delete from ${saleLines} where id = any(${pgArray(ids)}::uuid[]) and section_id = ${section}
-          and ${when} returning id)`
-      : sql`removed as (select null::uuid as id where false)`,
-  );
-  parts.push(
-    sql.raw(
-      `written as (${written.length ? written.map((w) => `select * from ${w}`).join(' union all ') : 'select * from sale_lines where false'})`,
-    ),
-  );
-  return sql.join(parts, sql`, `);
-}
+/** The columns an edit of a line may write (LinePatch). */
+const PATCH_COLUMNS = [
+  'description',
+  'quantity',
+  'price',
+  'cost',
+  'discount',
+  'pricePercentageActive',
+  'editedBy',
+] as const satisfies readonly (keyof LinePatch)[];
+const linesWriteSql = (write: LinesWrite, when: SQL) => orderedLinesWriteSql(saleLines, PATCH_COLUMNS, write, when);
 
 /**
  * Every query of the module, bound to a connection or to a transaction. `prepared` (outside a transaction only) runs

@@ -15,7 +15,6 @@ import {
   isDomainError,
   isEditableState,
   type LineMoveType,
-  linesWriteOf,
   MAX_SALE_LINES,
   MAX_SALE_TOTAL,
   money,
@@ -40,7 +39,6 @@ import {
   asText,
   editorNow,
   type LineEditInput,
-  type LinesChange,
   type LinesPlanner,
   planAddProducts,
   planAddText,
@@ -51,6 +49,7 @@ import {
   type Replaced,
   refusedAsUndefined,
   shownValue,
+  writeOfChange,
 } from './line-planners';
 import { saleWarnings } from './sale-sync.draft';
 import {
@@ -637,20 +636,6 @@ export function salesService(
   }
 
   /**
-   * What turns a section's rows into the rows after a change: the columns of `update` over existing lines (an edit:
-   * every line stays where it is), or the lines inserted, removed and renumbered.
-   */
-  function linesWrite(sectionId: string, rows: readonly SaleLineRow[], change: LinesChange<unknown>): LinesWrite {
-    const after = change.after!;
-    const products = change.products?.length ? { products: change.products } : {};
-    if (!change.update) return { sectionId, ...products, ...linesWriteOf(rows, after) };
-    // A planner that writes columns keeps the lines in place: anything else is a bug in it.
-    if (after.length !== rows.length || after.some((l, i) => l.id !== rows[i]!.id))
-      throw new Error(`section ${sectionId}: a plan that updates lines also moved some`);
-    return { sectionId, ...products, update: change.update };
-  }
-
-  /**
    * THE executor of a section's line operations: `plan` decides the change from the section's rows. First on the
    * one-statement path, from the sale held in memory (commitHeld); when the sale is not held, when the guard of that
    * write misses (the sale moved on, a product changed), when the plan refuses (the held rows may be behind a change
@@ -673,7 +658,7 @@ export function salesService(
         plan({ saleId, sectionId, rows: h.rows, dtos: h.sections[h.index]!.lines, products: catalogRows, by }),
       );
       if (held?.after) {
-        const write = linesWrite(sectionId, h.rows, held);
+        const write = writeOfChange(sectionId, h.rows, held);
         const done = await commitHeld(user, h, held.after, kind, held.hint, write);
         if (done) return { ...done, extra: held.extra };
         // The write may have been refused because a product changed: read them again next time.
@@ -689,7 +674,7 @@ export function salesService(
         change.changed = false;
         return { extra: planned.extra };
       }
-      const stored = await r.writeLines(linesWrite(sectionId, rows, planned));
+      const stored = await r.writeLines(writeOfChange(sectionId, rows, planned));
       linesOnly(
         change,
         sectionId,

@@ -4,11 +4,31 @@ import type { TemplateDto, TemplateListItemDto } from '@quotewright/contracts';
 import type { SaleLineRow, SaleSectionRow, TemplateLineRow, TemplateRow } from '@quotewright/db';
 import { money, salePricingFromSections, toDecimalOrZero } from '@quotewright/domain';
 import { type SectionDto, toSectionDto } from '../sales/sales.dto';
-import type { FullTemplate, TemplateSectionWithLines } from './templates.repository';
+import type { FullTemplate, TemplateLineInsert, TemplateSectionWithLines } from './templates.repository';
 
 /** A template line as a sale line row (the shared DTO builder and pricing rules read it). */
 export function asSaleLineRow(l: TemplateLineRow): SaleLineRow {
   return { ...l, saleId: l.templateId, discount: '0', templateId: null, odooLineId: null, editedBy: {} };
+}
+
+/** A new line planned as a sale line (asSaleLineRow's shape) as the template's table stores it. */
+export function asTemplateLineInsert(l: SaleLineRow): TemplateLineInsert {
+  return {
+    id: l.id,
+    templateId: l.saleId,
+    sectionId: l.sectionId,
+    position: l.position,
+    kind: l.kind,
+    productId: l.productId,
+    productName: l.productName,
+    manufacturer: l.manufacturer,
+    description: l.description,
+    quantity: l.quantity,
+    price: l.price,
+    cost: l.cost,
+    pricePercentageActive: l.pricePercentageActive,
+    uom: l.uom,
+  };
 }
 
 export function toTemplateSectionDto(s: TemplateSectionWithLines): SectionDto {

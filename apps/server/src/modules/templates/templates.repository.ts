@@ -16,12 +16,32 @@ import {
   templateSections,
   templates,
 } from '@quotewright/db';
-import { insertInChunks, setPositions } from '../../infra/ordered-rows.repository';
+import {
+  insertInChunks,
+  type LinesWriteOf,
+  orderedLinesWriteSql,
+  setPositions,
+} from '../../infra/ordered-rows.repository';
 
 export type NewTemplateLine = Omit<typeof templateLines.$inferInsert, 'id' | 'templateId' | 'sectionId' | 'position'>;
 export type TemplateLinePatch = Partial<
   Pick<TemplateLineRow, 'description' | 'quantity' | 'price' | 'cost' | 'pricePercentageActive'>
 >;
+/** A new line as the one-statement write inserts it (its id and position chosen by the planner). */
+export type TemplateLineInsert = NewTemplateLine & {
+  id: string;
+  templateId: string;
+  sectionId: string;
+  position: number;
+};
+/** The columns an edit of a template line may write. */
+const TEMPLATE_PATCH_COLUMNS = [
+  'description',
+  'quantity',
+  'price',
+  'cost',
+  'pricePercentageActive',
+] as const satisfies readonly (keyof TemplateLinePatch)[];
 export type TemplateSectionPatch = Partial<Pick<TemplateSectionRow, 'name' | 'showDetails'>>;
 export type TemplateSectionWithLines = TemplateSectionRow & { lines: TemplateLineRow[] };
 
@@ -165,18 +185,10 @@ function queries(db: Db) {
       );
     },
 
-    async updateLine(lineId: string, patch: TemplateLinePatch): Promise<void> {
-      if (Object.keys(patch).length === 0) return;
-      await db.update(templateLines).set(patch).where(eq(templateLines.id, lineId));
-    },
-
-    async deleteLines(ids: readonly string[]): Promise<void> {
-      if (ids.length === 0) return;
-      await db.delete(templateLines).where(inArray(templateLines.id, [...ids]));
-    },
-
-    async orderLines(order: readonly string[]): Promise<void> {
-      await setPositions(db, 'template_lines', order);
+    /** One statement writing a section's lines (what a planner decided, see orderedLinesWriteSql). */
+    async writeLines(write: LinesWriteOf<TemplateLineInsert, TemplateLinePatch>): Promise<void> {
+      await db.execute(sql`with ${orderedLinesWriteSql(templateLines, TEMPLATE_PATCH_COLUMNS, write, sql`true`)}
+        select count(*) from written`);
     },
 
     async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {

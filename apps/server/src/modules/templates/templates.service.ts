@@ -2,27 +2,28 @@
 // sales full rights (SPEC §6: the Templates screen and template editing). A template's sections and lines follow the
 // sale rules of packages/domain (ordering, line edits, duplicate names, Based-on-Total pricing).
 import type { TemplateDto } from '@quotewright/contracts';
-import type { TemplateLineRow } from '@quotewright/db';
 import {
-  APPEND,
-  applyLineEdit,
-  DESCRIPTION_REQUIRED,
   duplicateSectionName,
-  insertionIndex,
   isDomainError,
-  isMissingDescription,
   MAX_SALE_LINES,
   MAX_SALE_TOTAL,
   moveItem,
-  parseMoney,
   toDecimal,
 } from '@quotewright/domain';
-import { AppError, domainProblem, notFound, validation } from '../../errors';
+import { AppError, domainProblem, notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
-import { productLines } from '../sales/product-lines';
-import { pricingLine, type SectionDto } from '../sales/sales.dto';
-import { asSaleLineRow, toTemplateDto, toTemplateListItem } from './templates.dto';
-import type { NewTemplateLine, TemplateLinePatch, TemplateQueries, TemplatesRepository } from './templates.repository';
+import {
+  type LinesPlanner,
+  planAddProducts,
+  planAddText,
+  planDeleteLines,
+  planEdits,
+  planReorderLine,
+  writeOfChange,
+} from '../sales/line-planners';
+import type { SectionDto } from '../sales/sales.dto';
+import { asSaleLineRow, asTemplateLineInsert, toTemplateDto, toTemplateListItem } from './templates.dto';
+import type { TemplateQueries, TemplatesRepository } from './templates.repository';
 
 export interface TemplateLineEdit {
   _id: string;
@@ -80,31 +81,36 @@ export function templatesService(repo: TemplatesRepository) {
     return s;
   }
 
-  function rowsWithIds(rows: readonly TemplateLineRow[], ids: readonly string[]): TemplateLineRow[] {
-    const wanted = new Set(ids);
-    const found = rows.filter((l) => wanted.has(l.id));
-    if (found.length !== wanted.size) throw notFound('Line');
-    return found;
-  }
-
-  /** Inserts lines at an insertion point (−1 appends) and renumbers the section. */
-  async function insertAtPoint(
-    r: TemplateQueries,
-    templateId: string,
-    sectionId: string,
-    lines: NewTemplateLine[],
-    point: number,
-  ): Promise<string[]> {
-    const current = await r.sectionLines(sectionId);
-    const at = insertionIndex(point, current.length);
-    const inserted = await r.insertLines(
-      templateId,
-      sectionId,
-      lines.map((l, i) => ({ ...l, position: at + i })),
-    );
-    if (at < current.length)
-      await r.orderLines([...current.slice(0, at), ...inserted, ...current.slice(at)].map((l) => l.id));
-    return inserted.map((l) => l.id);
+  /**
+   * The executor of a template section's line operations: the sales' planners (sales/line-planners.ts) decide the
+   * change from the section's rows — seen as sale lines without discount or editors — and one statement writes it,
+   * under the template's lock (mutate). Answers the planner's extra and the template after the change.
+   */
+  async function runLines<X>(actor: AuthUser | null, templateId: string, sectionId: string, plan: LinesPlanner<X>) {
+    const { result, template } = await mutate(actor, templateId, async (r) => {
+      await section(r, templateId, sectionId);
+      const rows = (await r.sectionLines(sectionId)).map(asSaleLineRow);
+      const planned = await plan({
+        saleId: templateId,
+        sectionId,
+        rows,
+        dtos: [],
+        products: (ids) => r.productsByIds(ids),
+        by: undefined,
+      });
+      if (planned.after) {
+        const { update, insert, remove, positions } = writeOfChange(sectionId, rows, planned);
+        await r.writeLines({
+          sectionId,
+          ...(update ? { update } : {}),
+          ...(insert ? { insert: insert.map(asTemplateLineInsert) } : {}),
+          ...(remove ? { remove } : {}),
+          ...(positions ? { positions } : {}),
+        });
+      }
+      return planned.extra;
+    });
+    return { extra: result, template };
   }
 
   const list = async () => (await repo.list()).map(toTemplateListItem);
@@ -223,15 +229,9 @@ export function templatesService(repo: TemplatesRepository) {
       sectionId: string,
       input: { lines: { product: number; quantity: string }[]; sequence: number },
     ) {
-      const { result, template } = await mutate(actor, templateId, async (r) => {
-        await section(r, templateId, sectionId);
-        const found = await r.productsByIds([...new Set(input.lines.map((l) => l.product))]);
-        const { lines, errors } = productLines(found, input.lines);
-        const ids = lines.length ? await insertAtPoint(r, templateId, sectionId, lines, input.sequence) : [];
-        return { ids: new Set(ids), errors };
-      });
-      const lines = sectionOf(template, sectionId).lines.filter((l) => result.ids.has(l._id));
-      return { lines, errors: result.errors };
+      const { extra, template } = await runLines(actor, templateId, sectionId, planAddProducts(input));
+      const ids = new Set(extra.ids);
+      return { lines: sectionOf(template, sectionId).lines.filter((l) => ids.has(l._id)), errors: extra.errors };
     },
 
     async createTextLine(
@@ -241,74 +241,28 @@ export function templatesService(repo: TemplatesRepository) {
       kind: 'note' | 'header',
       input: { name: string; sequence: number },
     ) {
-      if (isMissingDescription(kind, input.name))
-        throw validation({ name: DESCRIPTION_REQUIRED }, DESCRIPTION_REQUIRED);
-      const { result, template } = await mutate(actor, templateId, async (r) => {
-        await section(r, templateId, sectionId);
-        const line = { kind, productName: kind, description: input.name, quantity: '0', price: '0', cost: '0' };
-        return insertAtPoint(r, templateId, sectionId, [line], input.sequence);
-      });
-      return { lines: sectionOf(template, sectionId).lines.filter((l) => result.includes(l._id)) };
+      const { extra, template } = await runLines(actor, templateId, sectionId, planAddText(kind, input));
+      return { lines: sectionOf(template, sectionId).lines.filter((l) => l._id === extra._id) };
     },
 
     /**
-     * Edits lines (SPEC §5): only changed fields are written; price, cost, quantity and Based on Total never apply to
-     * notes or headers. With Based on Total on, price and cost are percents. Answers the edited lines.
+     * Edits lines: only changed fields are written; price, cost, quantity and Based on Total never apply to notes or
+     * headers. With Based on Total on, price and cost are percents. Answers the edited lines.
      */
     async updateLines(actor: AuthUser | null, templateId: string, sectionId: string, edits: TemplateLineEdit[]) {
-      const { template } = await mutate(actor, templateId, async (r) => {
-        await section(r, templateId, sectionId);
-        const all = await r.sectionLines(sectionId);
-        const rows = new Map(rowsWithIds(all, [...new Set(edits.map((e) => e._id))]).map((l) => [l.id, l]));
-        for (const edit of edits) {
-          const row = rows.get(edit._id)!;
-          if (edit.name !== undefined && isMissingDescription(row.kind, edit.name))
-            throw validation({ name: DESCRIPTION_REQUIRED }, DESCRIPTION_REQUIRED);
-          const current = { ...pricingLine(asSaleLineRow(row)), name: row.description };
-          const patch: Partial<typeof current> = {};
-          if (edit.name !== undefined) patch.name = edit.name;
-          if (edit.quantity !== undefined) patch.quantity = edit.quantity;
-          if (edit.price !== undefined) patch.price = parseMoney(edit.price);
-          if (edit.cost !== undefined) patch.cost = edit.cost;
-          if (edit.price_percentage_active !== undefined) patch.price_percentage_active = edit.price_percentage_active;
-          const { line, changed } = applyLineEdit(current, patch);
-          const cols: TemplateLinePatch = {};
-          for (const key of changed) {
-            if (key === 'name') cols.description = line.name;
-            else if (key === 'quantity') cols.quantity = String(line.quantity);
-            else if (key === 'price') cols.price = String(line.price);
-            else if (key === 'cost') cols.cost = String(line.cost);
-            else if (key === 'price_percentage_active') cols.pricePercentageActive = line.price_percentage_active;
-          }
-          await r.updateLine(row.id, cols);
-          // The next edit of the same line in this request starts from this one.
-          rows.set(row.id, { ...row, ...cols });
-        }
-      });
+      const { template } = await runLines(actor, templateId, sectionId, planEdits(edits));
       const ids = new Set(edits.map((e) => e._id));
       return { lines: sectionOf(template, sectionId).lines.filter((l) => ids.has(l._id)) };
     },
 
     async deleteLines(actor: AuthUser | null, templateId: string, sectionId: string, ids: string[]) {
-      await mutate(actor, templateId, async (r) => {
-        await section(r, templateId, sectionId);
-        const rows = await r.sectionLines(sectionId);
-        rowsWithIds(rows, ids);
-        const gone = new Set(ids);
-        await r.deleteLines([...gone]);
-        await r.orderLines(rows.filter((l) => !gone.has(l.id)).map((l) => l.id));
-      });
+      await runLines(actor, templateId, sectionId, planDeleteLines(ids));
       return { ids: [...new Set(ids)] };
     },
 
     /** Moves the line at `index` to `point` (−1: the end); answers the section's lines. */
     async reorderLines(actor: AuthUser | null, templateId: string, sectionId: string, index: number, point: number) {
-      const { template } = await mutate(actor, templateId, async (r) => {
-        await section(r, templateId, sectionId);
-        const rows = await r.sectionLines(sectionId);
-        const to = point === APPEND ? rows.length - 1 : point;
-        await r.orderLines(moveItem(rows, index, to).map((l) => l.id));
-      });
+      const { template } = await runLines(actor, templateId, sectionId, planReorderLine(index, point));
       return { lines: sectionOf(template, sectionId).lines };
     },
   };
