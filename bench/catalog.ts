@@ -1,6 +1,6 @@
-// Catalog benchmark (issue 4, DESIGN §10): 50,000 products fetched from the ERP simulator through the real
-// connector and job, a re-run that must write nothing, then product-list searches as the picker sends them.
-// Prints JSON figures; not a test. Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set.
+// Catalog benchmark (decision 0004, docs/architecture.md#performance-targets): 50,000 products fetched from the ERP
+// simulator through the real connector and job, a re-run that must write nothing, then product-list searches as the
+// picker sends them. Prints JSON figures; not a test. Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set.
 import { performance } from 'node:perf_hooks';
 import { startOdooSim } from '@quotewright/odoo-sim';
 import { buildApp } from '../apps/server/src/app';

@@ -1,10 +1,11 @@
-// Quote engine benchmark (issues 5 and 10, DESIGN §10): a 1,000-line sale (BENCH_LINES); p50/p95 of updating one
-// line, adding one line, reordering one line and opening (GET) the sale — unchanged (served from the serialized
-// cache) and right after an edit (serialized again) — through app.inject and over HTTP on loopback (listen on port 0
-// + fetch, which asks for compression like a browser). Server time is Fastify's own measure (reply.elapsedTime, from
-// request to response sent); round trip is what the caller waited; bytes is the answer's body size on the wire.
-// Targets (issue 10, over HTTP): line edit p50 ≤ 5 ms and p95 ≤ 10 ms, add a line p50 ≤ 6 ms, GET p50 ≤ 8 ms, the
-// answer to a one-line edit ≤ 4 KB.
+// Quote engine benchmark (docs/architecture.md#performance-targets): a 1,000-line sale (BENCH_LINES); p50/p95 of
+// updating one line, adding one line, reordering one line and opening (GET) the sale — unchanged (served from the
+// serialized cache) and right after an edit (serialized again) — through app.inject and over HTTP on loopback (listen
+// on port 0 + fetch, which asks for compression like a browser). Server time is Fastify's own measure
+// (reply.elapsedTime, from request to response sent); round trip is what the caller waited; bytes is the answer's
+// body size on the wire.
+// Targets (decision 0012, over HTTP): line edit p50 ≤ 5 ms and p95 ≤ 10 ms, add a line p50 ≤ 6 ms, GET p50 ≤ 8 ms,
+// the answer to a one-line edit ≤ 4 KB.
 // BENCH_LINES (default 1,000) lines in BENCH_SECTIONS (default 10) sections: BENCH_SECTIONS=1 measures one big section.
 // Prints JSON; not a test. PGlite always; PostgreSQL too when DATABASE_URL is set (a fresh database, dropped after).
 import { performance } from 'node:perf_hooks';

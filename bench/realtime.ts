@@ -1,7 +1,8 @@
-// Realtime benchmark (issue 10): EDITORS socket clients on one sale, each also editing its own line EDITS_PER_S
-// times a second over HTTP for BENCH_SECONDS (each editor at its own phase of the period, as independent people edit). For every edit: the time from sending it to the moment the LAST of
-// the other editors received its delta (p50/p95); lost or duplicated deltas per client; and whether every client,
-// applying only the deltas it received, ends equal to the sale the server answers (converged).
+// Realtime benchmark (docs/architecture.md#performance-targets): EDITORS socket clients on one sale, each also editing
+// its own line EDITS_PER_S times a second over HTTP for BENCH_SECONDS (each editor at its own phase of the period, as
+// independent people edit). For every edit: the time from sending it to the moment the LAST of the other editors
+// received its delta (p50/p95); lost or duplicated deltas per client; and whether every client, applying only the
+// deltas it received, ends equal to the sale the server answers (converged).
 // Targets: p95 ≤ 50 ms, 0 lost, 0 duplicated, all converged. Prints JSON; not a test. PGlite always; PostgreSQL
 // too when DATABASE_URL is set.
 import { performance } from 'node:perf_hooks';

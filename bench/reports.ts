@@ -1,4 +1,4 @@
-// Reports benchmark (issue 13): 100,000 journal items from the ERP simulator to journalitems.xlsx through the real
+// Reports benchmark (decision 0013): 100,000 journal items from the ERP simulator to journalitems.xlsx through the real
 // route (HTTP, streamed), against a bare exceljs streaming write of the same rows; RSS growth while it runs; then the
 // analytic summary over 1,000 extra accounts and 200,000 analytic lines. Prints JSON; not a test.
 // Targets: export ≤ 2× the bare write, ≤ 250 MB RSS growth; analytic summary ≤ 2 s at p50 and p95.

@@ -1,6 +1,6 @@
-// Sales list benchmark (issue 5, DESIGN §10): 100,000 sales; p50/p95 server time of list pages as the Sales list
-// screen asks for them (paging, every sort, a state filter, a search, pages of groups and a group's sales). Target: a
-// page under 50 ms p95.
+// Sales list benchmark (docs/architecture.md#performance-targets): 100,000 sales; p50/p95 server time of list pages as
+// the Sales list screen asks for them (paging, every sort, a state filter, a search, pages of groups and a group's
+// sales). Target: a page under 50 ms p95.
 // Prints JSON; not a test. PGlite always; PostgreSQL too when DATABASE_URL is set (a fresh database, dropped after).
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app';

@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
-// Browser scrolling benchmark (issue 10: "Big quotes stay fast in the browser"): a sale with one section of 2,000
-// lines (products with descriptions of one to three lines, notes and headers every so often), created through the
-// API, opened in headless Chromium; the lines table is scrolled through programmatically — each animation frame moves
-// it by a fixed step, down to the end and back — while the page records every frame's duration (requestAnimationFrame
-// timestamps) and its long tasks. Target: frame p95 ≤ 25 ms (≥ 40 fps at worst, ≥ 50 fps typically).
+// Browser scrolling benchmark (docs/architecture.md#performance-targets: big quotes stay fast in the browser): a sale
+// with one section of 2,000 lines (products with descriptions of one to three lines, notes and headers every so often),
+// created through the API, opened in headless Chromium; the lines table is scrolled through programmatically — each
+// animation frame moves it by a fixed step, down to the end and back — while the page records every frame's duration
+// (requestAnimationFrame timestamps) and its long tasks. Target: frame p95 ≤ 25 ms (≥ 40 fps at worst, ≥ 50 fps
+// typically).
 //
 // Prints JSON; not a test. Runs once with no CPU throttling and, when SCROLL_THROTTLE is set (e.g. 4), once more
 // with Chromium's CPU throttling at that rate. Builds the web app first unless SCROLL_SKIP_BUILD=1.

@@ -1,4 +1,4 @@
-// Browser defects found by testing as a new user (issue 9 item 7): drag-and-drop order, printing, layout, access
+// Browser defects found by testing as a new user: drag-and-drop order, printing, layout, access
 // to the New Sale form, error feedback, list keyboard access and grouping.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { SaleDto } from '@quotewright/contracts';

@@ -1,5 +1,5 @@
-// Live co-editing (issue 10): two people on one sale see each other's avatars, and one's change appears on the
-// other's screen within a second, without a reload.
+// Live co-editing (docs/product/realtime.md): two people on one sale see each other's avatars, and one's change appears
+// on the other's screen within a second, without a reload.
 import { expect, test } from '@playwright/test';
 import {
   ADMIN,
@@ -77,8 +77,8 @@ test('two editors on one sale: avatars, and a change seen live by the other', as
   await bea.close();
 });
 
-// Issue 10: "when a cell you are editing is changed by someone else, you are told who changed it and to what before
-// yours overwrites it".
+// Decision 0020: when a cell you are editing is changed by someone else, you are told who changed it and to what
+// before yours overwrites it.
 test('a cell being edited that the other editor changes: told who and to what, and the choice is theirs', async ({
   browser,
   request,

@@ -1,6 +1,6 @@
-// Accounting and inventory reports on the demo ERP (issue 13; SPEC §2): an accounting user runs the analytic
-// summary and exports the journal items, an inventory user browses the stock and downloads stockreport.xlsx.
-// The downloads are read back with exceljs.
+// Accounting and inventory reports on the demo ERP (docs/product/screens.md#analytic-account-summary and below): an
+// accounting user runs the analytic summary and exports the journal items, an inventory user browses the stock and
+// downloads stockreport.xlsx. The downloads are read back with exceljs.
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -32,7 +32,7 @@ test('an accounting user runs the analytic summary and exports the journal items
   const rows = page.getByTestId('analytic-row').filter({ hasText: /\S/ });
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('margin-chart')).toBeVisible();
-  // every row on one page (SPEC's largest page size), to count them
+  // every row on one page (the largest page size), to count them
   await page.getByRole('combobox', { name: 'Rows per page' }).click();
   await page.getByRole('option', { name: '1000' }).click();
   const filtered = await rows.count();

@@ -350,7 +350,7 @@ test.describe
         false,
       );
 
-      // Delete on the keyboard removes the selected lines after SPEC's confirmation
+      // Delete on the keyboard removes the selected lines after the confirmation
       const remaining = hardware.lines.length - 2;
       await rows.nth(0).getByRole('gridcell').nth(1).click();
       await page.keyboard.press('Delete');

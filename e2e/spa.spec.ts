@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, loginUi, shot } from './helpers';
 
-// Every address of SPEC §2 is a client-side route: loading it directly (a bookmark, a reload) must serve the app.
+// Every address (docs/product/screens.md#routes) is a client-side route: loading it directly (a bookmark, a reload)
+// must serve the app.
 test('deep links load the app, and protected ones send a visitor to /login', async ({ page }) => {
   for (const path of ['/', '/users', '/stock/location', '/sale/abc', '/template/t1/x', '/profile']) {
     const res = await page.goto(path);

@@ -1,5 +1,6 @@
-// Publishing a quote to the ERP (issue 11, SPEC §2, §4): the check dialog previews the new order, the run's progress
-// arrives live on the sale's socket, and the button ends 'Synced' (the demo app runs the in-process Odoo simulator).
+// Publishing a quote to the ERP (docs/product/screens.md#sync-button): the check dialog previews the new order, the
+// run's progress arrives live on the sale's socket, and the button ends 'Synced' (the demo app runs the in-process Odoo
+// simulator).
 import { expect, test } from '@playwright/test';
 import {
   ADMIN,

@@ -1,4 +1,4 @@
-// Templates (issue 12): a full-rights user who is not an admin builds a template with a Based-on-Total line in the
+// Templates (decision 0014): a full-rights user who is not an admin builds a template with a Based-on-Total line in the
 // browser, applies it to a sale (merge, then overwrite), changes it in the template editor, refreshes the sale and
 // removes the template again. A sales editor gets no template screens, a viewer no Templates button; a deleted
 // template can still be removed from a sale.

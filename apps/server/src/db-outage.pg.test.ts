@@ -1,6 +1,6 @@
-// Issue 9 item 2: PostgreSQL ends connections (pg_terminate_backend, a restart, a failover) while requests run.
-// The server must keep running (an unhandled 'error' event would fail this run), answer 503 problem+json while the
-// database is away, recover by itself, and never lose a write it acknowledged.
+// Database outages (docs/architecture.md#databases): PostgreSQL ends connections (pg_terminate_backend, a restart, a
+// failover) while requests run. The server must keep running (an unhandled 'error' event would fail this run), answer
+// 503 problem+json while the database is away, recover by itself, and never lose a write it acknowledged.
 import { inArray, saleLines } from '@quotewright/db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-// Replays the probes of issue 9 (items 1, 3, 4, 5): each once took the server down or answered 500.
+// Replays robustness probes (decision 0010, docs/architecture.md#security): each once took the server down or
+// answered 500.
 import { randomUUID } from 'node:crypto';
 import { count, saleLines, sales } from '@quotewright/db';
 import { SignJWT } from 'jose';
@@ -37,7 +38,7 @@ const rows = async () => ({
   lines: JSON.stringify(await t.database.db.select().from(saleLines).orderBy(saleLines.id)),
 });
 
-describe('item 1: numbers that used to exhaust the heap', () => {
+describe('numbers that used to exhaust the heap', () => {
   const updateUrl = () => `/api/sales/lines/update/${sale._id}/${sectionId}`;
 
   it.each([
@@ -95,7 +96,7 @@ describe('item 1: numbers that used to exhaust the heap', () => {
   });
 });
 
-describe('item 3: ids above int4 are a 400 naming the field, never a 500', () => {
+describe('ids above int4 are a 400 naming the field, never a 500', () => {
   it.each([
     ['GET', '/api/products/2147483648', undefined, 'id'],
     ['GET', '/api/products/hasrelated/99999999999', undefined, 'id'],
@@ -127,7 +128,7 @@ describe('item 3: ids above int4 are a 400 naming the field, never a 500', () =>
   });
 });
 
-describe('item 4: the JSON import names the line instead of answering 500', () => {
+describe('the JSON import names the line instead of answering 500', () => {
   const doc = (line: Record<string, unknown>) => ({
     format: 'quotewright.sale',
     version: 1,
@@ -181,7 +182,7 @@ describe('item 4: the JSON import names the line instead of answering 500', () =
   });
 });
 
-describe('item 5: a signed token whose subject is not a user id', () => {
+describe('a signed token whose subject is not a user id', () => {
   it.each(['not-a-uuid', '1', "' OR 1=1 --", randomUUID().toUpperCase().replace(/-/g, '')])(
     'sub %j → 401, not 500',
     async (sub) => {

@@ -1,4 +1,5 @@
-// The one policy module (DESIGN §4.4): every service asks it before doing anything. Deny by default.
+// The one policy module (docs/product/roles.md#how-the-server-enforces-it): every service asks it before doing
+// anything. Deny by default.
 import { type Actor, canEdit, canView, hasFullRights } from '@quotewright/domain';
 import { forbidden } from './errors';
 

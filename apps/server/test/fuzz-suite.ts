@@ -1,7 +1,7 @@
 /**
- * Standing robustness suite (issue 9 item 10): every mutating route Fastify knows, called as every role with
- * generated bodies and path parameters. Whatever comes in, the server answers below 500, stays up, and a request
- * it refuses (4xx) writes nothing. FUZZ_RUNS sets the bodies per route (CI: 200).
+ * Standing robustness suite (docs/architecture.md#tests-and-ci): every mutating route Fastify knows, called as every
+ * role with generated bodies and path parameters. Whatever comes in, the server answers below 500, stays up, and a
+ * request it refuses (4xx) writes nothing. FUZZ_RUNS sets the bodies per route (CI: 200).
  *
  * "Nothing written" is measured by triggers on every table that add the rows each statement touched to a one-row
  * table: transactional, so a write rolled back with its request does not count, and cheap whatever the data size.

@@ -329,7 +329,7 @@ describe('singleMove', () => {
   });
 });
 
-describe('templates applied to a sale (issue 12)', () => {
+describe('templates applied to a sale', () => {
   it('names the template, the copy style and how many lines came or went', () => {
     const before = sale([section('s1', 'Hardware', lines(1))]);
     const after = sale([section('s1', 'Hardware', [...lines(1), line('t1'), line('t2')])]);

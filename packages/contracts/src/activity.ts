@@ -1,6 +1,7 @@
-// The activity feed of a sale (issue 10): one entry per user action — who, when, what kind — with a structured
-// detail built here, by a pure function, from the sale before and after the action. The server stores entries in
-// the mutation's own transaction; the web app renders them as sentences ("Ana set Qty of AX-100 from 2 to 5").
+// The activity feed of a sale (docs/product/screens.md#activity): one entry per user action — who, when, what kind —
+// with a structured detail built here, by a pure function, from the sale before and after the action. The server stores
+// entries in the mutation's own transaction; the web app renders them as sentences
+// ("Ana set Qty of AX-100 from 2 to 5").
 //
 // Sentences name a line by what it is — its product's model (its description when it has none), a note's or a
 // header's text — never by its position alone, which later edits change. The detail keeps the 1-based position of
@@ -25,7 +26,7 @@ export const ACTIVITY_KINDS = [
   'lines_copied',
   'markup_set',
   'copied',
-  // Sale templates (issue 12): `of` names the template, `style` the copy style of an application.
+  // Sale templates (decision 0014): `of` names the template, `style` the copy style of an application.
   'template_applied',
   'template_refreshed',
   'template_removed',

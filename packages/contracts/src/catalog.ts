@@ -1,7 +1,7 @@
 // The product catalog as GET /api/products and /api/products/{id} answer it.
 export interface ProductDto {
   id: number;
-  /** SPEC: a product's name is its model. */
+  /** A product's name is its model (docs/product/rules.md#data-model). */
   name: string;
   model: string;
   display_name: string;

@@ -1,5 +1,5 @@
-// A sale's cover letter (issue 12, /sale/documents/{id}): paragraphs of text runs, plain or bold — what the minimal
-// rich-text editor makes. Printed as the first page of the customer PDF. Structured, never HTML.
+// A sale's cover letter (decision 0015, /sale/documents/{id}): paragraphs of text runs, plain or bold — what the
+// minimal rich-text editor makes. Printed as the first page of the customer PDF. Structured, never HTML.
 import { z } from 'zod';
 
 export const COVER_LETTER_MAX_PARAGRAPHS = 300;

@@ -1,4 +1,4 @@
-// Request-field schemas shared by every route that takes these values (issue 9 item 9: one parser, one set of
+// Request-field schemas shared by every route that takes these values (decision 0010: one parser, one set of
 // limits). Numbers are checked by packages/domain's parseNumberInput against the limits derived from the columns.
 import {
   DISCOUNT_OUT_OF_RANGE,

@@ -1,6 +1,6 @@
-// The delta protocol (issue 10, DESIGN §8): every sale mutation answers — and broadcasts to the sale's room — only
-// what changed, stamped with the sale's new version. A client applies a delta whose version is exactly one more
-// than its own; on a gap (or a reconnect) it refetches the sale (GET, ETag = version).
+// The delta protocol (docs/product/realtime.md#sale-changes): every sale mutation answers — and broadcasts to the
+// sale's room — only what changed, stamped with the sale's new version. A client applies a delta whose version is
+// exactly one more than its own; on a gap (or a reconnect) it refetches the sale (GET, ETag = version).
 //
 // Zod schemas, with the types inferred from them: the server serializes its answers through them (Fastify
 // `response:` schemas), the web app reads the same types.
@@ -74,7 +74,7 @@ export const saleDeltaSchema = z.object({
 });
 export type SaleDelta = z.infer<typeof saleDeltaSchema>;
 
-/** POST /api/sales/lines/create: the created lines and the products that could not be added (SPEC §8), beside the delta. */
+/** POST /api/sales/lines/create: the created lines and the products that could not be added, beside the delta. */
 export const createLinesAnswerSchema = saleDeltaSchema.extend({
   lines: z.array(lineSchema),
   errors: z.array(z.object({ product: z.number().int() })),

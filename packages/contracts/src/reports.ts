@@ -1,4 +1,4 @@
-// Accounting and inventory reports (issue 13; SPEC §2, §3, §7, DESIGN §7): the route parameters and the answers.
+// Accounting and inventory reports (decision 0013; docs/product/api.md#reports): the route parameters and the answers.
 // Plain z.objects (serializing through one drops what it does not name). Money is a number with 2 decimals,
 // quantities with 4 (the ERP's own precision), dates 'YYYY-MM-DD'.
 import { ENTRY_STATUSES, SALE_STATES } from '@quotewright/domain';

@@ -1,14 +1,15 @@
-// The lossless JSON document of a sale (SPEC §7 'GET /sales/json', 'POST /sales … imports one from JSON').
+// The lossless JSON document of a sale (docs/product/rules.md#json-export-and-import).
 // A versioned format: { format: 'quotewright.sale', version: 1, exported_on, sale }. Money, costs and quantities
-// are exact decimal strings (DESIGN §4.2); an import also accepts JSON numbers. SPEC marks notes and headers by a
-// product named 'note' / 'header' (DESIGN §5): the export writes that mapping, the import reads it.
+// are exact decimal strings (docs/product/rules.md#money); an import also accepts JSON numbers. Notes and headers
+// are marked by a product named 'note' / 'header' (docs/product/rules.md#line-kinds): the export writes that
+// mapping, the import reads it.
 import { MAX_INT4 } from '@quotewright/domain';
 import { z } from 'zod';
 import { costInput, discountInput, priceInput, quantityInput } from './inputs';
 
 export const SALE_DOCUMENT_FORMAT = 'quotewright.sale';
 export const SALE_DOCUMENT_VERSION = 1;
-/** At most this many lines in one imported quote (DESIGN §9: the import has a line cap). */
+/** At most this many lines in one imported quote (docs/architecture.md#security: the import has a line cap). */
 export const MAX_IMPORT_LINES = 5000;
 export const MAX_IMPORT_SECTIONS = 1000;
 

@@ -1,6 +1,7 @@
-// The JSON the sales API answers (SPEC §3), as zod schemas and the types inferred from them. Money is a 2-decimal
-// string, percents are numbers, quantities and costs exact decimal strings. Shared by the server (which builds them
-// and serializes its answers through them: Fastify `response:` schemas) and the web app (which reads them).
+// The JSON the sales API answers (docs/product/rules.md#data-model), as zod schemas and the types inferred from them.
+// Money is a 2-decimal string, percents are numbers, quantities and costs exact decimal strings. Shared by the server
+// (which builds them and serializes its answers through them: Fastify `response:` schemas) and the web app
+// (which reads them).
 //
 // The schemas are plain `z.object`s: serializing through one drops any key it does not name, so every field an
 // answer carries must be listed here (apps/server's responses test compares answers with what the service built).
@@ -28,7 +29,7 @@ export const nullableNameSchema = z.object({ name: z.string().nullable() });
 export const lineSchema = z.object({
   _id: z.string(),
   kind: lineKindSchema,
-  /** name: the model for a product line, 'note' or 'header' otherwise (SPEC §3). */
+  /** name: the model for a product line, 'note' or 'header' otherwise (docs/product/rules.md#data-model). */
   product: z.object({ id: z.number().int().nullable(), name: z.string(), manufacturer: nullableNameSchema }),
   /** The description. */
   name: z.string(),
@@ -158,8 +159,8 @@ export const saleWarningSchema = z.object({
 export type SaleWarning = z.infer<typeof saleWarningSchema>;
 
 /**
- * GET /api/sales/check/products/:id (SPEC §2 validity check): per section, the labels of its invalid lines; `valid`
- * speaks of the products only. `warnings`: values to look at again, which never make the check fail.
+ * GET /api/sales/check/products/:id (docs/product/rules.md#validity-check): per section, the labels of its invalid
+ * lines; `valid` speaks of the products only. `warnings`: values to look at again, which never make the check fail.
  */
 export const productsCheckSchema = z.object({
   valid: z.boolean(),

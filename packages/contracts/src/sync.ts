@@ -1,5 +1,5 @@
-// Publish and sync to the ERP (issue 11; SPEC §2, §4, §7, DESIGN §6): the socket event that starts one, the status
-// it reports live (`odoo_sync_status`, kept so a reloaded page shows it), and the pre-publish check.
+// Publish and sync to the ERP (decision 0011; docs/product/rules.md#publishing-and-sync): the socket event that starts
+// one, the status it reports live (`odoo_sync_status`, kept so a reloaded page shows it), and the pre-publish check.
 import { z } from 'zod';
 import type { SaleWarning } from './sales';
 

@@ -1,4 +1,4 @@
-// The JSON the templates API answers (SPEC §3 Template, §7 Templates), as zod schemas. A template's sections and
+// The JSON the templates API answers (docs/product/api.md#templates), as zod schemas. A template's sections and
 // lines have exactly the shapes of a sale's (one engine, two owners): a Based-on-Total line keeps its price and cost
 // as percents (price_percentage_active), its subtotal is resolved against the section's other product lines.
 import { z } from 'zod';

@@ -43,7 +43,7 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** One-time codes that end an SSO sign-in; the SPA exchanges one for a token (DESIGN §9). */
+/** One-time codes that end an SSO sign-in; the SPA exchanges one for a token (decision 0006). */
 export const loginCodes = pgTable('login_codes', {
   codeHash: text('code_hash').primaryKey(),
   userId: uuid('user_id')
@@ -303,9 +303,9 @@ export const saleLines = pgTable(
 );
 
 /**
- * The activity feed of a sale (issue 10): one row per user action, written in the action's own transaction (a
- * rolled-back change records nothing), deleted with its sale. `detail` is the capped, structured description built
- * by packages/contracts' activityDetail; the user's name is kept as it was at the time.
+ * The activity feed of a sale (docs/product/screens.md#activity): one row per user action, written in the action's own
+ * transaction (a rolled-back change records nothing), deleted with its sale. `detail` is the capped, structured
+ * description built by packages/contracts' activityDetail; the user's name is kept as it was at the time.
  */
 export const saleActivity = pgTable(
   'sale_activity',
@@ -326,7 +326,7 @@ export const saleActivity = pgTable(
   (t) => [index('sale_activity_sale_created_idx').on(t.saleId, t.createdAt.desc())],
 );
 
-// ─── Templates (issue 12): sections and lines like a sale's, owned by a template ────────────────────────────────
+// ─── Templates (decision 0014): sections and lines like a sale's, owned by a template ───────────────────────────
 
 export const templates = pgTable(
   'templates',
@@ -387,8 +387,8 @@ export const templateLines = pgTable(
 );
 
 /**
- * A sale's cover letter (issue 12, the document editor): paragraphs of text runs, plain or bold, printed as the first
- * page of the customer PDF. Structured, not HTML: nothing a browser would run is ever stored or rendered.
+ * A sale's cover letter (decision 0015, the document editor): paragraphs of text runs, plain or bold, printed as the
+ * first page of the customer PDF. Structured, not HTML: nothing a browser would run is ever stored or rendered.
  */
 export const saleDocuments = pgTable('sale_documents', {
   saleId: uuid('sale_id')
@@ -431,7 +431,7 @@ export const erpFetchRuns = pgTable(
   ],
 );
 
-// ─── Publish / sync of a sale to the ERP (issue 11) ──────────────────────────────────────────────────────────────
+// ─── Publish / sync of a sale to the ERP (decision 0011) ─────────────────────────────────────────────────────────
 
 /**
  * One publish or sync of a sale, from the request to its outcome: the job's state, its progress (kept so a reloaded

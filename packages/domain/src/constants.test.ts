@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as c from './constants';
 
-describe('SPEC §9 constants', () => {
+describe('constants', () => {
   it('timings', () => {
     expect(c.REQUEST_TIMEOUT_MS).toBe(600000);
     expect(c.SNACKBAR_AUTOHIDE_MS).toBe(6000);

@@ -1,4 +1,4 @@
-// Business constants and limits (SPEC §9). One source for the server and the web app.
+// Business constants and limits (docs/product/rules.md#constants). One source for the server and the web app.
 
 /** Request timeout of the web API client: 10 minutes. */
 export const REQUEST_TIMEOUT_MS = 600_000;

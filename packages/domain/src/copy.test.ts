@@ -52,7 +52,7 @@ const n = (name: string): Line => ({ _id: `l${++seq}`, kind: 'note', name });
 const h = (name: string): Line => ({ _id: `l${++seq}`, kind: 'header', name });
 
 describe('styles', () => {
-  it('lists styles and defaults (SPEC §9)', () => {
+  it('lists styles and defaults', () => {
     expect(SECTION_COPY_STYLES).toEqual(['new', 'merge', 'overwrite']);
     expect(DEFAULT_SECTION_COPY_STYLE).toBe('new');
     expect(TEMPLATE_COPY_STYLES).toEqual(['merge', 'overwrite']);

@@ -1,4 +1,4 @@
-// Copy Sale Data, template application and line move/copy (SPEC §4–§5, DESIGN §5).
+// Copy Sale Data, template application and line move/copy (docs/product/rules.md#copy-and-merge-of-sections).
 //
 // These functions plan the result on plain objects; they never invent ids. Every section or line created by a
 // copy is a shallow copy of its source WITHOUT `id` / `_id` and with `isNew: true`; the server inserts those and

@@ -1,4 +1,4 @@
-// Typed errors thrown by domain functions. The server maps `code` to an HTTP problem once (DESIGN §4.6).
+// Typed errors thrown by domain functions. The server maps `code` to an HTTP problem once (docs/product/api.md#errors).
 
 export const DOMAIN_ERROR_CODES = [
   'INVALID_NUMBER',

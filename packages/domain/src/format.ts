@@ -1,5 +1,5 @@
-// Display formatting (SPEC §5, §9): US money with $ and 2 decimals, percents with 2 decimals, MM/dd/yyyy dates.
-// Formatters never throw: a missing or unreadable value formats as '' so a table cell stays empty.
+// Display formatting (docs/product/rules.md#money): US money with $ and 2 decimals, percents with 2 decimals,
+// MM/dd/yyyy dates. Formatters never throw: a missing or unreadable value formats as '' so a table cell stays empty.
 import type { Numeric } from './money';
 import { round2, roundPercent, toDecimal } from './money';
 

@@ -1,6 +1,6 @@
-// One source of truth for the size of numbers (issue 9 item 9): the database columns' precisions are declared
+// One source of truth for the size of numbers (decision 0010): the database columns' precisions are declared
 // here, packages/db builds its numeric columns from them, and every input check derives its range from them. An
-// input is parsed ONCE, cheaply and without ever writing a huge exponent out digit by digit (issue 9 item 1).
+// input is parsed ONCE, cheaply and without ever writing a huge exponent out digit by digit.
 import Decimal from 'decimal.js';
 
 /** A numeric(precision, scale) column. */

@@ -19,7 +19,7 @@ const product: Line = { _id: 'p', kind: 'product', name: 'Widget', price: '10.00
 const note: Line = { _id: 'n', kind: 'note', name: 'Remember' };
 const header: Line = { _id: 'h', kind: 'header', name: 'Title' };
 
-describe('applyLineEdit (SPEC §5)', () => {
+describe('applyLineEdit', () => {
   it('applies only changed fields', () => {
     const { line, changed } = applyLineEdit(product, { name: 'Widget', price: '12.00', quantity: '2' });
     expect(changed).toEqual(['price']);

@@ -1,4 +1,4 @@
-// Line edits and related-product quantities (SPEC §5).
+// Line edits and related-product quantities (docs/product/rules.md#line-edits, docs/product/rules.md#bundles).
 import { RELATED_MULTIPLIER_DEFAULT, RELATED_MULTIPLIER_MIN } from './constants';
 import type { Numeric } from './money';
 import { toDecimal, toDecimalOrZero } from './money';
@@ -34,10 +34,10 @@ function sameValue(key: string, a: unknown, b: unknown): boolean {
 }
 
 /**
- * Applies an edit to one line (SPEC §5): only fields whose value actually changes are applied (numbers compare
- * by value, so "10.00" equals 10); price, cost, quantity, discount and Based-on-Total are never applied to notes or headers;
- * id/_id/kind are never changed; undefined patch values are ignored. Returns the new line and the changed keys.
- * Numeric patch values are validated (InvalidNumberError) but kept as given.
+ * Applies an edit to one line (docs/product/rules.md#line-edits): only fields whose value actually changes are applied
+ * (numbers compare by value, so "10.00" equals 10); price, cost, quantity, discount and Based-on-Total are never
+ * applied to notes or headers; id/_id/kind are never changed; undefined patch values are ignored. Returns the new line
+ * and the changed keys. Numeric patch values are validated (InvalidNumberError) but kept as given.
  */
 export function applyLineEdit<T extends PricingLine>(line: T, patch: Partial<T>): { line: T; changed: (keyof T)[] } {
   const changed: (keyof T)[] = [];

@@ -1,4 +1,5 @@
-// Money is decimal, never float (DESIGN §4.2). Values cross boundaries as strings ("1234.50"); inside, decimal.js.
+// Money is decimal, never float (docs/product/rules.md#money). Values cross boundaries as strings ("1234.50");
+// inside, decimal.js.
 //
 // Conventions:
 // - Money results are strings with exactly 2 decimals ("1234.50", "-3.10", never "-0.00").

@@ -1,4 +1,5 @@
-// Insertion points and reordering of sections and lines (SPEC §4, DESIGN §5). All functions are pure.
+// Insertion points and reordering of sections and lines (docs/product/rules.md#insertion-points-and-ordering).
+// All functions are pure.
 import { APPEND } from './constants';
 import { DomainError } from './errors';
 

@@ -19,7 +19,7 @@ function actorWith(module: Module, enabled: boolean, level: AccessLevel, isAdmin
   return { isAdmin, modules };
 }
 
-describe('permissions (SPEC §6)', () => {
+describe('permissions', () => {
   it('lists modules and levels; defaults are disabled viewer', () => {
     expect(MODULES).toEqual(['sales', 'accounting', 'inventory']);
     expect(ACCESS_LEVELS).toEqual(['viewer', 'editor', 'full_rights']);

@@ -1,4 +1,5 @@
-// Module permissions (SPEC §6, DESIGN.md §5). Pure: the server enforces them, the web app mirrors them.
+// Module permissions (docs/product/roles.md#modules-and-levels). Pure: the server enforces them, the web app
+// mirrors them.
 export const MODULES = ['sales', 'accounting', 'inventory'] as const;
 export type Module = (typeof MODULES)[number];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPreferences, defaultSalesListPreferences, salesListPreferences } from './preferences';
 
-describe('defaultPreferences (SPEC §3)', () => {
+describe('defaultPreferences', () => {
   it('dark mode on, widescreen off, discrete off', () => {
     expect(defaultPreferences()).toEqual({ darkMode: true, wideScreen: false, discreteMode: false });
   });

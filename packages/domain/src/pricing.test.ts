@@ -92,7 +92,7 @@ describe('line kinds', () => {
     expect(isLineKind('section')).toBe(false);
     expect(isLineKind(undefined)).toBe(false);
   });
-  it('maps the SPEC product names note/header at the JSON boundary', () => {
+  it('maps the product names note/header at the JSON boundary', () => {
     expect(lineKindFromProductName('note')).toBe('note');
     expect(lineKindFromProductName('header')).toBe('header');
     expect(lineKindFromProductName('Note')).toBe('product');
@@ -108,7 +108,7 @@ describe('line kinds', () => {
   });
 });
 
-describe('line percents (SPEC §5)', () => {
+describe('line percents', () => {
   it('markup % = (price − cost) / cost × 100', () => {
     expect(markupPercentOf('140', '100')).toBe(40);
     expect(markupPercentOf('9', '7')).toBe(28.57);
@@ -632,7 +632,7 @@ describe('discount (Odoo sale.order.line.discount)', () => {
     expect(markupPrice('100', 28, 20)).toBe('160.00'); // net 128
     expect(lineMetrics(disc('160', '100', 1, 20)).markup_percent).toBe(28);
     expect(markupPrice('100', 28, 0)).toBe(markupPrice('100', 28));
-    expect(markupPrice('100', 28, 100)).toBe('128.00'); // nothing left to mark up: SPEC's formula
+    expect(markupPrice('100', 28, 100)).toBe('128.00'); // nothing left to mark up: cost × (1 + m/100)
     expect(applyMarkup([disc('1', '100', 1, 20)], 28)[0]?.price).toBe('160.00');
   });
 

@@ -1,5 +1,5 @@
-// Line metrics and section/sale totals (DESIGN §5, SPEC §5). Inputs accept DB rows (numeric strings) and numbers;
-// money outputs are 2-decimal strings, percents are numbers rounded to 2 decimals (see money.ts).
+// Line metrics and section/sale totals (docs/product/rules.md#pricing). Inputs accept DB rows (numeric strings) and
+// numbers; money outputs are 2-decimal strings, percents are numbers rounded to 2 decimals (see money.ts).
 import { MARGIN_WARNING_PERCENT, MARKUP_WARNING_PERCENT } from './constants';
 import type { Decimal, MoneyString, Numeric } from './money';
 import { money, percentOf, round2, toDecimal, toDecimalOrZero } from './money';
@@ -12,8 +12,8 @@ export function isLineKind(x: unknown): x is LineKind {
 }
 
 /**
- * SPEC marks notes and headers by a product named 'note' / 'header'. Only the JSON import/export boundary uses
- * this mapping (DESIGN §5); everywhere else a line has a `kind`.
+ * A product named 'note' / 'header' marks notes and headers. Only the JSON import/export boundary uses this
+ * mapping (docs/product/rules.md#line-kinds); everywhere else a line has a `kind`.
  */
 export function lineKindFromProductName(name: string | null | undefined): LineKind {
   return name === 'note' || name === 'header' ? name : 'product';
@@ -47,7 +47,7 @@ export interface PercentBase {
   cost_total: Numeric;
 }
 
-/** Pricing of a section or a sale (SPEC §3). */
+/** Pricing of a section or a sale (docs/product/rules.md#data-model). */
 export interface Pricing {
   total_price: MoneyString;
   total_cost: MoneyString;
@@ -81,13 +81,13 @@ export function isPercentLine(line: Pick<PricingLine, 'kind' | 'price_percentage
   return line.kind === 'product' && line.price_percentage_active === true;
 }
 
-/** Line markup % = (price − cost) / cost × 100; 0 when cost is 0 (SPEC §5). */
+/** Line markup % = (price − cost) / cost × 100; 0 when cost is 0 (docs/product/rules.md#line-figures). */
 export function markupPercentOf(price: Numeric | null | undefined, cost: Numeric | null | undefined): number {
   const c = toDecimalOrZero(cost);
   return percentOf(toDecimalOrZero(price).minus(c), c);
 }
 
-/** Line margin % = (price − cost) / price × 100; 0 when cost is 0 (SPEC §5) or price is 0. */
+/** Line margin % = (price − cost) / price × 100; 0 when cost or price is 0 (docs/product/rules.md#line-figures). */
 export function marginPercentOf(price: Numeric | null | undefined, cost: Numeric | null | undefined): number {
   const c = toDecimalOrZero(cost);
   if (c.isZero()) return 0;
@@ -124,8 +124,8 @@ function discountedTotal(price: Decimal, qty: Decimal, factor: Decimal): Decimal
 
 /**
  * Markup price: the list price whose NET price has the markup, round2(cost × (1 + markup/100) / (1 − discount/100)),
- * as a money string; without a discount that is SPEC §5's round2(cost × (1 + m/100)). A 100 % discount leaves
- * nothing to mark up: the price is then cost × (1 + m/100).
+ * as a money string; without a discount that is round2(cost × (1 + m/100)) (docs/product/rules.md#set-markup). A 100 %
+ * discount leaves nothing to mark up: the price is then cost × (1 + m/100).
  */
 export function markupPrice(
   cost: Numeric | null | undefined,
@@ -394,9 +394,9 @@ export function salePricingFromSections(sections: readonly Pick<Pricing, 'total_
 }
 
 /**
- * Set Markup (SPEC §5): every product line gets price = round2(cost × (1 + m/100)), grossed up by its discount so
- * that the net price carries the markup (markupPrice). No bound is checked. Notes and headers are returned
- * unchanged. On a "Based on Total" line the percents scale: price % = cost % × (1 + m/100).
+ * Set Markup (docs/product/rules.md#set-markup): every product line gets price = round2(cost × (1 + m/100)), grossed up
+ * by its discount so that the net price carries the markup (markupPrice). No bound is checked. Notes and headers are
+ * returned unchanged. On a "Based on Total" line the percents scale: price % = cost % × (1 + m/100).
  */
 export function applyMarkup<T extends PricingLine>(lines: readonly T[], markupPercent: Numeric): PricedLine<T>[] {
   const m = toDecimal(markupPercent);
@@ -417,7 +417,7 @@ export function isMarkupWarning(percent: number): boolean {
 
 /**
  * A product line whose markup % is below 28 shows in red. Notes and headers never warn. A line with cost 0 has
- * markup 0 (SPEC §5) and therefore warns, consistent with the 0.00 % it displays.
+ * markup 0 (docs/product/rules.md#warnings) and therefore warns, consistent with the 0.00 % it displays.
  */
 export function isLineMarkupWarning(line: PricingLine, base?: PercentBase): boolean {
   return isProductLine(line) && isMarkupWarning(lineMetrics(line, base).markup_percent);

@@ -40,7 +40,7 @@ describe('entry statuses', () => {
   });
 });
 
-describe('passesAnalyticFilters (SPEC §5)', () => {
+describe('passesAnalyticFilters', () => {
   it('client filter keeps only rows with a customer', () => {
     const f = { ...off, filterClients: true };
     expect(passesAnalyticFilters({ customer }, f)).toBe(true);

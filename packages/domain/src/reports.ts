@@ -1,4 +1,4 @@
-// Analytic account summary: local refiltering rules (SPEC §4 "Report filters", §5 "Report refiltering").
+// Analytic account summary: local refiltering rules (docs/product/rules.md#analytic-account-summary).
 import { toDateOnly } from './format';
 import { isConfirmedState } from './states';
 
@@ -40,7 +40,8 @@ export interface AnalyticRow {
 
 /**
  * Whether a row passes the local filters. A row without a completion date passes the start-date check and fails
- * the end-date check (SPEC §5). Dates compare by calendar day ('YYYY-MM-DD', instants in UTC).
+ * the end-date check (docs/product/rules.md#analytic-account-summary). Dates compare by calendar day ('YYYY-MM-DD',
+ * instants in UTC).
  */
 export function passesAnalyticFilters(row: AnalyticRow, filters: AnalyticFilters): boolean {
   if (filters.filterClients && !row.customer) return false;
@@ -58,7 +59,7 @@ export function filterAnalyticRows<T extends AnalyticRow>(rows: readonly T[], fi
   return rows.filter((r) => passesAnalyticFilters(r, filters));
 }
 
-/** Changing these filters marks the report not loaded: it must be run again (SPEC §4). */
+/** Changing these filters marks the report not loaded: it must be run again. */
 export const REFETCH_FILTERS = ['entryStatus', 'accountingDate'] as const;
 /** Changing these refilters the fetched data locally. */
 export const LOCAL_FILTERS = ['filterClients', 'filterSales', 'startDate', 'endDate'] as const;

@@ -28,7 +28,7 @@ function actor(level: 'viewer' | 'editor' | 'full_rights' | null, isAdmin = fals
 }
 
 describe('sale states', () => {
-  it('lists states and labels (SPEC §4)', () => {
+  it('lists states and labels', () => {
     expect(SALE_STATES).toEqual(['draft', 'sent', 'sale', 'done', 'cancel']);
     expect(DEFAULT_SALE_STATE).toBe('draft');
     expect(SALE_STATE_LABELS).toEqual({
@@ -154,7 +154,7 @@ describe('orderNumberLabel', () => {
   });
 });
 
-describe('ERP sync button (SPEC §4)', () => {
+describe('ERP sync button', () => {
   const base: SyncButtonInput = {
     isLinked: false,
     isSynced: false,

@@ -1,4 +1,4 @@
-// Sale states, quote numbers and the ERP sync button (SPEC §4, DESIGN §5).
+// Sale states, quote numbers and the ERP sync button (docs/product/rules.md#sale-states).
 import { DomainError } from './errors';
 import type { Actor } from './permissions';
 import { canEdit, hasFullRights } from './permissions';
@@ -34,7 +34,7 @@ export function canEditSale(actor: Actor | null | undefined, state: string | nul
   return isEditableState(state) && canEdit(actor, 'sales');
 }
 
-/** ERP publish/sync: full rights on sales AND an editable state (SPEC §6). */
+/** ERP publish/sync: full rights on sales AND an editable state (docs/product/rules.md#publishing-and-sync). */
 export function canSyncSale(actor: Actor | null | undefined, state: string | null | undefined): boolean {
   return isEditableState(state) && hasFullRights(actor, 'sales');
 }
@@ -94,8 +94,9 @@ export interface SyncButtonInput {
 }
 
 /**
- * What the ERP sync button shows (SPEC §4). Precedence: in progress → 'syncing'; a non-editable linked sale →
- * 'open'; a failure → 'error'; not linked → 'publish'; synced → 'synced'; otherwise linked with edits → 'sync'.
+ * What the ERP sync button shows (docs/product/screens.md#sync-button). Precedence: in progress → 'syncing'; a
+ * non-editable linked sale → 'open'; a failure → 'error'; not linked → 'publish'; synced → 'synced'; otherwise linked
+ * with edits → 'sync'.
  */
 export function syncButtonKind(s: Omit<SyncButtonInput, 'erpName'>): SyncButtonKind {
   if (s.isSyncing) return 'syncing';

@@ -1,6 +1,6 @@
-// Templates applied to a sale (DESIGN §5): every line copied from a template remembers it, so Refresh replaces
-// exactly those lines and Remove deletes them (and the sections they leave empty). Based-on-Total lines of a
-// template become money when they land in a sale: percents of the sale section's other product lines, as the
+// Templates applied to a sale (docs/product/rules.md#templates): every line copied from a template remembers it, so
+// Refresh replaces exactly those lines and Remove deletes them (and the sections they leave empty). Based-on-Total
+// lines of a template become money when they land in a sale: percents of the sale section's other product lines, as the
 // section is after the change. All functions are pure.
 import { type PricedLine, type PricingLine, resolvePercentLines } from './pricing';
 

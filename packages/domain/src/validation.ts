@@ -10,8 +10,9 @@ export interface PasswordErrors {
 }
 
 /**
- * Password change (SPEC §5): `password` must have at least 8 characters (Unicode code points, not trimmed) and
- * `password2` must equal it. Returns the field messages; an empty object when valid. Both can be reported at once.
+ * Password change (docs/product/screens.md#profile): `password` must have at least 8 characters (Unicode code points,
+ * not trimmed) and `password2` must equal it. Returns the field messages; an empty object when valid. Both can be
+ * reported at once.
  */
 export function validatePasswordChange(input: { password?: string | null; password2?: string | null }): PasswordErrors {
   const password = input.password ?? '';

@@ -388,7 +388,8 @@ const MATRIX: Matrix = {
       expect: { ...saleEditors(200), editor: 403 },
     },
   ],
-  // Reports (issue 13): the matrix app has no ERP, so a permitted caller gets the ERP's 502 (reports.test.ts: data).
+  // Reports (decision 0013): the matrix app has no ERP, so a permitted caller gets the ERP's 502
+  // (reports.test.ts: data).
   'GET /api/accounting/reports/analyticaccounts/:entryStatus/:accountingDate': [
     {
       name: 'summary',
@@ -447,7 +448,7 @@ const MATRIX: Matrix = {
       () => ({ sections: readFixture.sections, _id: readFixture.id, copyStyle: 'merge', mergeProducts: true }),
     ),
   ],
-  // ─── Templates (issue 12): read with the sales module, changed with sales full rights ───────────────────────
+  // ─── Templates (decision 0014): read with the sales module, changed with sales full rights ──────────────────
   'GET /api/templates': [{ name: 'list', path: () => '/api/templates', expect: moduleViewers(200) }],
   'GET /api/templates/:id': [
     { name: 'read', path: () => `/api/templates/${readTemplate.id}`, expect: moduleViewers(200) },
@@ -707,7 +708,7 @@ describe('authorization matrix', () => {
   });
 });
 
-// ─── Socket events (DESIGN §9: every socket event authorized server-side) ────────────────────────────────────────
+// ─── Socket events (docs/architecture.md#security: every socket event authorized server-side) ────────────────────
 // Each case answers a status: 200 done or received, 401 the connection refused, 403 refused or never received
 // (no right), 404 unknown sale or event, 400 bad payload.
 

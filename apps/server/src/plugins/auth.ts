@@ -40,7 +40,7 @@ function underApi(route: string, params: unknown): boolean {
 }
 
 /**
- * Route option that refuses an actor without `action` BEFORE the body is parsed and validated (issue 9: a user
+ * Route option that refuses an actor without `action` BEFORE the body is parsed and validated (decision 0010: a user
  * without rights must not be able to make the server parse a 5 MB body or expensive numbers). The service still
  * checks the same action (and object access) itself: this is only an early, cheap answer.
  */

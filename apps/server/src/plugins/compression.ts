@@ -1,4 +1,4 @@
-// Compression of big answers (issue 10): every answer of 2 KB or more (JSON, problem+json, the web app's files) is
+// Compression of big answers (decision 0012): every answer of 2 KB or more (JSON, problem+json, the web app's files) is
 // compressed with the encoding the client prefers among br and gzip (@fastify/compress). The whole sale (GET
 // /api/sales/:id) opts out: it is served from the cache of serialized sales with its encoded bytes computed once per
 // version (infra/cached-json.ts), using negotiateEncoding below.

@@ -15,7 +15,7 @@ function* everyActor(): Generator<Actor> {
         for (const inventory of STATES) yield { isAdmin, modules: { sales, accounting, inventory } as Modules };
 }
 
-/** SPEC §2 Shell + §6, written out independently of the implementation. */
+/** docs/product/screens.md#shell (the drawer), written out independently of the implementation. */
 function expectedLabels({ isAdmin, modules }: Actor): string[] {
   const out: string[] = [];
   if (isAdmin || modules.sales.enabled) out.push('Sales');

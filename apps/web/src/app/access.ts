@@ -1,5 +1,5 @@
-// Who may open which screen and see which drawer entry (SPEC §6). One table of rules used by the drawer and by
-// the route guards, built on the domain permission functions.
+// Who may open which screen and see which drawer entry (docs/product/roles.md#in-the-web-app). One table of rules used
+// by the drawer and by the route guards, built on the domain permission functions.
 import { type Actor, canEdit, canView, hasFullRights, type Module } from '@quotewright/domain';
 
 export type Access =
@@ -44,7 +44,7 @@ export interface NavEntry {
   access: Access;
 }
 
-/** Drawer entries in display order (SPEC §2 Shell). */
+/** Drawer entries in display order (docs/product/screens.md#shell). */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'sales', label: 'Sales', path: '/', access: view('sales') },
   { key: 'analyticReport', label: 'Analytic Report', path: '/analyticreport', access: view('accounting') },

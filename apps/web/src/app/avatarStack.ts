@@ -12,7 +12,7 @@ export function editorHue(id: string) {
   return HUES[sum % HUES.length]!;
 }
 
-/** SPEC §2/§9: editors' avatars appear from two editors, at most AVATAR_MAX shown, the rest counted as "+N". */
+/** Editors' avatars appear from two editors, at most AVATAR_MAX shown, the rest counted as "+N". */
 export function avatarStack(editors: readonly Editor[]): { shown: Editor[]; overflow: number } {
   const shown = visibleAvatars(editors);
   return { shown, overflow: shown.length === 0 ? 0 : Math.max(0, editors.length - AVATAR_MAX) };

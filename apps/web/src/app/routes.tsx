@@ -1,4 +1,4 @@
-// Every route of SPEC §2, with who may open it (SPEC §6; DESIGN §5 for the rules SPEC leaves open).
+// Every route of docs/product/screens.md#routes, with who may open it (docs/product/roles.md#in-the-web-app).
 import { matchRoutes, type RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound';
 import { RouteError } from '../components/RouteError';

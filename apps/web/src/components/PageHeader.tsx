@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../lib/usePageTitle';
 
-/** A screen's heading; also sets the tab title (SPEC §1: the page title is set per screen). */
+/** A screen's heading; also sets the tab title (docs/product/screens.md#routes: the page title is set per screen). */
 export function PageHeader({ title, actions, subtitle }: { title: string; actions?: ReactNode; subtitle?: ReactNode }) {
   usePageTitle(title);
   return (

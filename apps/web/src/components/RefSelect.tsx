@@ -1,5 +1,5 @@
-// A selector over a partner list (SPEC §2, §9): at most the first 50 options, case-insensitive substring search on
-// the label — the domain's selectorOptions is the filter.
+// A selector over a partner list (docs/product/rules.md#constants): at most the first 50 options, case-insensitive
+// substring search on the label — the domain's selectorOptions is the filter.
 import { Autocomplete, TextField } from '@mui/material';
 import { SELECTOR_MAX_OPTIONS, selectorOptions } from '@quotewright/domain';
 

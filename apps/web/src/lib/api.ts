@@ -1,6 +1,6 @@
 // The one HTTP client of the web app. Every call goes under /api, carries the bearer token, times out after
-// SPEC §9's 10 minutes, and turns problem+json answers into ApiError. A 401 on an authenticated call ends the
-// session (the handler is installed by the session provider).
+// 10 minutes (docs/product/rules.md#constants), and turns problem+json answers into ApiError. A 401 on an authenticated
+// call ends the session (the handler is installed by the session provider).
 import { REQUEST_TIMEOUT_MS } from './constants';
 import { readToken } from './token';
 
@@ -77,7 +77,8 @@ async function toApiError(res: Response): Promise<ApiError> {
     try {
       const body = JSON.parse(text) as Record<string, unknown>;
       if (body && typeof body === 'object') problem = body;
-      // SPEC §8: show the server's answer; problem+json carries it in `detail` (then `title`, then `message`).
+      // Show the server's answer (docs/product/screens.md#messages); problem+json carries it in `detail` (then `title`,
+      // then `message`).
       const detail = body.detail ?? body.message ?? body.title;
       if (typeof detail === 'string' && detail) message = detail;
       if (typeof body.code === 'string') code = body.code;
@@ -143,8 +144,9 @@ export const api = {
 };
 
 /**
- * The message to show for any failure (SPEC §8: the server's answer, else the error itself). A validation answer's
- * `detail` is generic ('Some fields are invalid'): its field messages ('Quantity is out of range') say what is wrong.
+ * The message to show for any failure (docs/product/screens.md#messages: the server's answer, else the error itself). A
+ * validation answer's `detail` is generic ('Some fields are invalid'): its field messages ('Quantity is out of range')
+ * say what is wrong.
  */
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError && err.hasFieldErrors) return [...new Set(Object.values(err.errors))].join('\n');

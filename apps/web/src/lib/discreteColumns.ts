@@ -1,6 +1,6 @@
-// Discrete mode hides cost, margin, markup and price figures (SPEC §1). A table column opts in by being marked
-// sensitive: `{ accessorKey: 'cost', header: 'Cost', meta: { sensitive: 'cost' } }`. Hidden columns are removed,
-// not just made invisible, so no column chooser can bring them back while discrete mode is on.
+// Discrete mode hides cost, margin, markup and price figures (docs/product/screens.md#shell). A table column opts in by
+// being marked sensitive: `{ accessorKey: 'cost', header: 'Cost', meta: { sensitive: 'cost' } }`. Hidden columns are
+// removed, not just made invisible, so no column chooser can bring them back while discrete mode is on.
 import type { RowData } from '@tanstack/table-core';
 
 export type SensitiveKind = 'price' | 'cost' | 'margin' | 'markup';

@@ -1,4 +1,5 @@
-// Display formatting glue: the shared domain formatters (SPEC §9), with instants shown in the browser's time zone.
+// Display formatting glue: the shared domain formatters (docs/product/rules.md#money), with instants shown in the
+// browser's time zone.
 import { type DateInput, formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from '@quotewright/domain';
 
 export { formatMoney, formatPercent } from '@quotewright/domain';

@@ -1,4 +1,5 @@
-// The realtime connection (DESIGN §8): Socket.IO on /socket.io with the token in the handshake `auth`.
+// The realtime connection (docs/product/realtime.md#connecting): Socket.IO on /socket.io with the token in the
+// handshake `auth`.
 // Created by the screens that need live data (the sale editor, the sales list); the shell only displays editors.
 import type { ClientToServerEvents, ConnectRefusal, ProblemEvent, ServerToClientEvents } from '@quotewright/contracts';
 import { io, type Socket } from 'socket.io-client';

@@ -59,7 +59,7 @@ export function decodeToken(token: string | null | undefined): TokenClaims | nul
   }
 }
 
-/** SPEC §4: the expiry (seconds) is compared with the current time in seconds. A token without exp never expires. */
+/** The expiry (seconds) is compared with the current time in seconds. A token without exp never expires. */
 export function isExpired(claims: TokenClaims | null, nowMs: number = Date.now()): boolean {
   if (!claims) return true;
   if (claims.exp === undefined) return false;

@@ -29,7 +29,7 @@ export function tokenService(secret: string, ttlSeconds: number, now: () => numb
           algorithms: ['HS256'],
           currentDate: new Date(now()),
         });
-        // A token signed with our key but naming no user id (issue 9 item 5) is no session: never reach the database.
+        // A token signed with our key but naming no user id is no session: never reach the database.
         if (
           typeof payload.sub !== 'string' ||
           !USER_ID.test(payload.sub) ||

@@ -1,5 +1,5 @@
 // Every kind of ERP failure during a fetch: the run ends in error with a clear message, and the local data is exactly
-// what the previous successful fetch left (issue 4: "faults … give the typed error and leave local data unchanged").
+// what the previous successful fetch left (decision 0004: faults give the typed error and leave local data unchanged).
 import { partners, products, sales } from '@quotewright/db';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -45,7 +45,7 @@ const ref = (r: { odooId: number; name: string } | null) => (r ? { id: r.odooId,
 /**
  * An ERP order as local sections: each section line opens a section; lines before the first section go into one
  * named after the order (with NO_SECTION_LINE: a sync adds no section line for it); subsections become headers,
- * notes stay notes (DESIGN §6 mapping).
+ * notes stay notes (docs/product/erp-mapping.md#sections-notes-and-headers).
  */
 export function saleImport(
   s: ErpSale,

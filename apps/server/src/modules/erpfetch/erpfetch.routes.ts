@@ -7,7 +7,8 @@ const kindParams = z.strictObject({ kind: z.enum(FETCH_KINDS, { error: 'Expected
 
 export function erpFetchRoutes(app: FastifyInstance, deps: { erpFetch: ErpFetchService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // SPEC §7: POST /odoo/sync/products|sales|contacts. 202 = started; 200 = the fetch already under way.
+  // POST /odoo/sync/products|sales|contacts (docs/product/api.md#erp-data-fetch). 202 = started; 200 = the fetch
+  // already under way.
   r.post('/api/odoo/sync/:kind', { schema: { params: kindParams } }, async (req, reply) => {
     const { run, started } = await deps.erpFetch.start(req.user, req.params.kind);
     return reply.code(started ? 202 : 200).send(run);

@@ -1,4 +1,4 @@
-// Issue 9 #8: a fetched order's total must be Odoo's amount_untaxed, discounts included. Every order of the demo
+// Decision 0009: a fetched order's total must be Odoo's amount_untaxed, discounts included. Every order of the demo
 // ERP is fetched and compared, on Odoo 18 (JSON-RPC) and 19 (JSON-2), plus S00025 of odoo-samples as real Odoo 18
 // left it (sale_order_line_search_read_after_write / sale_order_read_after_write: 5,754.65, not 6,024.50).
 import type { SaleDto } from '@quotewright/contracts';

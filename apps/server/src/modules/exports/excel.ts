@@ -1,6 +1,7 @@
-// The Excel export of a sale (SPEC §7 'GET /sales/excel'), written with exceljs's STREAMING writer (DESIGN §3, §7).
-// User text is only ever a string cell (shared string, t="s"): a description like "=HYPERLINK(…)" stays text and
-// never becomes a formula (DESIGN §7, §9). Money is a number with a $ format, percents are fractions with 0.00%.
+// The Excel export of a sale (docs/product/rules.md#exports), written with exceljs's STREAMING writer
+// (docs/architecture.md#stack). User text is only ever a string cell (shared string, t="s"): a description like
+// "=HYPERLINK(…)" stays text and never becomes a formula (docs/architecture.md#security). Money is a number with a $
+// format, percents are fractions with 0.00%.
 import type { Writable } from 'node:stream';
 import { formatDate, toDecimal } from '@quotewright/domain';
 import ExcelJS from 'exceljs';

@@ -42,7 +42,7 @@ export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsServ
       .type('application/pdf')
       .send(file.stream);
   });
-  // The cover letter of the customer PDF (document editor, issue 12).
+  // The cover letter of the customer PDF (document editor, decision 0015).
   r.get(
     '/api/sales/:id/document',
     { schema: { params: saleParams, response: { 200: coverLetterSchema } } },

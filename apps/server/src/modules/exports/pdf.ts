@@ -1,6 +1,6 @@
-// The customer PDF of a sale (SPEC §7 'GET /sales/reports', marked beta). A customer document: descriptions,
+// The customer PDF of a sale (docs/product/rules.md#exports, marked beta). A customer document: descriptions,
 // quantities, unit prices, subtotals and totals — NEVER cost, margin or markup. A section with show_details false
-// prints as one line with its total (DESIGN §5); notes are italic, headers bold.
+// prints as one line with its total; notes are italic, headers bold.
 
 import { createRequire } from 'node:module';
 import { type CoverLetterBody, coverLetterIsEmpty } from '@quotewright/contracts';

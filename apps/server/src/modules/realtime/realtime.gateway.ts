@@ -1,4 +1,4 @@
-// Live co-editing (issue 10, DESIGN §8): a Socket.IO server on the app's HTTP server (path /socket.io) between the
+// Live co-editing (docs/product/realtime.md): a Socket.IO server on the app's HTTP server (path /socket.io) between the
 // in-process SaleEvents bus and the browsers. With REDIS_URL the Redis adapter makes rooms span processes: an event
 // is emitted once, by the process whose service published it, and reaches every process's sockets in that room.
 import { randomUUID } from 'node:crypto';
@@ -392,7 +392,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   }
 
   /**
-   * Publish or sync a sale to the ERP (issue 11): full rights on sales, a draft/sent sale, nothing the ERP would
+   * Publish or sync a sale to the ERP (decision 0011): full rights on sales, a draft/sent sale, nothing the ERP would
    * refuse. The ack answers the run started, or the one already under way; progress follows as odoo_sync_status
    * to the sale's room.
    */

@@ -1,4 +1,5 @@
-// SPEC §7: accounting and inventory reports. Thin: params checked here, access and work in the service.
+// Accounting and inventory reports (docs/product/api.md#reports). Thin: params checked here, access and work in the
+// service.
 import {
   analyticParamsSchema,
   analyticReportSchema,

@@ -1,4 +1,4 @@
-// Accounting and inventory reports (SPEC §2, §7; DESIGN §7): access first, then the ERP. The analytic summary
+// Accounting and inventory reports (docs/product/rules.md#reports): access first, then the ERP. The analytic summary
 // is summed by Odoo; the journal items stream from Odoo into the xlsx page by page.
 import { PassThrough, type Readable } from 'node:stream';
 import {

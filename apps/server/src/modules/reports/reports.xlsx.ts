@@ -1,6 +1,7 @@
-// The two report spreadsheets (SPEC §2, §9: journalitems.xlsx, stockreport.xlsx), written with exceljs's STREAMING
-// writer only (DESIGN §3, §7): each row is committed as soon as it is written, so memory stays flat however many
-// rows the ERP sends. A text cell is always a string cell, never a formula ("=HYPERLINK(…)" stays text).
+// The two report spreadsheets (docs/product/rules.md#reports: journalitems.xlsx, stockreport.xlsx), written with
+// exceljs's STREAMING writer only (docs/architecture.md#stack): each row is committed as soon as it is written, so
+// memory stays flat however many rows the ERP sends. A text cell is always a string cell, never a formula
+// ("=HYPERLINK(…)" stays text).
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { JOURNAL_ITEM_COLUMNS, type StockLocationDto, type StockProductDto } from '@quotewright/contracts';

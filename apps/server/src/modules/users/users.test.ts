@@ -67,7 +67,7 @@ describe('login', () => {
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json().code).toBe('RATE_LIMITED');
-    // issue 9 item 6: the owner, from their own address, is not locked out by someone else's failures.
+    // decision 0008: the owner, from their own address, is not locked out by someone else's failures.
     expect((await attempt(PASSWORD, '10.9.0.1')).statusCode).toBe(200);
     // Another account from the attacker's address is not affected either.
     await createUser(t, { email: 'bystander@example.com' });

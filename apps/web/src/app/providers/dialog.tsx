@@ -1,5 +1,5 @@
-// The one dialog host of the app (SPEC §2). Screens ask for a dialog through useDialog(); requests queue.
-// Error dialogs are titled 'Error' (SPEC §8).
+// The one dialog host of the app (docs/product/screens.md#shell). Screens ask for a dialog through useDialog();
+// requests queue. Error dialogs are titled 'Error' (docs/product/screens.md#messages).
 import {
   Button,
   type ButtonProps,

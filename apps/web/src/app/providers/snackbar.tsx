@@ -1,4 +1,5 @@
-// Snackbar alerts (SPEC §2): top right, auto-hide after SNACKBAR_AUTOHIDE_MS. Messages queue; one shows at a time.
+// Snackbar alerts (docs/product/screens.md#shell): top right, auto-hide after SNACKBAR_AUTOHIDE_MS. Messages queue; one
+// shows at a time.
 import { Alert, type AlertColor, Snackbar } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { SNACKBAR_AUTOHIDE_MS } from '../../lib/constants';

@@ -5,7 +5,7 @@ import { type ReactNode, useMemo } from 'react';
 import { createAppTheme } from '../theme';
 import { usePreferences } from './currentUser';
 
-/** Dark or light theme from the user's darkMode preference (SPEC §2). */
+/** Dark or light theme from the user's darkMode preference (docs/product/screens.md#shell). */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { preferences } = usePreferences();
   const mode = preferences.darkMode ? 'dark' : 'light';

@@ -2,7 +2,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Chip, Tooltip } from '@mui/material';
 import { useDiscreteMode } from '../discrete';
 
-/** Shown while discrete mode is on; clicking it offers to leave discrete mode (with the SPEC's confirmation). */
+/** Shown while discrete mode is on; clicking it offers to leave discrete mode (with a confirmation). */
 export function DiscreteIndicator() {
   const { discrete, setDiscrete } = useDiscreteMode();
   if (!discrete) return null;

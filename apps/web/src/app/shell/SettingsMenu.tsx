@@ -9,7 +9,7 @@ import { useDiscreteMode } from '../discrete';
 import { usePreferences } from '../providers/currentUser';
 import { useSnackbar } from '../providers/snackbar';
 
-/** The display-preference toggles (SPEC §1): dark mode, widescreen, discrete mode. */
+/** The display-preference toggles (docs/product/screens.md#shell): dark mode, widescreen, discrete mode. */
 export function SettingsMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();

@@ -1,5 +1,6 @@
-// SPEC §8: adding a bundle with inactive products shows 'An Error occured while adding the Bundle.', an explanation,
-// the list of products not added and the advice to modify the bundle. Shared by the sale and template editors.
+// Adding a bundle with inactive products shows 'An Error occured while adding the Bundle.', an explanation,
+// the list of products not added and the advice to modify the bundle (docs/product/screens.md#messages). Shared by the
+// sale and template editors.
 import { Box, Typography } from '@mui/material';
 import type { ProductDetail } from '../../lib/products';
 

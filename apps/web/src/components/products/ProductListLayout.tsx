@@ -1,7 +1,7 @@
-// Where an editor's product list goes (SPEC §2, sale and template editors): in its own 'Product List' window when
-// windowed (with a button to open it again when the browser blocked the pop-up), beside the content in widescreen
-// (about 7/12 + 5/12, each side at least as wide as its table needs while there is room, so neither loses
-// columns), else in a collapsible panel above the content.
+// Where an editor's product list goes (docs/product/screens.md#product-list, sale and template editors): in its own
+// 'Product List' window when windowed (with a button to open it again when the browser blocked the pop-up), beside the
+// content in widescreen (about 7/12 + 5/12, each side at least as wide as its table needs while there is room, so
+// neither loses columns), else in a collapsible panel above the content.
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';

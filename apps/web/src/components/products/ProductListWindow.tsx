@@ -1,7 +1,7 @@
-// The detached product list (SPEC §2: with the product-list-windowed setting it is shown in a separate window). The
-// list renders into a window opened with window.open through a portal, so it shares this app's state; its styles
-// go to that window through an emotion cache bound to its document. Products are dragged from it with HTML5 drag
-// data, which crosses windows.
+// The detached product list (docs/product/screens.md#product-list: with the product-list-windowed setting it is shown
+// in a separate window). The list renders into a window opened with window.open through a portal, so it shares this
+// app's state; its styles go to that window through an emotion cache bound to its document. Products are dragged from
+// it with HTML5 drag data, which crosses windows.
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { Box, ScopedCssBaseline, ThemeProvider } from '@mui/material';

@@ -1,6 +1,6 @@
-// The product list / picker table (SPEC §2 Product picker): server-side search and paging, bundles-only toggle,
-// column chooser, money columns hidden in discrete mode, rows draggable into a lines table (HTML5 drag data, so a
-// drag also works from the detached Product List window). Dense beside a lines table (widescreen): every column in
+// The product list / picker table (docs/product/screens.md#product-picker): server-side search and paging, bundles-only
+// toggle, column chooser, money columns hidden in discrete mode, rows draggable into a lines table (HTML5 drag data, so
+// a drag also works from the detached Product List window). Dense beside a lines table (widescreen): every column in
 // ~560 px — tight padding, texts and headers wrap, Insert as an icon, no column menus (the chooser stays).
 import AddIcon from '@mui/icons-material/Add';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';

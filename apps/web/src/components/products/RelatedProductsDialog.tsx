@@ -1,5 +1,5 @@
-// Related Products (SPEC §2, §5): a multiplier (min 1, default 1); related quantities are editable or removable
-// before adding; every quantity is multiplied by the multiplier on add.
+// Related Products (docs/product/screens.md#related-products): a multiplier (min 1, default 1); related quantities are
+// editable or removable before adding; every quantity is multiplied by the multiplier on add.
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Button,

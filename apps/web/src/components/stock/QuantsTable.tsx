@@ -1,4 +1,5 @@
-// Stock entries (quants) of one location or one product: the row detail of both stock screens (SPEC §2).
+// Stock entries (quants) of one location or one product: the row detail of both stock screens
+// (docs/product/screens.md#stock-by-location).
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { StockEntryDto } from '@quotewright/contracts';
 

@@ -6,7 +6,7 @@ import { useDialog } from '../../app/providers/dialog';
 import { errorMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
-/** The free action of both stock screens (SPEC §2): downloads stockreport.xlsx; errors in the 'Error' dialog. */
+/** The free action of both stock screens: downloads stockreport.xlsx; errors in the 'Error' dialog. */
 export function StockReportButton() {
   const dialog = useDialog();
   const [busy, setBusy] = useState(false);

@@ -96,7 +96,7 @@ describe('analytic account summary', () => {
       .filter(Boolean);
     expect(text[0]).toContain('Acme');
     expect(text[1]).toContain('Zeta Corp');
-    // SPEC's hidden columns are hidden, the others shown; MM/dd/yyyy dates; $ money
+    // the columns hidden by default are hidden, the others shown; MM/dd/yyyy dates; $ money
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
     expect(headers.some((h) => h.includes('Expected Margin') && !h.includes('%'))).toBe(true);
     expect(headers.some((h) => h.includes('Reference'))).toBe(false);

@@ -1,4 +1,4 @@
-// Analytic account summary (SPEC §2 /analyticreport, §4 report filters, §5 refiltering).
+// Analytic account summary (docs/product/screens.md#analytic-account-summary).
 import { Alert, Box } from '@mui/material';
 import { STOCK_PAGE_SIZE, STOCK_PAGE_SIZE_OPTIONS } from '@quotewright/domain';
 import type { MRT_ColumnDef } from 'material-react-table';

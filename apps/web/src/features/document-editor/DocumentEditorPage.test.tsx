@@ -1,5 +1,5 @@
-// The cover letter (issue 12): the saved letter fills the editor; typing enables Save; Save sends paragraphs of text
-// runs (bold kept) and shows who saved; a viewer reads it but cannot change it.
+// The cover letter (decision 0015): the saved letter fills the editor; typing enables Save; Save sends paragraphs of
+// text runs (bold kept) and shows who saved; a viewer reads it but cannot change it.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// The document editor (SPEC §2 /sale/documents/{saleID}): a minimal rich-text editor with a Bold toggle. Beyond
-// SPEC (issue 12, decision 0015): the text is the sale's cover letter, saved with the sales edit rights and printed
+// The document editor (docs/product/screens.md#document-editor): a minimal rich-text editor with a Bold toggle.
+// Going further (decision 0015): the text is the sale's cover letter, saved with the sales edit rights and printed
 // as the first page of the customer PDF. Leaving with unsaved changes asks first.
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FormatBoldIcon from '@mui/icons-material/FormatBold';

@@ -74,7 +74,7 @@ describe('journal items', () => {
     expect(calls.filter((c) => c.path.includes('journalitems'))).toHaveLength(1);
   });
 
-  it('the ERP companies cannot be read: the Error dialog, then SPEC companies 1 and 4 (default 1) still run', async () => {
+  it('the ERP companies cannot be read: the Error dialog, then companies 1 and 4 (default 1) still run', async () => {
     const { calls, saved } = setup(
       { body: 'xlsx', headers: { 'Content-Disposition': 'attachment; filename="journalitems.xlsx"' } },
       problem(502, 'The ERP is unreachable at http://odoo:8069 (ECONNREFUSED)'),

@@ -1,5 +1,5 @@
-// Journal items export (SPEC §2 /journalitems): Start Date, End Date, Company, Run Report (with a spinner) →
-// journalitems.xlsx. The server streams the file from the ERP page by page.
+// Journal items export (docs/product/screens.md#journal-items): Start Date, End Date, Company, Run Report (with a
+// spinner) → journalitems.xlsx. The server streams the file from the ERP page by page.
 import { Box, Button, CircularProgress, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { format, startOfYear } from 'date-fns';
@@ -22,7 +22,7 @@ export function JournalItemsPage() {
   const [running, setRunning] = useState(false);
   const [received, setReceived] = useState<number | null>(null);
 
-  // SPEC §8: a failed call shows the server's answer in the 'Error' dialog; the select keeps SPEC's 1 and 4.
+  // A failed call shows the server's answer in the 'Error' dialog; the select keeps the fallback companies 1 and 4.
   const companiesError = companies.error;
   useEffect(() => {
     if (companiesError) void dialog.error(errorMessage(companiesError));

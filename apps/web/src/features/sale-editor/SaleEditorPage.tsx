@@ -1,4 +1,4 @@
-// /sale (new sale, opens in edit mode) and /sale/{saleID} (SPEC §2 Sale editor).
+// /sale (new sale, opens in edit mode) and /sale/{saleID} (docs/product/screens.md#sale-editor).
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
@@ -277,7 +277,8 @@ function SaleEditor({ sale }: { sale: Sale }) {
 
   const editable = canEditSale(user, sale.state);
   const canSync = canSyncSale(user, sale.state);
-  // One mutation per action (api/mutations.ts): each reports its own failure (SPEC §8) and ends the loading state.
+  // One mutation per action (api/mutations.ts): each reports its own failure (docs/product/screens.md#messages) and
+  // ends the loading state.
   const updateHeader = useUpdateSaleHeader(sale._id);
   const createSection = useCreateSection(sale._id);
   const duplicateSection = useDuplicateSection(sale._id);
@@ -321,7 +322,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
 
   // The answer of an awaited mutation, or undefined when it failed (the mutation has reported it already).
   const settled = <T,>(answer: Promise<T>): Promise<T | undefined> => answer.catch(() => undefined);
-  // Anything else that fails here is a line action's: an error snackbar (SPEC §8).
+  // Anything else that fails here is a line action's: an error snackbar (docs/product/screens.md#messages).
   const lineTask = async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await loading.track(work());

@@ -40,7 +40,7 @@ function setup(user = admin, extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 describe('sales list', () => {
-  it('shows the SPEC columns, asks the server for page 0 of 20 and shows state labels', async () => {
+  it('shows the documented columns, asks the server for page 0 of 20 and shows state labels', async () => {
     const { calls } = setup();
     renderApp('/');
     expect(await screen.findByText('Quote 1')).toBeInTheDocument();

@@ -1,4 +1,5 @@
-// Stock by Location (SPEC §2 /stock/location): a grouped table of internal locations, a row detail of quants.
+// Stock by Location (docs/product/screens.md#stock-by-location): a grouped table of internal locations, a row detail of
+// quants.
 import { Box } from '@mui/material';
 import { STOCK_PAGE_SIZE, STOCK_PAGE_SIZE_OPTIONS } from '@quotewright/domain';
 import type { MRT_ColumnDef, MRT_ExpandedState } from 'material-react-table';

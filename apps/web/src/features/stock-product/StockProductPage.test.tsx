@@ -40,7 +40,7 @@ function setup(discrete: boolean, rows: unknown[] = products) {
 }
 
 describe('stock by product', () => {
-  it('SPEC columns, 20 rows a page, summed Total Liability in the header, quants in the row detail', async () => {
+  it('the columns, 20 rows a page, summed Total Liability in the header, quants in the row detail', async () => {
     setup(false);
     renderApp('/stock/product');
     expect(await screen.findByTestId('total-liability')).toHaveTextContent('Total Liability: $2,500.00');

@@ -1,4 +1,5 @@
-// Stock by Product (SPEC §2 /stock/product): products with stock, their liability and the summed Total Liability.
+// Stock by Product (docs/product/screens.md#stock-by-product): products with stock, their liability and the summed
+// Total Liability.
 import { Box } from '@mui/material';
 import { STOCK_PAGE_SIZE, STOCK_PAGE_SIZE_OPTIONS } from '@quotewright/domain';
 import type { MRT_ColumnDef } from 'material-react-table';

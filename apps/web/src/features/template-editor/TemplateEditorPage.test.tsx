@@ -1,5 +1,6 @@
-// The template editor's failures (SPEC §8): each is reported once — line actions in an error snackbar, section
-// actions in the 'Error' dialog — the loading state ends, and nothing is left as an unhandled rejection.
+// The template editor's failures (docs/product/screens.md#messages): each is reported once — line actions in an error
+// snackbar, section actions in the 'Error' dialog — the loading state ends, and nothing is left as an unhandled
+// rejection.
 import type { LineDto, TemplateDto } from '@quotewright/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,7 @@
-// The template editor (SPEC §2): a skeleton first; sections (7/12) beside the product list (5/12) in widescreen,
-// else the product list on top; the list can be detached into its own 'Product List' window. Adding a bundle opens
-// the Related Products dialog. Changes need sales full rights (the route's guard); Duplicate: full rights or admin.
+// The template editor (docs/product/screens.md#template-editor): a skeleton first; sections (7/12) beside the product
+// list (5/12) in widescreen, else the product list on top; the list can be detached into its own 'Product List' window.
+// Adding a bundle opens the Related Products dialog. Changes need sales full rights (the route's guard); Duplicate:
+// full rights or admin.
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Button } from '@mui/material';
@@ -72,7 +73,7 @@ export function TemplateEditorPage() {
     try {
       product = await loading.track(getProduct(productId));
     } catch (e) {
-      snackbar.show(errorMessage(e), 'error'); // a line action's failure (SPEC §8)
+      snackbar.show(errorMessage(e), 'error'); // a line action's failure (docs/product/screens.md#messages)
       return;
     }
     if (product.is_bundle || product.related_products.length > 0) {

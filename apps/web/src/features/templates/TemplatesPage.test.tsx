@@ -56,7 +56,7 @@ describe('template list', () => {
     await waitRows(25);
   });
 
-  it('asks with the SPEC prompt before deleting, and shows the list the server answers', async () => {
+  it('asks with the confirmation prompt before deleting, and shows the list the server answers', async () => {
     const list = templates(2);
     const { calls } = setup(full, list, { 'DELETE /api/templates/t0': { body: [list[1]] } });
     renderApp('/templates');

@@ -1,4 +1,4 @@
-// The template list (SPEC §2 Template list): editable Name, read-only untaxed Total, paging 20 of
+// The template list (docs/product/screens.md#templates-list): editable Name, read-only untaxed Total, paging 20 of
 // 10/20/50/100/200/1000; a row opens /template/{id}; add, edit and delete only with sales rights.
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';

@@ -53,7 +53,7 @@ async function waitRows(n: number) {
 }
 
 describe('user management', () => {
-  it('lists users with the SPEC columns, 20 per page', async () => {
+  it('lists users with the documented columns, 20 per page', async () => {
     setup(people(24));
     renderApp('/users');
     expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 
 export type AnalyticAccount = AnalyticAccountDto;
 
-/** What the server is asked for: changing either means running the report again (SPEC §4). */
+/** What the server is asked for: changing either means running the report again. */
 export interface AnalyticRun {
   entryStatus: EntryStatus;
   /** 'YYYY-MM-DD' */

@@ -5,7 +5,7 @@ import { MoneyCell } from '../../../components/MoneyCell';
 import { formatDate, formatPercent } from '../../../lib/format';
 import type { AnalyticAccount } from '../api/analytic';
 
-/** A row's sale orders (SPEC §2): those not in sale or done do not count in the totals and are greyed out. */
+/** A row's sale orders: those not in sale or done do not count in the totals and are greyed out. */
 export function SaleOrdersTable({ sales }: { sales: AnalyticAccount['sales'] }) {
   const hide = useHideMoney();
   if (sales.length === 0)

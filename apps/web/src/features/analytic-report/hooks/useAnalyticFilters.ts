@@ -1,5 +1,6 @@
-// The report's filters (SPEC §4, §5): entry status and accounting date are sent to the server (changing them marks
-// the report not loaded); the client, sales and date filters refilter the fetched rows locally.
+// The report's filters (docs/product/rules.md#analytic-account-summary): entry status and accounting date are sent to
+// the server (changing them marks the report not loaded); the client, sales and date filters refilter the fetched rows
+// locally.
 import { type AnalyticFilters, DEFAULT_ENTRY_STATUS, type EntryStatus, filterAnalyticRows } from '@quotewright/domain';
 import { format } from 'date-fns';
 import { useCallback, useMemo, useState } from 'react';

@@ -6,8 +6,8 @@ import { fileNameFromDisposition, saveBlob } from '../../../lib/download';
 import { readToken } from '../../../lib/token';
 
 /**
- * SPEC §2, §9: companies 1 and 4, labelled with their names; the ERP's list when it answers. Without it (loading,
- * or the call failed) the names are unknown: the ids label them.
+ * Companies 1 and 4 (docs/product/rules.md#journal-items), labelled with their names; the ERP's list when it answers.
+ * Without it (loading, or the call failed) the names are unknown: the ids label them.
  */
 export const DEFAULT_COMPANIES: CompanyDto[] = [
   { id: 1, name: 'Company 1' },

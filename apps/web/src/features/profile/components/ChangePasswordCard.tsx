@@ -25,7 +25,8 @@ export function ChangePasswordCard() {
       { password, password2 },
       {
         onSuccess: () => {
-          // SPEC §4: a password reset clears the session; the server has also ended every other session.
+          // A password reset clears the session (docs/product/screens.md#profile); the server has also ended every
+          // other session.
           logout('password-changed');
           navigate('/login', { replace: true });
           snackbar.show(PASSWORD_CHANGED_MESSAGE, 'success');

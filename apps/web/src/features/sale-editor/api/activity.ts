@@ -1,4 +1,5 @@
-// The sale's activity feed (issue 10): GET /api/sales/:id/activity, newest first, a page at a time ("Load more").
+// The sale's activity feed (docs/product/screens.md#activity): GET /api/sales/:id/activity, newest first, a page at a
+// time ("Load more").
 // Every change of the sale bumps its version (our own answers and other editors' deltas both patch the cached sale):
 // the feed refetches its loaded pages when the version it was read at is behind.
 import { ACTIVITY_PAGE_SIZE, type ActivityEntryDto, type ActivityPageDto } from '@quotewright/contracts';

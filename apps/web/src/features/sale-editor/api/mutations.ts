@@ -1,7 +1,8 @@
-// The sale editor's edits, one TanStack Query mutation hook per action (issue 10). Each answers a SaleDelta that is
-// applied to the cached sale (a version gap refetches it). Edits whose result is predictable show at once: onMutate
-// lays an overlay over the cached sale (optimistic.ts), the answer replaces it with the server's values, and a refusal
-// drops just that overlay — what other editors changed meanwhile stays — and shows the server's message.
+// The sale editor's edits, one TanStack Query mutation hook per action (docs/architecture.md#the-web-app). Each answers
+// a SaleDelta that is applied to the cached sale (a version gap refetches it). Edits whose result is predictable show
+// at once: onMutate lays an overlay over the cached sale (optimistic.ts), the answer replaces it with the server's
+// values, and a refusal drops just that overlay — what other editors changed meanwhile stays — and shows the server's
+// message.
 // Unpredictable actions (creating, duplicating, moving, copying) wait for the answer behind the loading overlay.
 
 import type { CreateLinesAnswer, MoveLinesAnswer, SaleDelta } from '@quotewright/contracts';
@@ -60,7 +61,7 @@ interface SaleMutationSpec<V, A extends SaleDelta> {
    * fixed to an id); none for actions whose result only the server knows.
    */
   optimistic?(vars: V, sale: Sale): Overlay;
-  /** SPEC §8: line actions report in an error snackbar; section, copy and header actions in the 'Error' dialog. */
+  /** Line actions report in an error snackbar; section, copy and header actions in the 'Error' dialog. */
   report: 'snackbar' | 'dialog';
   /**
    * The section (and lines) the action works on: when the server answers 404 because someone else deleted one of

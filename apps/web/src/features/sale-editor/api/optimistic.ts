@@ -1,8 +1,8 @@
-// Optimistic edits of the cached sale (issue 10). The cache shows the server's sale with the pending edits laid over
-// it; the server's sale itself ("confirmed") is kept beside it while any edit is pending. Every server change (a
-// mutation's answer, another editor's delta, a GET) lands on the confirmed sale and the pending overlays are laid
-// again on top; an edit that ends (answered or refused) drops its overlay. So a refused edit rolls back exactly its
-// own change: deltas from other editors that arrived meanwhile stay.
+// Optimistic edits of the cached sale (docs/architecture.md#the-web-app). The cache shows the server's sale with the
+// pending edits laid over it; the server's sale itself ("confirmed") is kept beside it while any edit is pending. Every
+// server change (a mutation's answer, another editor's delta, a GET) lands on the confirmed sale and the pending
+// overlays are laid again on top; an edit that ends (answered or refused) drops its overlay. So a refused edit rolls
+// back exactly its own change: deltas from other editors that arrived meanwhile stay.
 //
 // The overlays never touch `version`: the cached version is always the server's, so the next delta still applies.
 // Totals during the optimistic window are computed with packages/domain (sectionDetails, salePricingFromSections —

@@ -1,6 +1,6 @@
 // Server state of the sale editor: the sale (GET), its partners and lookups. The edits are mutation hooks
-// (mutations.ts); every one answers only what changed (a SaleDelta, issue 10), applied to the cached sale with the
-// pending optimistic edits laid over it (optimistic.ts).
+// (mutations.ts); every one answers only what changed (a SaleDelta, docs/product/realtime.md#sale-changes), applied to
+// the cached sale with the pending optimistic edits laid over it (optimistic.ts).
 
 import type { ProductsCheck } from '@quotewright/contracts';
 import { SELECTOR_MAX_OPTIONS } from '@quotewright/domain';
@@ -105,8 +105,8 @@ export interface DestinationSale {
 }
 
 /**
- * Sales a copy may go to: draft or sent only (SPEC §5), searched on the server (the list can hold 100,000 sales),
- * the most recently changed first, at most SELECTOR_MAX_OPTIONS of them.
+ * Sales a copy may go to: draft or sent only (docs/product/rules.md#copy-and-merge-of-sections), searched on the server
+ * (the list can hold 100,000 sales), the most recently changed first, at most SELECTOR_MAX_OPTIONS of them.
  */
 export async function destinationSales(search: string, signal?: AbortSignal): Promise<DestinationSale[]> {
   const pages = await Promise.all(

@@ -1,4 +1,4 @@
-// Publish/sync to the ERP (issue 11, SPEC §2, §4): the last run's status (live through the sale's room, read again
+// Publish/sync to the ERP (decision 0011): the last run's status (live through the sale's room, read again
 // on reload) and the pre-publish check.
 import type { OdooSyncStatus, SyncCheck } from '@quotewright/contracts';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
-// Templates applied to the sale (SPEC §7 Sale templates): each call answers a SaleDelta stored like every other
-// edit's (storeDelta), behind the loading overlay; a failure shows the server's message in the 'Error' dialog.
+// Templates applied to the sale (docs/product/api.md#templates-on-a-sale): each call answers a SaleDelta stored like
+// every other edit's (storeDelta), behind the loading overlay; a failure shows the server's message in the 'Error'
+// dialog.
 import type { SaleDelta, TemplateDto, TemplateListDto } from '@quotewright/contracts';
 import type { TemplateCopyStyle } from '@quotewright/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

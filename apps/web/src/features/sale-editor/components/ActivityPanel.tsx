@@ -1,6 +1,7 @@
-// The sale's activity feed (issue 10): who changed what, when. An "Activity" button among the editor's header
-// actions opens it in a side drawer, so the editor's layout (SPEC §2) stays as it is. Newest first, a page at a
-// time, refreshed whenever the sale's version moves (our edits and everyone else's).
+// The sale's activity feed (docs/product/screens.md#activity): who changed what, when. An "Activity" button among
+// the editor's header actions opens it in a side drawer, so the editor's layout (docs/product/screens.md#sale-editor)
+// stays as it is. Newest first, a page at a time, refreshed whenever the sale's version moves (our edits and everyone
+// else's).
 import CloseIcon from '@mui/icons-material/Close';
 import HistoryIcon from '@mui/icons-material/History';
 import { Alert, Box, Button, Drawer, IconButton, List, ListItem, Skeleton, Tooltip, Typography } from '@mui/material';

@@ -1,5 +1,5 @@
-// Copy Sale Data (SPEC §2, §5): destination sales in draft or sent only, a sections checklist, copy style
-// new | merge | overwrite and, for merge only, the merge-products option.
+// Copy Sale Data (docs/product/screens.md#copy-sale-data): destination sales in draft or sent only, a sections
+// checklist, copy style new | merge | overwrite and, for merge only, the merge-products option.
 import {
   Alert,
   Autocomplete,
@@ -91,7 +91,7 @@ export function CopySaleDataDialog({
             onInputChange={(_e, v) => setInput(v)}
             getOptionLabel={saleLabel}
             isOptionEqualToValue={(a, b) => a._id === b._id}
-            // the server searched already (quote number, name, customer); keep SPEC's cap of 50
+            // the server searched already (quote number, name, customer); keep the cap of 50 options
             filterOptions={(opts) => selectorOptions(opts, '', saleLabel)}
             renderOption={(props, option) => {
               const { key, ...rest } = props as typeof props & { key: string };

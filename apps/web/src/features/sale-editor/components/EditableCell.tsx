@@ -1,6 +1,6 @@
 // An inline-editable cell whose editing state lives in the cell itself: typing re-renders only this cell, never
-// the table (DESIGN §10: responsive at 2,000 lines). Double-click or Enter/F2 starts editing; Enter (Shift+Enter
-// for a new line in multiline cells) or leaving the field commits; Escape cancels.
+// the table (docs/architecture.md#performance-targets: responsive at 2,000 lines). Double-click or Enter/F2 starts
+// editing; Enter (Shift+Enter for a new line in multiline cells) or leaving the field commits; Escape cancels.
 //
 // Live co-editing: while open, a cell given `watch` is told when another editor changes that field, and every save
 // carries the value the cell showed when editing started (its base): the server refuses a save whose base moved on.

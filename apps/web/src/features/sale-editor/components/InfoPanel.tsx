@@ -1,4 +1,4 @@
-// The collapsible info panel (SPEC §2 Sale editor, §4 editing flags): name, quote number, status, last change, the
+// The collapsible info panel (docs/product/screens.md#info-panel): name, quote number, status, last change, the
 // ERP sync button (SyncButton) and the header form. The pencil toggles edit mode; while editing it saves.
 import CheckIcon from '@mui/icons-material/Check';
 import EditIcon from '@mui/icons-material/Edit';

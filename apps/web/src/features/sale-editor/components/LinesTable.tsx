@@ -1,8 +1,8 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualized grid of divs with ARIA table roles (a <table> cannot hold the virtual padding and grid rows)
-// The lines of one section (SPEC §2 Lines table). A virtualized grid (@tanstack/react-virtual) so 2,000 lines stay
-// responsive: rows are memoized and cell edits are local to the cell. Selection: click / ctrl-click / shift-click,
-// reset when the line data changes. Right-click menu, drag to reorder (dnd-kit), and products dropped from a product
-// list (HTML5 drag data, which also crosses from the detached Product List window) are added.
+// The lines of one section (docs/product/screens.md#lines-table). A virtualized grid (@tanstack/react-virtual) so 2,000
+// lines stay responsive: rows are memoized and cell edits are local to the cell. Selection: click / ctrl-click /
+// shift-click, reset when the line data changes. Right-click menu, drag to reorder (dnd-kit), and products dropped from
+// a product list (HTML5 drag data, which also crosses from the detached Product List window) are added.
 import {
   closestCenter,
   DndContext,
@@ -171,10 +171,11 @@ function currentValue(line: SaleLine, field: LineField): string {
 }
 
 /**
- * The update calls for an edit of `field` on `target` (SPEC §5): with several rows selected (the target among them)
- * the change applies to all of them; price, discount, cost, quantity and markup never apply to notes or headers; unchanged
- * lines are left out. Each carries the value it is based on: the target's from `save` (what its cell showed when
- * editing started), the others' as shown now; an explicit overwrite is based on the values it replaces.
+ * The update calls for an edit of `field` on `target` (docs/product/rules.md#line-edits): with several rows selected
+ * (the target among them) the change applies to all of them; price, discount, cost, quantity and markup never apply to
+ * notes or headers; unchanged lines are left out. Each carries the value it is based on: the target's from `save` (what
+ * its cell showed when editing started), the others' as shown now; an explicit overwrite is based on the values it
+ * replaces.
  */
 export function lineEditChanges(
   lines: readonly SaleLine[],
@@ -322,7 +323,8 @@ function money(value: string): ReactNode {
 
 /**
  * The rows' styles, once for the whole table (class names, not an `sx` per row and cell): scrolling renders a few
- * rows at every frame, and MUI's sx costs more than the rows themselves (DESIGN §10, issue 10 scroll benchmark).
+ * rows at every frame, and MUI's sx costs more than the rows themselves (docs/architecture.md#performance-targets,
+ * bench/scroll.ts).
  */
 const LinesGrid = styled('div')(({ theme }) => ({
   '& .qw-row': {

@@ -1,7 +1,7 @@
 // What the Print button prints on a sale (shown only in print): the sale's sections and their lines as a customer
 // would read them. Never cost, margin or markup; in discrete mode no money at all. Every section is printed, with
 // every line (the on-screen lines table is virtualized and shows one section at a time, so it is not printed).
-// A section with Show Details off prints as one line with its total (DESIGN §5).
+// A section with Show Details off prints as one line with its total (docs/product/screens.md#sections-table).
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useHideMoney } from '../../../app/discrete';
 import { formatMoney } from '../../../lib/format';

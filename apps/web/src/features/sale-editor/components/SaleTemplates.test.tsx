@@ -1,4 +1,4 @@
-// The sale's templates (SPEC §2 Apply Template dialog, §8): choose a template and its sections, merge (default) or
+// The sale's templates (docs/product/screens.md#templates-menu): choose a template and its sections, merge (default) or
 // overwrite; Refresh / Remove of applied templates, a deleted one shown as such; no Templates button for viewers.
 import type { TemplateDto, TemplateListDto } from '@quotewright/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

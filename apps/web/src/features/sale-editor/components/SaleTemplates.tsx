@@ -1,4 +1,4 @@
-// The sale's templates (SPEC §2 Apply Template dialog, §8 'Template Added' / 'Template Refreshed' / 'Template
+// The sale's templates (docs/product/screens.md#templates-menu: 'Template Added' / 'Template Refreshed' / 'Template
 // Removed'): apply a template's chosen sections (merge or overwrite), and refresh or remove an applied one.
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';

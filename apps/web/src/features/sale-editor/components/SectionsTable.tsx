@@ -1,5 +1,6 @@
-// Sections of a sale (SPEC §2 Sections table): drag handle (dnd-kit), Name, Show Details and the four pricing
-// columns (sensitive: removed in discrete mode by the shared mechanism), inline add, rename, delete, duplicate, copy.
+// Sections of a sale (docs/product/screens.md#sections-table): drag handle (dnd-kit), Name, Show Details and the four
+// pricing columns (sensitive: removed in discrete mode by the shared mechanism), inline add, rename, delete, duplicate,
+// copy.
 import {
   closestCenter,
   DndContext,
@@ -89,7 +90,7 @@ export interface SectionHandlers {
   reorder(from: number, to: number): void;
 }
 
-/** Percent in the error colour when it is under the warning threshold (SPEC §5). */
+/** Percent in the error colour when it is under the warning threshold (docs/product/rules.md#warnings). */
 export function WarningPercent({ value, warn }: { value: number; warn: boolean }) {
   return (
     <Box component="span" sx={{ color: warn ? 'error.main' : undefined }} data-warning={warn}>

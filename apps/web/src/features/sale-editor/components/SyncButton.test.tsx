@@ -1,5 +1,6 @@
-// The ERP sync button (issue 11): labels by state, the pre-publish check, the run's live progress from the sale's
-// room, and the side menu's status dialog. A fake socket plays the server (src/test/fakeSocket.ts).
+// The ERP sync button (docs/product/screens.md#sync-button): labels by state, the pre-publish check, the run's live
+// progress from the sale's room, and the side menu's status dialog. A fake socket plays the server
+// (src/test/fakeSocket.ts).
 import type { SyncCheck } from '@quotewright/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

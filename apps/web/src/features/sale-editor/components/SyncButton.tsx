@@ -1,5 +1,5 @@
-// The ERP sync button of the info panel (SPEC §2, §4; issue 11): its label by state, the pre-publish check and
-// confirmation, the live progress of a run, and the side menu of a linked editable sale (Sync Status, Open in
+// The ERP sync button of the info panel (docs/product/screens.md#sync-button): its label by state, the pre-publish
+// check and confirmation, the live progress of a run, and the side menu of a linked editable sale (Sync Status, Open in
 // {ERP}, 'Sync to new Sale').
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';

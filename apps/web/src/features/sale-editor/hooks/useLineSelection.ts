@@ -1,6 +1,6 @@
-// Row selection of the lines table (SPEC §2): click selects one row, ctrl/cmd-click toggles a row, shift-click
-// selects the range from the last clicked row. The selection belongs to one version of the line data: when the
-// lines change (a new array arrives from the server) it is empty again — derived, no effect needed.
+// Row selection of the lines table (docs/product/screens.md#lines-table): click selects one row, ctrl/cmd-click toggles
+// a row, shift-click selects the range from the last clicked row. The selection belongs to one version of the line
+// data: when the lines change (a new array arrives from the server) it is empty again — derived, no effect needed.
 import { useCallback, useMemo, useRef, useState } from 'react';
 
 export interface ClickModifiers {

@@ -1,5 +1,6 @@
-// Live co-editing of the open sale (issue 10, DESIGN §8): joins the sale's room, shows who else is in it, patches the
-// cached sale with every delta another editor's change broadcasts, and refetches when it cannot (a gap, a reconnect).
+// Live co-editing of the open sale (docs/product/realtime.md): joins the sale's room, shows who else is in it, patches
+// the cached sale with every delta another editor's change broadcasts, and refetches when it cannot (a gap, a
+// reconnect).
 // A change of a cell someone is editing here is reported to that cell (editConflicts.ts); who has a cell of which row
 // open travels both ways (presence.ts); a person whose value someone chose to replace is told.
 import {
@@ -155,7 +156,8 @@ export function useSaleRoom(
       queryClient.removeQueries({ queryKey: key, exact: true });
       void queryClient.invalidateQueries({ queryKey: ['sales', 'list'] });
     });
-    // Publish/sync progress (issue 11): kept as the status the GET would answer; a finished run changed the sale.
+    // Publish/sync progress (docs/product/realtime.md#publish-progress): kept as the status the GET would answer; a
+    // finished run changed the sale.
     socket.on('odoo_sync_status', (status: OdooSyncStatus) => {
       if (status.saleId !== saleId) return;
       queryClient.setQueryData(syncStatusKey(saleId), status);

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api';
 
 export const INVALID_JSON = 'Invalid JSON';
 
-/** Parses the pasted text; SPEC §5: text that does not parse is 'Invalid JSON'. */
+/** Parses the pasted text; text that does not parse is 'Invalid JSON' (docs/product/screens.md#sales-list). */
 export function parseUpload(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -14,7 +14,7 @@ export function parseUpload(text: string): { ok: true; value: unknown } | { ok: 
   }
 }
 
-/** The upload dialog for importing a quote as JSON text (SPEC §2 Sale editor dialogs). */
+/** The upload dialog for importing a quote as JSON text (docs/product/screens.md#sales-list). */
 export function ImportQuoteDialog({
   open,
   onClose,

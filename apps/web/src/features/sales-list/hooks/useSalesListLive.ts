@@ -1,5 +1,6 @@
-// The sales list follows other people's changes (issue 10): every sale changed, created or deleted anywhere
-// (`sales_changed`, sent to everyone who may view sales) refetches the list, at most once per LIST_REFRESH_DEBOUNCE_MS.
+// The sales list follows other people's changes (docs/product/realtime.md#sales_changed): every sale changed, created
+// or deleted anywhere (`sales_changed`, sent to everyone who may view sales) refetches the list, at most once per
+// LIST_REFRESH_DEBOUNCE_MS.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useConnectionEnd } from '../../../app/providers/liveSession';

@@ -14,14 +14,14 @@ export function useTemplate(id: string) {
   });
 }
 
-/** SPEC §8: line actions report in an error snackbar; section and template actions in the 'Error' dialog. */
+/** Line actions report in an error snackbar; section and template actions in the 'Error' dialog. */
 export const reportsInSnackbar = (path: string) => path.startsWith('lines/');
 
 /**
- * Every change of a template is a POST under /templates/… (SPEC §7), behind the global loading overlay until the
- * editor has read the template again. `run` never rejects: it answers undefined when the call failed, after
- * reporting the server's message once (SPEC §8: an error snackbar for line actions, else the 'Error' dialog), so
- * callers may fire and forget (`void action.run(…)`).
+ * Every change of a template is a POST under /templates/… (docs/product/api.md#templates), behind the global loading
+ * overlay until the editor has read the template again. `run` never rejects: it answers undefined when the call failed,
+ * after reporting the server's message once (docs/product/screens.md#messages: an error snackbar for line actions,
+ * else the 'Error' dialog), so callers may fire and forget (`void action.run(…)`).
  */
 export function useTemplateAction(templateId: string) {
   const qc = useQueryClient();

@@ -1,4 +1,5 @@
-// Edit of the selected template lines (the changed fields apply to all of them, SPEC §5) and the note/header text.
+// Edit of the selected template lines (the changed fields apply to all of them, docs/product/rules.md#line-edits) and
+// the note/header text.
 import {
   Alert,
   Button,

@@ -1,8 +1,8 @@
-// The lines of one template section (SPEC §2 Template lines table): drag handle, Model, Manufacturer, Description,
-// Qty, Price, Cost, Based on Total, UOM, Subtotal. Notes are italic and headers bold and show only their text; price
-// and cost show as $ or as a percent (Based on Total); negatives in the error colour. A product dropped on the table
-// ('Add product here') is appended; a drop without a product id is ignored. Click / ctrl-click / shift-click select;
-// Edit applies the changed fields to every selected line. No paging; column chooser and export.
+// The lines of one template section (docs/product/screens.md#template-editor): drag handle, Model, Manufacturer,
+// Description, Qty, Price, Cost, Based on Total, UOM, Subtotal. Notes are italic and headers bold and show only their
+// text; price and cost show as $ or as a percent (Based on Total); negatives in the error colour. A product dropped on
+// the table ('Add product here') is appended; a drop without a product id is ignored. Click / ctrl-click / shift-click
+// select; Edit applies the changed fields to every selected line. No paging; column chooser and export.
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
@@ -61,7 +61,7 @@ export function TemplateLinesTable({
   const [anchor, setAnchor] = useState<number | null>(null);
   const [dropping, setDropping] = useState(false);
   const [dialogKind, setDialogKind] = useState<null | 'edit' | 'note' | 'header'>(null);
-  // The selection resets whenever the line data changes (SPEC §2).
+  // The selection resets whenever the line data changes (docs/product/screens.md#lines-table).
   useEffect(() => {
     setSelected([]);
     setAnchor(null);

@@ -1,6 +1,6 @@
-// The sections of a template (SPEC §2 Template editor): titled '<name> Sections'; drag handle, Name, Show Details;
-// add, edit, delete, reorder by dragging; each row expands into its lines; 'Duplicate' only with full rights or
-// admin; export. Not paged.
+// The sections of a template (docs/product/screens.md#template-editor): titled '<name> Sections'; drag handle, Name,
+// Show Details; add, edit, delete, reorder by dragging; each row expands into its lines; 'Duplicate' only with full
+// rights or admin; export. Not paged.
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';

@@ -2,7 +2,7 @@ import type { LineDto } from '@quotewright/contracts';
 import { saveBlob } from '../../../lib/download';
 import { formatMoney } from '../../../lib/format';
 
-/** Price or cost of a template line: $ with 2 decimals, or a percent when Based on Total is on (SPEC §2). */
+/** Price or cost of a template line: $ with 2 decimals, or a percent when Based on Total is on. */
 export function templateAmount(line: Pick<LineDto, 'price_percentage_active'>, value: string): string {
   return line.price_percentage_active ? `${Number(value).toFixed(2)}%` : formatMoney(value);
 }

@@ -11,7 +11,7 @@ export function useTemplates() {
   });
 }
 
-/** Create, rename and delete: the answers of rename and delete are the full list (SPEC §7). */
+/** Create, rename and delete: the answers of rename and delete are the full list (docs/product/api.md#templates). */
 export function useTemplateMutations() {
   const qc = useQueryClient();
   const setList = (list: TemplateListDto) => qc.setQueryData(templatesQueryKey, list);

@@ -85,7 +85,7 @@ function ModuleCard({
   );
 }
 
-/** The per-user module settings (SPEC §2 User management): a draft until Save; Discard restores the saved state. */
+/** The per-user module settings: a draft until Save; Discard restores the saved state. */
 export function ModuleAccessPanel({ user }: { user: User }) {
   const [draft, setDraft] = useState<Modules>(user.modules);
   const update = useUpdateUser();
