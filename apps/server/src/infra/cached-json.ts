@@ -1,4 +1,4 @@
-// A JSON answer serialized once and sent many times (the whole sale, GET /api/sales/:id, issue 10): its UTF-8 bytes
+// A JSON answer serialized once and sent many times (the whole sale, GET /api/sales/:id): its UTF-8 bytes
 // (encoding a 400 KB string costs ~1.7 ms, per request when a string is sent) and each compressed form, computed on
 // first use on libuv's thread pool (not the event loop) and kept while the answer is. plugins/compression.ts chooses
 // the encoding from the request and compresses the other answers.

@@ -10,7 +10,7 @@ export type SaleEvent =
   | { type: 'sale_deleted'; saleId: string; by: Actor }
   /** Sales rewritten from outside the editor (the ERP sales fetch): open editors read them again. */
   | { type: 'sales_replaced'; sales: { saleId: string; version: number }[]; by: Actor }
-  /** Publish/sync progress of a sale (issue 11): relayed to the sale's room as `odoo_sync_status`. */
+  /** Publish/sync progress of a sale (docs/product/realtime.md#publish-progress): relayed to the sale's room as `odoo_sync_status`. */
   | { type: 'odoo_sync_status'; status: OdooSyncStatus }
   /** A user's rights, password or account changed: their open sockets are checked again at once. */
   | { type: 'user_changed'; userId: string };

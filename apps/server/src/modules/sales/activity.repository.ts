@@ -1,4 +1,4 @@
-// The sale activity feed's queries (issue 10). Entries are written by the sales repository's transaction (see
+// The sale activity feed's queries. Entries are written by the sales repository's transaction (see
 // sales.repository.ts `recordActivity`), so a rolled-back change records nothing; they are read here, newest first.
 import { count, type Db, desc, eq, type SaleActivityRow, saleActivity, sql } from '@quotewright/db';
 

@@ -1,4 +1,4 @@
-// The activity feed of a sale (issue 10): read side. Entries are written by sales.service.ts `mutate()` (and by
+// The activity feed of a sale (docs/product/screens.md#activity): read side. Entries are written by sales.service.ts `mutate()` (and by
 // create and import) inside the change's transaction.
 import type {
   ActivityDetail,

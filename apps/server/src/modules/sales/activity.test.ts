@@ -1,4 +1,4 @@
-// The sale activity feed (issue 10): entries recorded by the mutations themselves, in their transaction, and read
+// The sale activity feed (docs/product/screens.md#activity): entries recorded by the mutations themselves, in their transaction, and read
 // through GET /api/sales/:id/activity. Runs on PGlite and on PostgreSQL (server-pg project).
 import { type ActivityEntryDto, type ActivityPageDto, activitySentence } from '@quotewright/contracts';
 import { eq, saleActivity, saleLines } from '@quotewright/db';

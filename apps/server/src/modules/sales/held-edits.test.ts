@@ -1,4 +1,4 @@
-// One-statement edits (issue 10 speed targets): a one-line edit, or product lines appended, on a sale this process
+// One-statement edits (decision 0016): a one-line edit, or product lines appended, on a sale this process
 // holds in memory are written in ONE statement that does nothing unless the sale is still as held. These tests pin
 // that guard (repository) and show that, whatever happens around it (another process, a direct write, concurrent
 // edits, a state change, a deleted line), nothing is lost and every answer equals what a fresh process reads.

@@ -63,7 +63,7 @@ export function checkPrice(price: string): string {
 }
 
 /**
- * The columns one edit of a line writes (SPEC §5): only the fields that change; price, cost, quantity and discount
+ * The columns one edit of a line writes (docs/product/rules.md#line-edits): only the fields that change; price, cost, quantity and discount
  * never apply to notes or headers; markup_percent sets price = cost × (1 + m/100), grossed up by the line's discount
  * (markupPrice). Numbers as their columns store them. Throws on a note or header left without text.
  */
@@ -190,7 +190,7 @@ export function asStored(value: unknown, column: keyof typeof NUMERIC_COLUMNS): 
 }
 
 /**
- * Set Markup (SPEC §5) on the lines `ids` of `rows`: the new price of each product line whose price changes
+ * Set Markup (docs/product/rules.md#set-markup) on the lines `ids` of `rows`: the new price of each product line whose price changes
  * (price = cost × (1 + m/100), grossed up by the line's discount); notes and headers unchanged. 404 for a line that
  * is not one of `rows`.
  */

@@ -71,7 +71,7 @@ describe('lines/create', () => {
       uom: { name: 'Units' },
     });
     expect(lines[1]).toMatchObject({ quantity: '4', price: '10.50', cost: '6.2512', subtotal: '42.00' });
-    // No model: the product's name; no description: the name too. Cost 0: markup and margin are 0 (SPEC §5).
+    // No model: the product's name; no description: the name too. Cost 0: markup and margin are 0 (docs/product/rules.md#line-figures).
     expect(lines[3]).toMatchObject({
       product: { id: 3, name: 'Chair', manufacturer: { name: null } },
       name: 'Chair',

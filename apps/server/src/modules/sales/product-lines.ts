@@ -15,7 +15,7 @@ export interface ProductLine {
 
 /**
  * The lines for the products asked (`product` ids with quantities), in the order asked, from the catalog rows
- * `found`: a product missing from the catalog or inactive is named once in `errors` (SPEC §7 `{lines, errors}`).
+ * `found`: a product missing from the catalog or inactive is named once in `errors` (`{lines, errors}`, docs/product/api.md#lines-of-a-sale).
  */
 export function productLines(
   found: readonly ProductRow[],

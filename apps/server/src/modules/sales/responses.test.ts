@@ -1,4 +1,4 @@
-// Issue 10: the sales API's answers are serialized through packages/contracts' zod schemas (Fastify `response:`),
+// The sales API's answers are serialized through packages/contracts' zod schemas (Fastify `response:`),
 // which write only the fields a schema names: every answer must reach the client exactly as the service built it.
 // And big answers are compressed (br or gzip, as the client accepts), the cached GET of a sale included.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

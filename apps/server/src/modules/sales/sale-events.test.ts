@@ -1,4 +1,4 @@
-// Issue 10: every committed sale mutation publishes a delta that takes the previous sale exactly to the new one.
+// Every committed sale mutation publishes a delta that takes the previous sale exactly to the new one.
 import { applySaleDelta, type SaleDelta } from '@quotewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';

@@ -1,4 +1,4 @@
-// The JSON import (SPEC §7 'POST /sales … or imports one from JSON'): it creates a sale, so it lives with sales.
+// The JSON import (docs/product/rules.md#json-export-and-import): it creates a sale, so it lives with sales.
 // The document format and its schema are in packages/contracts (the export writes the same shape).
 import {
   type ActivityKind,
@@ -86,7 +86,7 @@ function toNewLines(doc: ParsedSaleDocument): ImportSection[] {
 
 /**
  * Lines the sale cannot take, named by their path: a note or header without text (a blank row), or a product line
- * whose price × quantity alone cannot fit a sale total (issue 9 item 4).
+ * whose price × quantity alone cannot fit a sale total (decision 0010).
  */
 function lineProblems(sections: ImportSection[]): FieldErrors {
   const errors: FieldErrors = {};
@@ -110,7 +110,7 @@ function lineProblems(sections: ImportSection[]): FieldErrors {
 export function saleImportService(deps: { sales: SalesRepository; events?: SaleEvents }) {
   return {
     /**
-     * Imports a quote from its JSON document (full rights, SPEC §6) as a new draft with a new quote number, in ONE
+     * Imports a quote from its JSON document (full rights, docs/product/roles.md#sales) as a new draft with a new quote number, in ONE
      * transaction: any error writes nothing. Lines keep the document's prices, costs and descriptions; product
      * lines whose product is missing from the local catalog or inactive are imported as given and listed in
      * `errors` (docs/decisions/0005-json-import.md).

@@ -68,7 +68,7 @@ async function sectionDto(r: SalesQueries, saleId: string, sectionId: string): P
 export function copyOperations(mutate: Mutate) {
   return {
     /**
-     * Copy Sale Data (DESIGN §5): copies sections of a source sale (readable by the actor) into the destination
+     * Copy Sale Data (docs/product/rules.md#copy-and-merge-of-sections): copies sections of a source sale (readable by the actor) into the destination
      * (draft/sent, editable by the actor) with the domain's planSectionCopy: new appends copies; merge goes into
      * the same-named section (mergeProducts adds quantities of lines with the same product, price and cost);
      * overwrite replaces the lines of the same-named section. Source and destination may be the same sale. Only

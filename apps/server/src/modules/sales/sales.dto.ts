@@ -1,4 +1,4 @@
-// The JSON shapes of sales (SPEC §3). Money is a 2-decimal string, percents are numbers, quantities and costs are
+// The JSON shapes of sales (docs/product/api.md). Money is a 2-decimal string, percents are numbers, quantities and costs are
 // exact decimal strings; pricing always comes from packages/domain.
 import type { Ref as ContractRef, LineDto, SaleDto, SaleListItemDto, SectionDto } from '@quotewright/contracts';
 import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';

@@ -65,7 +65,7 @@ export type SaleListRow = Pick<
   | 'updatedAt'
 >;
 
-/** The header fields a user edits (SPEC §2 info panel). */
+/** The header fields a user edits (docs/product/screens.md#info-panel). */
 export type SaleHeader = Partial<
   Pick<
     SaleRow,
@@ -611,7 +611,7 @@ function queries(db: Db, prepared?: ExecuteSql) {
       return row;
     },
 
-    /** The templates applied to the sale (issue 12, modules/templates); the mutation's touch then answers them. */
+    /** The templates applied to the sale (modules/templates, decision 0014); the mutation's touch then answers them. */
     async setTemplateIds(id: string, templateIds: { _id: string; name: string }[]): Promise<void> {
       await db.update(sales).set({ templateIds }).where(eq(sales.id, id));
     },

@@ -33,10 +33,10 @@ import type { AuthUser } from '../../policy';
 import type { ActivityService } from './activity.service';
 import type { SalesService } from './sales.service';
 
-/** The JSON import's own body limit (DESIGN §9): larger than the default 1 MB, for quotes of thousands of lines. */
+/** The JSON import's own body limit (docs/architecture.md#security): larger than the default 1 MB, for quotes of thousands of lines. */
 export const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
 
-/** A body that imports a quote (SPEC §7 'POST /sales … or imports one from JSON'), not a header to create one. */
+/** A body that imports a quote (docs/product/rules.md#json-export-and-import), not a header to create one. */
 function isImportBody(body: unknown): boolean {
   return (
     typeof body === 'string' || (typeof body === 'object' && body !== null && ('format' in body || 'json' in body))
@@ -86,7 +86,7 @@ const ids = (what: string) => z.array(uuid(what)).min(1, `Choose at least one ${
 
 /**
  * Answers are serialized through their contracts schema (fastify-type-provider-zod's serializer: the answer is
- * checked and only the schema's fields are written). A mutation answers a delta (issue 10); the whole sale (GET) is
+ * checked and only the schema's fields are written). A mutation answers a delta; the whole sale (GET) is
  * served as cached JSON text and has no response schema, so it is never serialized again.
  */
 const delta = { 200: saleDeltaSchema };
@@ -97,7 +97,7 @@ export function salesRoutes(
     sales: SalesService;
     /** The JSON import (modules/exports): answers { sale, errors }. */
     importSale?: (actor: AuthUser | null, body: unknown) => Promise<unknown>;
-    /** The sale's activity feed (issue 10). */
+    /** The sale's activity feed (docs/product/screens.md#activity). */
     activity?: ActivityService;
   },
 ) {
@@ -134,7 +134,7 @@ export function salesRoutes(
     return reply.type('application/json; charset=utf-8').send(await res.json.body(encoding));
   });
   // One path, two bodies: a header creates a sale; a quotewright.sale document (or {json: "<text>"}) imports one.
-  // Its own JSON parser answers 'Invalid JSON' (SPEC §8) and allows IMPORT_BODY_LIMIT.
+  // Its own JSON parser answers 'Invalid JSON' (docs/product/api.md#errors) and allows IMPORT_BODY_LIMIT.
   app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(

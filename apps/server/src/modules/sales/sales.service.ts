@@ -164,7 +164,7 @@ function saleReadOperations(repo: SalesRepository, json: ReturnType<typeof saleJ
     },
 
     /**
-     * The validity check (SPEC §2): per section, the product lines whose product is missing from the local catalog
+     * The validity check (docs/product/rules.md#validity-check): per section, the product lines whose product is missing from the local catalog
      * or inactive. Sections without such lines are left out; valid when there are none. Values the customer should
      * not see by accident (negative quantities, prices or costs, zero quantities) come as warnings: they never make
      * it invalid.
@@ -186,7 +186,7 @@ function saleReadOperations(repo: SalesRepository, json: ReturnType<typeof saleJ
       });
     },
 
-    /** The sale's page in the ERP (SPEC §2 'Open in {ERP}'); 409 when the sale is not linked. */
+    /** The sale's page in the ERP (docs/product/screens.md#sync-button); 409 when the sale is not linked. */
     async odooUrl(actor: AuthUser | null, id: string): Promise<{ url: string }> {
       authorize(actor, 'sales.view');
       const sale = await repo.findSale(id);

@@ -20,7 +20,7 @@ const setState = (id: string, state: 'draft' | 'sent' | 'sale' | 'done' | 'cance
 const row = async (id: string) => (await t.database.db.select().from(sales).where(eq(sales.id, id)))[0];
 
 describe('POST /api/sales (create)', () => {
-  it('creates a draft with the next quote number, created and updated by the actor, in the SPEC §3 shape', async () => {
+  it('creates a draft with the next quote number, created and updated by the actor, in the documented shape', async () => {
     const res = await a.post('/api/sales', tok.editor, {
       name: 'Office refit',
       customer: { id: 7, name: 'Acme' },
@@ -383,7 +383,7 @@ describe('GET /api/sales (list)', () => {
   });
 });
 
-describe('GET /api/sales/:id: ETag from the sale and section versions (issue 10)', () => {
+describe('GET /api/sales/:id: ETag from the sale and section versions', () => {
   const get = (id: string, token: string, etag?: string) =>
     t.app.inject({
       method: 'GET',

@@ -63,7 +63,7 @@ export function api(t: TestApp) {
       const res = await call(method, url, token, payload);
       expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 400)}`).toBeLessThan(300);
       const body = res.json() as Record<string, unknown>;
-      // A mutation answers only what changed (issue 10): the tests read the whole sale as it is now, next to it.
+      // A mutation answers only what changed: the tests read the whole sale as it is now, next to it.
       if (body && typeof body === 'object' && 'changes' in body && typeof body.saleId === 'string') {
         const now = await call('GET', `/api/sales/${body.saleId}`, token);
         const sale = now.json() as SaleDto;

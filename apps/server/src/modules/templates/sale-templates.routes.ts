@@ -1,4 +1,4 @@
-// SPEC §7 Sale templates (all POST): sale mutations, answered as deltas like every other sale change.
+// Templates on a sale (all POST, docs/product/api.md#templates-on-a-sale): sale mutations, answered as deltas like every other sale change.
 import { saleDeltaSchema } from '@quotewright/contracts';
 import { TEMPLATE_COPY_STYLES } from '@quotewright/domain';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Templates applied to a sale (SPEC §7 Sale templates, DESIGN §5). Each call is a sale mutation on the sales
+// Templates applied to a sale (docs/product/rules.md#templates). Each call is a sale mutation on the sales
 // service's own path (edit rights, the sale locked, draft/sent, version, activity feed, delta to the sale's room).
 // Every line copied from a template remembers it (sale_lines.template_id): Refresh replaces exactly those lines with
 // the template's current ones, Remove deletes them and the sections they leave empty. Based-on-Total lines become

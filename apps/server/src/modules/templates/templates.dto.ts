@@ -1,4 +1,4 @@
-// Templates as the API answers them (SPEC §3). Sections and lines are built by the sales DTO builder (one engine):
+// Templates as the API answers them (docs/product/api.md#templates). Sections and lines are built by the sales DTO builder (one engine):
 // a template row is a sale row without discount, ERP link or template origin.
 import type { TemplateDto, TemplateListItemDto } from '@quotewright/contracts';
 import type { SaleLineRow, SaleSectionRow, TemplateLineRow, TemplateRow } from '@quotewright/db';

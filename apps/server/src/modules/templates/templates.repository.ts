@@ -1,4 +1,4 @@
-// The only Drizzle user of templates: a template owns sections and lines shaped like a sale's (DESIGN §5).
+// The only Drizzle user of templates: a template owns sections and lines shaped like a sale's (decision 0014).
 
 import {
   and,

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { requires } from '../../plugins/auth';
 import type { TemplatesService } from './templates.service';
 
-/** Template changes need sales full rights (SPEC §6): refused before the body is parsed. */
+/** Template changes need sales full rights (docs/product/roles.md#sales): refused before the body is parsed. */
 const full = requires('sales.full');
 
 const uuid = (what: string) => z.uuid(`Unknown ${what} id`);

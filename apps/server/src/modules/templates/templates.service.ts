@@ -1,5 +1,5 @@
-// Templates (SPEC §2 Template list/editor, §7 Templates; DESIGN §5). Reading needs sales view rights, every change
-// sales full rights (SPEC §6: the Templates screen and template editing). A template's sections and lines follow the
+// Templates (docs/product/rules.md#templates). Reading needs sales view rights, every change
+// sales full rights (docs/product/roles.md#sales). A template's sections and lines follow the
 // sale rules of packages/domain (ordering, line edits, duplicate names, Based-on-Total pricing).
 import type { TemplateDto } from '@quotewright/contracts';
 import {
@@ -134,7 +134,7 @@ export function templatesService(repo: TemplatesRepository) {
       return toTemplateDto((await repo.findFull(id))!);
     },
 
-    /** Renames; answers the whole list (SPEC §7). */
+    /** Renames; answers the whole list. */
     async update(actor: AuthUser | null, id: string, input: { name?: string | undefined }) {
       await mutate(actor, id, async () => undefined, input.name !== undefined ? { name: input.name } : {});
       return list();
