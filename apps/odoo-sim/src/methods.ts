@@ -147,6 +147,16 @@ function createResult(env: Env, model: string, valsList: unknown, transport: Tra
 }
 
 function methodTable(version: Version, model: string, transport: Transport): Record<string, Sig> {
+  return {
+    ...crudMethods(version, model, transport),
+    ...nameMethods(version),
+    ...groupMethods(version),
+    ...webMethods(),
+    ...accessMethods(),
+  };
+}
+
+function crudMethods(version: Version, model: string, transport: Transport): Record<string, Sig> {
   const writeParam = version === 18 && WRITE_VALUES_18.has(model) ? 'values' : 'vals';
   return {
     search: {
@@ -182,6 +192,11 @@ function methodTable(version: Version, model: string, transport: Transport): Rec
       run: (env, mo, p, ids) => writeRecords(env, mo, ids, p[writeParam] as Record<string, unknown>),
     },
     unlink: { params: [], record: true, run: (env, mo, _p, ids) => unlinkRecords(env, mo, ids) },
+  };
+}
+
+function nameMethods(version: Version): Record<string, Sig> {
+  return {
     name_search: {
       params: ['name', version === 19 ? 'domain' : 'args', 'operator', 'limit'],
       run: (env, mo, p) => nameSearch(env, mo, p, version === 19 ? 'domain' : 'args'),
@@ -197,6 +212,11 @@ function methodTable(version: Version, model: string, transport: Transport): Rec
     },
     fields_get: { params: ['allfields', 'attributes'], run: (env, mo, p) => fieldsGet(env, mo, p) },
     default_get: { params: ['fields_list'], required: ['fields_list'], run: () => ({}) },
+  };
+}
+
+function groupMethods(version: Version): Record<string, Sig> {
+  return {
     read_group: {
       params: ['domain', 'fields', 'groupby', 'offset', 'limit', 'orderby', 'lazy'],
       required: ['domain', 'fields', 'groupby'],
@@ -208,58 +228,64 @@ function methodTable(version: Version, model: string, transport: Transport): Rec
       versions: [19],
       run: (env, mo, p) => formattedReadGroup(env, mo, p as never),
     },
-    web_read_group:
-      version === 19
-        ? {
-            params: [
-              'domain',
-              'groupby',
-              'aggregates',
-              'limit',
-              'offset',
-              'order',
-              'auto_unfold',
-              'opening_info',
-              'unfold_read_specification',
-              'unfold_read_default_limit',
-              'groupby_read_specification',
-            ],
-            required: ['domain', 'groupby'],
-            run: (env, mo, p) => {
-              const aggs = [...((p.aggregates as string[]) ?? [])];
-              if (!aggs.includes('__count')) aggs.push('__count');
-              const all = formattedReadGroup(env, mo, {
-                ...p,
-                aggregates: aggs,
-                limit: undefined,
-                offset: undefined,
-              } as never);
-              const off = (p.offset as number) || 0;
-              const lim = (p.limit as number) || undefined;
-              return { groups: all.slice(off, lim ? off + lim : undefined), length: all.length };
-            },
-          }
-        : {
-            params: [
-              'domain',
-              'fields',
-              'groupby',
-              'limit',
-              'offset',
-              'orderby',
-              'lazy',
-              'expand',
-              'expand_limit',
-              'expand_orderby',
-            ],
-            required: ['domain', 'fields', 'groupby'],
-            run: (env, mo, p) => {
-              const all = readGroup(env, mo, { ...p, limit: undefined, offset: undefined } as never);
-              const off = (p.offset as number) || 0;
-              const lim = (p.limit as number) || undefined;
-              return { groups: all.slice(off, lim ? off + lim : undefined), length: all.length };
-            },
-          },
+    web_read_group: version === 19 ? WEB_READ_GROUP_19 : WEB_READ_GROUP_18,
+  };
+}
+
+const WEB_READ_GROUP_19: Sig = {
+  params: [
+    'domain',
+    'groupby',
+    'aggregates',
+    'limit',
+    'offset',
+    'order',
+    'auto_unfold',
+    'opening_info',
+    'unfold_read_specification',
+    'unfold_read_default_limit',
+    'groupby_read_specification',
+  ],
+  required: ['domain', 'groupby'],
+  run: (env, mo, p) => {
+    const aggs = [...((p.aggregates as string[]) ?? [])];
+    if (!aggs.includes('__count')) aggs.push('__count');
+    const all = formattedReadGroup(env, mo, {
+      ...p,
+      aggregates: aggs,
+      limit: undefined,
+      offset: undefined,
+    } as never);
+    const off = (p.offset as number) || 0;
+    const lim = (p.limit as number) || undefined;
+    return { groups: all.slice(off, lim ? off + lim : undefined), length: all.length };
+  },
+};
+
+const WEB_READ_GROUP_18: Sig = {
+  params: [
+    'domain',
+    'fields',
+    'groupby',
+    'limit',
+    'offset',
+    'orderby',
+    'lazy',
+    'expand',
+    'expand_limit',
+    'expand_orderby',
+  ],
+  required: ['domain', 'fields', 'groupby'],
+  run: (env, mo, p) => {
+    const all = readGroup(env, mo, { ...p, limit: undefined, offset: undefined } as never);
+    const off = (p.offset as number) || 0;
+    const lim = (p.limit as number) || undefined;
+    return { groups: all.slice(off, lim ? off + lim : undefined), length: all.length };
+  },
+};
+
+function webMethods(): Record<string, Sig> {
+  return {
     web_read: {
       params: ['specification'],
       required: ['specification'],
@@ -277,6 +303,11 @@ function methodTable(version: Version, model: string, transport: Transport): Rec
         };
       },
     },
+  };
+}
+
+function accessMethods(): Record<string, Sig> {
+  return {
     check_access_rights: {
       params: ['operation', 'raise_exception'],
       required: ['operation'],
