@@ -333,25 +333,26 @@ const PATCH_COLUMNS = [
 ] as const satisfies readonly (keyof LinePatch)[];
 const linesWriteSql = (write: LinesWrite, when: SQL) => orderedLinesWriteSql(saleLines, PATCH_COLUMNS, write, when);
 
-/**
- * Every query of the module, bound to a connection or to a transaction. `prepared` (outside a transaction only) runs
- * the statements of the hot paths prepared (Database.prepared).
- */
-function queries(db: Db, prepared?: ExecuteSql) {
-  /** Runs `query` prepared when possible, else as db.execute does. */
-  const run = async (query: SQL): Promise<Record<string, unknown>[]> => {
+/** Runs `query` prepared when possible (outside a transaction), else as db.execute does. */
+function runner(db: Db, prepared?: ExecuteSql) {
+  return async (query: SQL): Promise<Record<string, unknown>[]> => {
     if (!prepared) return (await db.execute(query)).rows as Record<string, unknown>[];
     const { text, params } = toQuery(query);
     return (await prepared(text, params)).rows;
   };
-  /** Sets `position` of many rows in one statement; only rows whose position differs are written. */
-  const setPositions = (table: typeof saleLines | typeof saleSections, order: readonly string[]) =>
-    setRowPositions(db, table === saleLines ? 'sale_lines' : 'sale_sections', order);
+}
+type Run = ReturnType<typeof runner>;
 
-  /** The sale's sections in order, with their versions (not their lines). */
-  const sectionsOf = (saleId: string): Promise<SaleSectionRow[]> =>
-    db.select().from(saleSections).where(eq(saleSections.saleId, saleId)).orderBy(asc(saleSections.position));
+/** The sale's sections in order, with their versions (not their lines). */
+const sectionsOf = (db: Db, saleId: string): Promise<SaleSectionRow[]> =>
+  db.select().from(saleSections).where(eq(saleSections.saleId, saleId)).orderBy(asc(saleSections.position));
 
+/** Sets `position` of many rows in one statement; only rows whose position differs are written. */
+const setPositions = (db: Db, table: typeof saleLines | typeof saleSections, order: readonly string[]) =>
+  setRowPositions(db, table === saleLines ? 'sale_lines' : 'sale_sections', order);
+
+/** Reading sales: the list and its groups, a sale whole or its row, its sections, locking it. */
+function saleReadQueries(db: Db) {
   return {
     /** The activity feed's write: in the mutation's own transaction. */
     ...activityQueries(db),
@@ -423,7 +424,7 @@ function queries(db: Db, prepared?: ExecuteSql) {
 
     /** The sale's sections in order, with their versions (not their lines). */
     async sectionHeads(saleId: string): Promise<SaleSectionRow[]> {
-      return sectionsOf(saleId);
+      return sectionsOf(db, saleId);
     },
 
     /** The lines of some sections, grouped by section in line order. */
@@ -465,7 +466,7 @@ function queries(db: Db, prepared?: ExecuteSql) {
       if (Number(seenVersion) !== sale.version) {
         return {
           sale,
-          heads: await sectionsOf(id),
+          heads: await sectionsOf(db, id),
         };
       }
       return { sale, heads: headRows(id, heads) };
@@ -475,7 +476,12 @@ function queries(db: Db, prepared?: ExecuteSql) {
     async saleWithHeads(id: string): Promise<{ sale: SaleRow; heads: SaleSectionRow[] } | undefined> {
       return saleAndHeads(id, await saleWithHeadsQuery(db).where(eq(sales.id, id)));
     },
+  };
+}
 
+/** Writing a sale: creating it, the touch of every change, the one-statement line writes, deleting it. */
+function saleWriteQueries(db: Db, run: Run) {
+  return {
     async create(
       values: SaleHeader & { createdById: string; createdByName: string; totalPrice?: string },
     ): Promise<string> {
@@ -620,12 +626,17 @@ function queries(db: Db, prepared?: ExecuteSql) {
       const rows = await db.delete(sales).where(eq(sales.id, id)).returning({ id: sales.id });
       return rows.length > 0;
     },
+  };
+}
 
+/** A sale's sections and lines one by one (the locking path's writes), and the catalog rows lines are made from. */
+function sectionLineQueries(db: Db) {
+  return {
     // ─── Sections ──────────────────────────────────────────────────────────────────────────────────────────────
 
     /** The sale's section ids in order. */
     async sectionOrder(saleId: string): Promise<SaleSectionRow[]> {
-      return sectionsOf(saleId);
+      return sectionsOf(db, saleId);
     },
 
     /** A section of THIS sale (another sale's section is not found: no IDOR). */
@@ -659,7 +670,7 @@ function queries(db: Db, prepared?: ExecuteSql) {
 
     /** Positions 0..n−1 in the given order. */
     async orderSections(order: readonly string[]): Promise<void> {
-      await setPositions(saleSections, order);
+      await setPositions(db, saleSections, order);
     },
 
     // ─── Lines ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -718,7 +729,7 @@ function queries(db: Db, prepared?: ExecuteSql) {
 
     /** Positions 0..n−1 in the given order. */
     async orderLines(order: readonly string[]): Promise<void> {
-      await setPositions(saleLines, order);
+      await setPositions(db, saleLines, order);
     },
 
     // ─── Catalog ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -731,6 +742,15 @@ function queries(db: Db, prepared?: ExecuteSql) {
         .where(inArray(products.id, [...ids]));
     },
   };
+}
+
+/**
+ * Every query of the module, bound to a connection or to a transaction. `prepared` (outside a transaction only) runs
+ * the statements of the hot paths prepared (Database.prepared).
+ */
+function queries(db: Db, prepared?: ExecuteSql) {
+  const run = runner(db, prepared);
+  return { ...saleReadQueries(db), ...saleWriteQueries(db, run), ...sectionLineQueries(db) };
 }
 
 export function salesRepository(db: Db, prepared?: ExecuteSql) {

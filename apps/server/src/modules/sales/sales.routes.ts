@@ -23,12 +23,12 @@ import {
   SECTION_COPY_STYLES,
 } from '@quotewright/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, fieldErrorsFromIssues, validation } from '../../errors';
 
 import { requires } from '../../plugins/auth';
 import { negotiateEncoding } from '../../plugins/compression';
+import { type TypedRoutes, typedRoutes } from '../../plugins/typed-routes';
 import type { AuthUser } from '../../policy';
 import type { ActivityService } from './activity.service';
 import type { SalesService } from './sales.service';
@@ -101,7 +101,16 @@ export function salesRoutes(
     activity?: ActivityService;
   },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = typedRoutes(app);
+  saleRoutes(app, r, deps);
+  sectionRoutes(r, deps.sales);
+  lineRoutes(r, deps.sales);
+}
+
+type Deps = Parameters<typeof salesRoutes>[1];
+
+/** A sale as a whole: the list and its groups, GET with its ETag, create or import, delete, activity, check, ERP page. */
+function saleRoutes(app: FastifyInstance, r: TypedRoutes, deps: Deps) {
   const { sales } = deps;
 
   // ─── Sales ───────────────────────────────────────────────────────────────────────────────────────────────────
@@ -184,7 +193,10 @@ export function salesRoutes(
   r.get('/api/sales/odoo/url/:id', { schema: { params: saleParams } }, async (req) =>
     sales.odooUrl(req.user, req.params.id),
   );
+}
 
+/** A sale's sections (each answers the change as a delta). */
+function sectionRoutes(r: TypedRoutes, sales: SalesService) {
   // ─── Sections (answer the updated sale) ─────────────────────────────────────────────────────────────────────
   r.post(
     '/api/sales/sections/create/:saleId',
@@ -249,7 +261,10 @@ export function salesRoutes(
     },
     async (req) => sales.copySections(req.user, req.params.destinationSaleId, req.body),
   );
+}
 
+/** A section's lines (each answers the change as a delta). */
+function lineRoutes(r: TypedRoutes, sales: SalesService) {
   // ─── Lines ──────────────────────────────────────────────────────────────────────────────────────────────────
   r.post(
     '/api/sales/lines/create/:saleId/:sectionId',

@@ -15,9 +15,9 @@ import {
   textLineBodySchema,
 } from '@quotewright/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requires } from '../../plugins/auth';
+import { type TypedRoutes, typedRoutes } from '../../plugins/typed-routes';
 import type { TemplatesService } from './templates.service';
 
 /** Template changes need sales full rights (docs/product/roles.md#sales): refused before the body is parsed. */
@@ -32,9 +32,13 @@ const ids = (what: string) => z.array(uuid(what)).min(1, `Choose at least one ${
 const description = z.string().max(20_000);
 
 export function templatesRoutes(app: FastifyInstance, deps: { templates: TemplatesService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { templates } = deps;
+  const r = typedRoutes(app);
+  templateAndSectionRoutes(r, deps.templates);
+  templateLineRoutes(r, deps.templates);
+}
 
+/** The templates and their sections. */
+function templateAndSectionRoutes(r: TypedRoutes, templates: TemplatesService) {
   r.get('/api/templates', { schema: { response: { 200: templateListSchema } } }, async (req) =>
     templates.list(req.user),
   );
@@ -105,7 +109,10 @@ export function templatesRoutes(app: FastifyInstance, deps: { templates: Templat
     },
     async (req) => templates.reorderSections(req.user, req.params.templateId, req.params.oldIndex, req.params.newIndex),
   );
+}
 
+/** A template section's lines. */
+function templateLineRoutes(r: TypedRoutes, templates: TemplatesService) {
   // ─── Lines ──────────────────────────────────────────────────────────────────────────────────────────────────
   r.post(
     '/api/templates/lines/create/:templateId/:sectionId',

@@ -2,6 +2,7 @@
 // sales full rights (docs/product/roles.md#sales). A template's sections and lines follow the
 // sale rules of packages/domain (ordering, line edits, duplicate names, Based-on-Total pricing).
 import type { TemplateDto } from '@quotewright/contracts';
+import type { TemplateSectionRow } from '@quotewright/db';
 import {
   duplicateSectionName,
   isDomainError,
@@ -115,38 +116,67 @@ export function templatesService(repo: TemplatesRepository) {
 
   const list = async () => (await repo.list()).map(toTemplateListItem);
 
+  const ops = { mutate, section, sectionOf, runLines };
+  return { ...templateOperations(), ...templateSectionOperations(ops), ...templateLineOperations(ops) };
+
+  /** The templates themselves: list, read, create, rename, delete. */
+  function templateOperations() {
+    return {
+      async list(actor: AuthUser | null) {
+        authorize(actor, 'sales.view');
+        return list();
+      },
+
+      async get(actor: AuthUser | null, id: string): Promise<TemplateDto> {
+        authorize(actor, 'sales.view');
+        const full = await repo.findFull(id);
+        if (!full) throw notFound('Template');
+        return toTemplateDto(full);
+      },
+
+      async create(actor: AuthUser | null, input: { name: string }): Promise<TemplateDto> {
+        const user = authorize(actor, 'sales.full');
+        const id = await repo.create({ name: input.name, by: actorOf(user) });
+        return toTemplateDto((await repo.findFull(id))!);
+      },
+
+      /** Renames; answers the whole list. */
+      async update(actor: AuthUser | null, id: string, input: { name?: string | undefined }) {
+        await mutate(actor, id, async () => undefined, input.name !== undefined ? { name: input.name } : {});
+        return list();
+      },
+
+      /** Answers the whole list. Sales it was applied to keep their lines (Remove still works there). */
+      async remove(actor: AuthUser | null, id: string) {
+        authorize(actor, 'sales.full');
+        if (!(await repo.remove(id))) throw notFound('Template');
+        return list();
+      },
+    };
+  }
+}
+export type TemplatesService = ReturnType<typeof templatesService>;
+
+interface TemplateOps {
+  mutate: <T>(
+    actor: AuthUser | null,
+    templateId: string,
+    fn: (r: TemplateQueries) => Promise<T>,
+    set?: { name?: string },
+  ) => Promise<{ result: T; template: TemplateDto }>;
+  section: (r: TemplateQueries, templateId: string, sectionId: string) => Promise<TemplateSectionRow>;
+  sectionOf: (t: TemplateDto, id: string) => SectionDto;
+  runLines: <X>(
+    actor: AuthUser | null,
+    templateId: string,
+    sectionId: string,
+    plan: LinesPlanner<X>,
+  ) => Promise<{ extra: X; template: TemplateDto }>;
+}
+
+/** A template's sections: create, duplicate, rename, delete, reorder. */
+function templateSectionOperations({ mutate, section, sectionOf }: TemplateOps) {
   return {
-    async list(actor: AuthUser | null) {
-      authorize(actor, 'sales.view');
-      return list();
-    },
-
-    async get(actor: AuthUser | null, id: string): Promise<TemplateDto> {
-      authorize(actor, 'sales.view');
-      const full = await repo.findFull(id);
-      if (!full) throw notFound('Template');
-      return toTemplateDto(full);
-    },
-
-    async create(actor: AuthUser | null, input: { name: string }): Promise<TemplateDto> {
-      const user = authorize(actor, 'sales.full');
-      const id = await repo.create({ name: input.name, by: actorOf(user) });
-      return toTemplateDto((await repo.findFull(id))!);
-    },
-
-    /** Renames; answers the whole list. */
-    async update(actor: AuthUser | null, id: string, input: { name?: string | undefined }) {
-      await mutate(actor, id, async () => undefined, input.name !== undefined ? { name: input.name } : {});
-      return list();
-    },
-
-    /** Answers the whole list. Sales it was applied to keep their lines (Remove still works there). */
-    async remove(actor: AuthUser | null, id: string) {
-      authorize(actor, 'sales.full');
-      if (!(await repo.remove(id))) throw notFound('Template');
-      return list();
-    },
-
     // ─── Sections ──────────────────────────────────────────────────────────────────────────────────────────────
 
     async createSection(actor: AuthUser | null, templateId: string, input: { name: string; show_details?: boolean }) {
@@ -219,7 +249,12 @@ export function templatesService(repo: TemplatesRepository) {
       });
       return template.sections;
     },
+  };
+}
 
+/** A template section's lines: the sales' planners run by the template's executor. */
+function templateLineOperations({ runLines, sectionOf }: TemplateOps) {
+  return {
     // ─── Lines ─────────────────────────────────────────────────────────────────────────────────────────────────
 
     /** Products of the local catalog at an insertion point; missing or inactive ones go to `errors`. */
@@ -267,4 +302,3 @@ export function templatesService(repo: TemplatesRepository) {
     },
   };
 }
-export type TemplatesService = ReturnType<typeof templatesService>;
