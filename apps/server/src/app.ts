@@ -58,6 +58,7 @@ import { templatesService } from './modules/templates/templates.service';
 import { usersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersService } from './modules/users/users.service';
+import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
@@ -96,6 +97,9 @@ export interface BuildAppOptions {
 function noErp(): ErpConnector {
   return unconfiguredErp('No ERP connection is configured');
 }
+
+/** The API's version in its OpenAPI document: the contract changes with the app (one repository, one release). */
+const API_VERSION = '1.0.0';
 
 export const REDACT = [
   'req.headers.authorization',
@@ -287,6 +291,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   reportsRoutes(app, {
     reports: reportsService({ erp: opts.erp ?? noErp(), repo: reportsRepository(db), log }),
   });
+  registerApiDocs(app, { version: API_VERSION });
   await registerSpa(app, config.WEB_DIST);
   return app;
 }

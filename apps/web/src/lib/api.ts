@@ -1,6 +1,7 @@
 // The one HTTP client of the web app. Every call goes under /api, carries the bearer token, times out after
 // 10 minutes (docs/product/rules.md#constants), and turns problem+json answers into ApiError. A 401 on an authenticated
 // call ends the session (the handler is installed by the session provider).
+import { type RouteAnswer, type RouteDef, type RouteInput, routeUrl } from '@quotewright/contracts';
 import { REQUEST_TIMEOUT_MS } from './constants';
 import { readToken } from './token';
 
@@ -132,6 +133,27 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   return (text ? text : undefined) as T;
 }
 
+/**
+ * A call of a route of the API, by its definition (packages/contracts routes/): the URL made from the path and the
+ * params (each encoded), the query and the body typed by the route's schemas, the answer typed by its answer schema.
+ * A public route is called without the session's token.
+ */
+export function call<D extends RouteDef>(
+  def: D,
+  input: RouteInput<D>,
+  opts: { signal?: AbortSignal | undefined } = {},
+): Promise<RouteAnswer<D>> {
+  const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
+  const url = routeUrl(def.path, params as Record<string, unknown>, query as Record<string, unknown>);
+  return request<RouteAnswer<D>>(url.slice('/api'.length), {
+    method: def.method,
+    body,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(def.public ? { anonymous: true } : {}),
+  });
+}
+
+/** Calls by hand-written path: being replaced by `call` (one route definition per call). */
 export const api = {
   get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...opts, method: 'GET' }),

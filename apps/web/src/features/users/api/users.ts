@@ -1,31 +1,18 @@
-import type { Modules } from '@quotewright/domain';
+import { type RouteInput, usersApi } from '@quotewright/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { userQueryKey } from '../../../app/providers/currentUser';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import type { User } from '../../../lib/types';
 
 export const usersQueryKey = ['users'] as const;
 
-export interface NewUser {
-  name: string;
-  email: string;
-  password: string;
-  isAdmin: boolean;
-  modules?: Modules;
-}
-
-export interface UserChanges {
-  name?: string;
-  email?: string;
-  isAdmin?: boolean;
-  modules?: Modules;
-  password?: string;
-}
+export type NewUser = RouteInput<typeof usersApi.create>['body'];
+export type UserChanges = RouteInput<typeof usersApi.update>['body'];
 
 export function useUsers() {
   return useQuery({
     queryKey: usersQueryKey,
-    queryFn: ({ signal }) => api.get<User[]>('/users', { signal }),
+    queryFn: ({ signal }) => call(usersApi.list, {}, { signal }),
   });
 }
 
@@ -41,7 +28,7 @@ function putUser(queryClient: QueryClient, user: User) {
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewUser) => api.post<User>('/users', body),
+    mutationFn: (body: NewUser) => call(usersApi.create, { body }),
     onSuccess: (user) => putUser(queryClient, user),
   });
 }
@@ -50,7 +37,7 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UserChanges }) =>
-      api.post<User>(`/users/${encodeURIComponent(id)}`, changes),
+      call(usersApi.update, { params: { id }, body: changes }),
     onSuccess: (user) => putUser(queryClient, user),
   });
 }
@@ -58,7 +45,7 @@ export function useUpdateUser() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/users/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(usersApi.remove, { params: { id } }),
     onSuccess: (_res, id) => {
       queryClient.setQueryData<User[]>(usersQueryKey, (list) => list?.filter((u) => u._id !== id));
     },
