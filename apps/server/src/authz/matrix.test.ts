@@ -241,6 +241,13 @@ const uniqueEmail = () => `matrix-${Date.now()}-${++seq}@example.com`;
 const MATRIX: Matrix = {
   'GET /api/health': [{ name: 'public', path: () => '/api/health', expect: all(200) }],
   'GET /api/config': [{ name: 'public', path: () => '/api/config', expect: all(200) }],
+  // The API's own description is public (it describes the API, no data): plugins/api-docs.ts.
+  'GET /api/openapi.json': [{ name: 'public', path: () => '/api/openapi.json', expect: all(200) }],
+  'GET /api/docs': [{ name: 'public', path: () => '/api/docs', expect: all(200) }],
+  'GET /api/docs/:file': [
+    { name: 'a file of the page', path: () => '/api/docs/docs.js', expect: all(200) },
+    { name: 'any other file', path: () => '/api/docs/package.json', expect: all(400) },
+  ],
   'POST /api/auth/exchange': [
     { name: 'unknown code', path: () => '/api/auth/exchange', body: () => ({ code: 'not-a-code' }), expect: all(401) },
   ],
