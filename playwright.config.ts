@@ -81,7 +81,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a journey that fails once is a defect to fix, not to hide.
+  retries: 0,
   // The longest journeys (a quote built from scratch: ~45 s alone) run beside the other group on 2 cores.
   timeout: 120_000,
   expect: { timeout: 20_000 },
