@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ACTIVITY_KINDS,
   ACTIVITY_MAX_ITEMS,
   type ActivityDetail,
   type ActivityKind,
@@ -264,6 +265,55 @@ describe('activityDetail and activitySentence', () => {
       source: { ...source, same: true },
     });
     expect(say('copied', within).text).toBe('Ana copied 1 section within this quote');
+  });
+
+  it('reorders without one move found, and one line moved to another section', () => {
+    const a = section('a', 'A', lines(4));
+    const [l1, l2, l3, l4] = a.lines as [LineDto, LineDto, LineDto, LineDto];
+    const b = section('b', 'B', [line('b1')]);
+    const c = section('c', 'C', []);
+    const d = section('d', 'D', []);
+    expect(say('lines_moved', activityDetail(sale([a]), sale([{ ...a, lines: [l2, l1, l4, l3] }])))).toEqual({
+      text: 'Ana reordered 4 lines',
+      items: [],
+      more: 0,
+    });
+    const across = activityDetail(
+      sale([a, b]),
+      sale([
+        { ...a, lines: [l1, l3, l4] },
+        { ...b, lines: [l2, ...b.lines] },
+      ]),
+    );
+    expect(say('lines_moved', across).text).toBe('Ana moved M-l2 from section A to section B');
+    expect(say('sections_moved', activityDetail(sale([a, b, c, d]), sale([b, a, d, c]))).text).toBe(
+      'Ana reordered the sections',
+    );
+  });
+
+  it('a sentence also from a detail without the parts its kind names', () => {
+    // (header_updated is left out: it words the header changes of its detail, and only those)
+    const kinds = ACTIVITY_KINDS.filter((kind) => kind !== 'header_updated');
+    const texts = Object.fromEntries(kinds.map((kind) => [kind, say(kind, {})]));
+    expect(texts).toEqual({
+      created: { text: 'Ana created the quote', items: [], more: 0 },
+      imported: { text: 'Ana imported the quote (0 sections, 0 lines)', items: [], more: 0 },
+      section_created: { text: 'Ana added section', items: [], more: 0 },
+      section_updated: { text: 'Ana changed a section', items: [], more: 0 },
+      section_deleted: { text: 'Ana deleted a section', items: [], more: 0 },
+      section_duplicated: { text: 'Ana duplicated section as', items: [], more: 0 },
+      sections_moved: { text: 'Ana reordered the sections', items: [], more: 0 },
+      lines_added: { text: 'Ana added lines', items: [], more: 0 },
+      line_updated: { text: 'Ana changed lines', items: [], more: 0 },
+      lines_deleted: { text: 'Ana deleted lines', items: [], more: 0 },
+      lines_moved: { text: 'Ana moved lines', items: [], more: 0 },
+      lines_copied: { text: 'Ana copied lines', items: [], more: 0 },
+      markup_set: { text: 'Ana set Markup on 0 lines', items: [], more: 0 },
+      copied: { text: 'Ana copied sections', items: [], more: 0 },
+      template_applied: { text: 'Ana applied template', items: [], more: 0 },
+      template_refreshed: { text: 'Ana refreshed template', items: [], more: 0 },
+      template_removed: { text: 'Ana removed template', items: [], more: 0 },
+    });
   });
 
   it('every detail it builds fits its schema', () => {

@@ -308,6 +308,11 @@ function capped<T>() {
   };
 }
 
+type Capped<T> = ReturnType<typeof capped<T>>;
+/** The sections of a sale by id, with their index. */
+type SectionIndex = Map<string, { s: SectionDto; i: number }>;
+const indexSections = (sale: ActivitySaleView): SectionIndex => new Map(sale.sections.map((s, i) => [s._id, { s, i }]));
+
 /**
  * The detail of one action from the sale before and after it, or null when nothing the feed reports changed.
  * Unchanged sections (the very same object on both sides, as the server's section cache gives them) are skipped,
@@ -319,23 +324,47 @@ export function activityDetail(
   hint: ActivityHint = {},
 ): ActivityDetail | null {
   const detail: ActivityDetail = {};
+  const header = headerChanges(before, after);
+  if (header.length > 0) detail.header = header;
+  const beforeSections = indexSections(before);
+  const afterSections = indexSections(after);
+  const sectionDetail = sectionChanges(before, after, beforeSections, afterSections, hint.moved);
+  if (sectionDetail) detail.sections = sectionDetail;
+  const lineDetail = lineChanges(after, beforeSections, hint);
+  if (lineDetail) detail.lines = lineDetail;
 
-  // Header
-  const header = ACTIVITY_HEADER_FIELDS.filter((f) => !sameHeader(before[f], after[f])).map((field) => ({
+  if (!detail.header && !detail.sections && !detail.lines) return null;
+  if (hint.markup !== undefined) detail.markup = hint.markup;
+  if (hint.of !== undefined) detail.of = clip(hint.of);
+  if (hint.source) {
+    const sections = hint.source.sections.slice(0, ACTIVITY_MAX_ITEMS).map((n) => clip(n));
+    detail.source = { ...hint.source, name: clip(hint.source.name), sections };
+  }
+  if (hint.style) detail.style = hint.style;
+  return detail;
+}
+
+/** The header fields that changed, with their values before and after. */
+function headerChanges(before: ActivitySaleView, after: ActivitySaleView): NonNullable<ActivityDetail['header']> {
+  return ACTIVITY_HEADER_FIELDS.filter((f) => !sameHeader(before[f], after[f])).map((field) => ({
     field,
     from: headerValue(before[field]),
     to: headerValue(after[field]),
   }));
-  if (header.length > 0) detail.header = header;
+}
 
-  // Sections
-  const beforeSections = new Map(before.sections.map((s, i) => [s._id, { s, i }]));
-  const afterSections = new Map(after.sections.map((s, i) => [s._id, { s, i }]));
+/** Sections added, removed, renamed, with Show Details turned on or off, or moved; undefined when none. */
+function sectionChanges(
+  before: ActivitySaleView,
+  after: ActivitySaleView,
+  beforeSections: SectionIndex,
+  afterSections: SectionIndex,
+  movedHint: string | undefined,
+): ActivityDetail['sections'] {
   const added = capped<{ name: string; lines: number }>();
   const removed = capped<{ name: string; lines: number }>();
   const renamed = capped<{ from: string; to: string }>();
   const details = capped<{ section: string; to: boolean }>();
-  const moved = capped<{ section: string; from: number; to: number }>();
   const total = { added: 0, removed: 0, addedLines: 0, removedLines: 0 };
   for (const s of after.sections) {
     const old = beforeSections.get(s._id)?.s;
@@ -354,22 +383,10 @@ export function activityDetail(
     total.removed += 1;
     total.removedLines += s.lines.length;
   }
-  const keptBefore = before.sections.filter((s) => afterSections.has(s._id)).map((s) => s._id);
-  const keptAfter = after.sections.filter((s) => beforeSections.has(s._id)).map((s) => s._id);
-  if (keptBefore.some((id, i) => keptAfter[i] !== id)) {
-    const one = singleMove(keptBefore, keptAfter, hint.moved);
-    const ids = one ? [keptBefore[one.from]!] : keptAfter.filter((id, i) => keptBefore[i] !== id);
-    for (const id of ids) {
-      moved.push({
-        section: clip(afterSections.get(id)!.s.name),
-        from: beforeSections.get(id)!.i + 1,
-        to: afterSections.get(id)!.i + 1,
-      });
-    }
-  }
+  const moved = movedSections(before, after, beforeSections, afterSections, movedHint);
   const more = added.more + removed.more + renamed.more + details.more + moved.more;
   if (total.added + total.removed + renamed.items.length + details.items.length + moved.items.length + more > 0) {
-    detail.sections = {
+    return {
       added: added.items,
       removed: removed.items,
       renamed: renamed.items,
@@ -379,139 +396,219 @@ export function activityDetail(
       more,
     };
   }
+  return undefined;
+}
 
-  // Lines of the sections present on both sides that changed (added and removed sections are counted above).
-  // `aligned`: the section's lines are the same ids in the same order (an edit), so a line's prior self is the one
-  // at its index and nothing was added, removed or moved there (no pass through the maps below).
-  const pairs: { old: SectionDto; now: SectionDto; aligned: boolean }[] = [];
+/** The sections present on both sides whose order changed: the one moved, else each out of place. */
+function movedSections(
+  before: ActivitySaleView,
+  after: ActivitySaleView,
+  beforeSections: SectionIndex,
+  afterSections: SectionIndex,
+  movedHint: string | undefined,
+): Capped<{ section: string; from: number; to: number }> {
+  const moved = capped<{ section: string; from: number; to: number }>();
+  const keptBefore = before.sections.filter((s) => afterSections.has(s._id)).map((s) => s._id);
+  const keptAfter = after.sections.filter((s) => beforeSections.has(s._id)).map((s) => s._id);
+  if (keptBefore.some((id, i) => keptAfter[i] !== id)) {
+    const one = singleMove(keptBefore, keptAfter, movedHint);
+    const ids = one ? [keptBefore[one.from]!] : keptAfter.filter((id, i) => keptBefore[i] !== id);
+    for (const id of ids) {
+      moved.push({
+        section: clip(afterSections.get(id)!.s.name),
+        from: beforeSections.get(id)!.i + 1,
+        to: afterSections.get(id)!.i + 1,
+      });
+    }
+  }
+  return moved;
+}
+
+/**
+ * A section present on both sides that changed. `aligned`: its lines are the same ids in the same order (an edit),
+ * so a line's prior self is the one at its index and nothing was added, removed or moved there (no pass through
+ * the maps of lineChanges).
+ */
+interface SectionPair {
+  old: SectionDto;
+  now: SectionDto;
+  aligned: boolean;
+}
+/** Where a line was before the action. */
+interface PriorLine {
+  section: SectionDto;
+  index: number;
+  line: LineDto;
+}
+/** What the passes of lineChanges gather. */
+interface LineTally {
+  items: Capped<ActivityLineItem>;
+  counts: { added: number; removed: number; changed: number; moved: number };
+  /** Lines replaced by an identical fresh copy (hint.replaced). */
+  same: number;
+  /** Lines of unaligned sections accounted for after the action (the others of those sections were removed). */
+  present: Set<string>;
+}
+type LineItemBase = Pick<ActivityLineItem, 'section' | 'line' | 'kind' | 'label'>;
+
+/** Lines of the sections present on both sides that changed (added and removed sections are counted apart). */
+function lineChanges(
+  after: ActivitySaleView,
+  beforeSections: SectionIndex,
+  hint: ActivityHint,
+): ActivityDetail['lines'] {
+  const pairs: SectionPair[] = [];
   for (const now of after.sections) {
     const old = beforeSections.get(now._id)?.s;
     if (!old || old === now) continue;
     const aligned = old.lines.length === now.lines.length && old.lines.every((l, i) => l._id === now.lines[i]!._id);
     pairs.push({ old, now, aligned });
   }
-  const was = new Map<string, { section: SectionDto; index: number; line: LineDto }>();
+  const was = new Map<string, PriorLine>();
   for (const { old, aligned } of pairs)
     if (!aligned) old.lines.forEach((line, index) => was.set(line._id, { section: old, index, line }));
-  const items = capped<ActivityLineItem>();
-  const counts = { added: 0, removed: 0, changed: 0, moved: 0 };
-  let same = 0;
-  const present = new Set<string>();
-  const markupEdited = hint.markupEdited;
-  const replacedKey = (l: LineDto) => `${l.kind}\u0000${lineLabel(l)}`;
-  for (const { old, now, aligned } of pairs) {
-    const section = clip(now.name);
-    // Replaced lines (hint.replaced): the lines gone from this section, by kind and label, in their order.
-    const gone = new Map<string, { index: number; line: LineDto }[]>();
-    if (hint.replaced && !aligned) {
-      const nowIds = new Set(now.lines.map((l) => l._id));
-      old.lines.forEach((l, index) => {
-        if (nowIds.has(l._id)) return;
-        const key = replacedKey(l);
-        const list = gone.get(key);
-        if (list) list.push({ index, line: l });
-        else gone.set(key, [{ index, line: l }]);
-      });
-    }
-    now.lines.forEach((line, index) => {
-      if (aligned && old.lines[index] === line) return;
-      if (!aligned) present.add(line._id);
-      let prior = aligned ? { section: old, index, line: old.lines[index]! } : was.get(line._id);
-      let replaced = false;
-      if (!prior && gone.size > 0) {
-        const match = gone.get(replacedKey(line))?.shift();
-        if (match) {
-          present.add(match.line._id);
-          prior = { section: old, ...match };
-          replaced = true;
-        }
-      }
-      // An unchanged line in place (the common case of a big section) costs nothing more.
-      if (prior && prior.section === old && prior.line === line) return;
-      const base = { section, line: index + 1, kind: line.kind as LineKind, label: lineLabel(line) };
-      if (!prior) {
-        counts.added += 1;
-        items.push({ op: 'added', ...base });
-        return;
-      }
-      if (prior.section !== old) {
-        counts.moved += 1;
-        items.push({ op: 'moved', ...base, fromSection: clip(prior.section.name), fromLine: prior.index + 1 });
-      }
-      if (prior.line === line) return;
-      let changed = false;
-      for (const field of COMPARED) {
-        const from = fieldValue(prior.line, field);
-        const to = fieldValue(line, field);
-        if (from === to) continue;
-        changed = true;
-        if (field === 'price' && markupEdited?.has(line._id)) {
-          items.push({
-            op: 'changed',
-            ...base,
-            label: lineLabel(prior.line),
-            field: 'markup_percent',
-            from: fieldValue(prior.line, 'markup_percent'),
-            to: fieldValue(line, 'markup_percent'),
-          });
-        } else {
-          items.push({ op: 'changed', ...base, label: lineLabel(prior.line), field, from, to });
-        }
-      }
-      if (changed) counts.changed += 1;
-      else if (replaced) same += 1;
-    });
-  }
-  for (const { old, aligned } of pairs) {
-    if (aligned) continue;
-    const section = clip(old.name);
-    old.lines.forEach((line, index) => {
-      if (present.has(line._id)) return;
-      counts.removed += 1;
-      items.push({ op: 'removed', section, line: index + 1, kind: line.kind, label: lineLabel(line) });
-    });
-  }
-  // Lines reordered within a section (the lines that stayed there, in their before and after order).
-  for (const { old, now, aligned } of pairs) {
-    if (aligned) continue;
-    const nowIds = new Set(now.lines.map((l) => l._id));
-    const stayed = old.lines.filter((l) => nowIds.has(l._id));
-    if (stayed.length === 0) continue;
-    const oldIds = new Set(stayed.map((l) => l._id));
-    const a = stayed.map((l) => l._id);
-    const b = now.lines.filter((l) => oldIds.has(l._id)).map((l) => l._id);
-    if (a.every((id, i) => b[i] === id)) continue;
-    const one = singleMove(a, b, hint.moved);
-    if (!one) {
-      counts.moved += a.filter((id, i) => b[i] !== id).length;
-      continue;
-    }
-    const id = a[one.from]!;
-    const from = old.lines.findIndex((l) => l._id === id);
-    const to = now.lines.findIndex((l) => l._id === id);
-    counts.moved += 1;
-    items.push({
-      op: 'moved',
-      section: clip(now.name),
-      line: to + 1,
-      kind: now.lines[to]!.kind,
-      label: lineLabel(now.lines[to]!),
-      fromLine: from + 1,
-    });
-  }
+  const tally: LineTally = {
+    items: capped<ActivityLineItem>(),
+    counts: { added: 0, removed: 0, changed: 0, moved: 0 },
+    same: 0,
+    present: new Set<string>(),
+  };
+  for (const pair of pairs) addedMovedOrChangedLines(pair, was, hint, tally);
+  for (const pair of pairs) removedLines(pair, tally);
+  for (const pair of pairs) reorderedLines(pair, hint.moved, tally);
+  const { counts, same, items } = tally;
   if (counts.added + counts.removed + counts.changed + counts.moved + same > 0) {
-    detail.lines = { ...counts, ...(same > 0 ? { same } : {}), items: items.items, more: items.more };
+    return { ...counts, ...(same > 0 ? { same } : {}), items: items.items, more: items.more };
   }
+  return undefined;
+}
 
-  if (!detail.header && !detail.sections && !detail.lines) return null;
-  if (hint.markup !== undefined) detail.markup = hint.markup;
-  if (hint.of !== undefined) detail.of = clip(hint.of);
-  if (hint.source) {
-    const sections = hint.source.sections.slice(0, ACTIVITY_MAX_ITEMS).map((n) => clip(n));
-    detail.source = { ...hint.source, name: clip(hint.source.name), sections };
+/** Two lines taken for the same one when a fresh copy replaced it (hint.replaced): same kind, same label. */
+const replacedKey = (l: LineDto) => `${l.kind}\u0000${lineLabel(l)}`;
+
+/** Replaced lines (hint.replaced): the lines gone from this section, by kind and label, in their order. */
+function goneLines(old: SectionDto, now: SectionDto): Map<string, { index: number; line: LineDto }[]> {
+  const gone = new Map<string, { index: number; line: LineDto }[]>();
+  const nowIds = new Set(now.lines.map((l) => l._id));
+  old.lines.forEach((l, index) => {
+    if (nowIds.has(l._id)) return;
+    const key = replacedKey(l);
+    const list = gone.get(key);
+    if (list) list.push({ index, line: l });
+    else gone.set(key, [{ index, line: l }]);
+  });
+  return gone;
+}
+
+/** The section's lines after the action that are new, came from another section, or changed. */
+function addedMovedOrChangedLines(
+  { old, now, aligned }: SectionPair,
+  was: ReadonlyMap<string, PriorLine>,
+  hint: ActivityHint,
+  tally: LineTally,
+) {
+  const { items, counts, present } = tally;
+  const section = clip(now.name);
+  const gone = hint.replaced && !aligned ? goneLines(old, now) : new Map<string, { index: number; line: LineDto }[]>();
+  now.lines.forEach((line, index) => {
+    if (aligned && old.lines[index] === line) return;
+    if (!aligned) present.add(line._id);
+    let prior: PriorLine | undefined = aligned ? { section: old, index, line: old.lines[index]! } : was.get(line._id);
+    let replaced = false;
+    if (!prior && gone.size > 0) {
+      const match = gone.get(replacedKey(line))?.shift();
+      if (match) {
+        present.add(match.line._id);
+        prior = { section: old, ...match };
+        replaced = true;
+      }
+    }
+    // An unchanged line in place (the common case of a big section) costs nothing more.
+    if (prior && prior.section === old && prior.line === line) return;
+    const base: LineItemBase = { section, line: index + 1, kind: line.kind as LineKind, label: lineLabel(line) };
+    if (!prior) {
+      counts.added += 1;
+      items.push({ op: 'added', ...base });
+      return;
+    }
+    if (prior.section !== old) {
+      counts.moved += 1;
+      items.push({ op: 'moved', ...base, fromSection: clip(prior.section.name), fromLine: prior.index + 1 });
+    }
+    if (prior.line === line) return;
+    if (changedFields(prior.line, line, base, hint.markupEdited, items)) counts.changed += 1;
+    else if (replaced) tally.same += 1;
+  });
+}
+
+/** An item per compared field that differs between a line's prior self and itself; whether any did. */
+function changedFields(
+  prior: LineDto,
+  line: LineDto,
+  base: LineItemBase,
+  markupEdited: ActivityHint['markupEdited'],
+  items: Capped<ActivityLineItem>,
+): boolean {
+  let changed = false;
+  for (const field of COMPARED) {
+    const from = fieldValue(prior, field);
+    const to = fieldValue(line, field);
+    if (from === to) continue;
+    changed = true;
+    if (field === 'price' && markupEdited?.has(line._id)) {
+      items.push({
+        op: 'changed',
+        ...base,
+        label: lineLabel(prior),
+        field: 'markup_percent',
+        from: fieldValue(prior, 'markup_percent'),
+        to: fieldValue(line, 'markup_percent'),
+      });
+    } else {
+      items.push({ op: 'changed', ...base, label: lineLabel(prior), field, from, to });
+    }
   }
-  if (hint.style) detail.style = hint.style;
-  return detail;
+  return changed;
+}
+
+/** The section's lines before the action that are nowhere after it. */
+function removedLines({ old, aligned }: SectionPair, { items, counts, present }: LineTally) {
+  if (aligned) return;
+  const section = clip(old.name);
+  old.lines.forEach((line, index) => {
+    if (present.has(line._id)) return;
+    counts.removed += 1;
+    items.push({ op: 'removed', section, line: index + 1, kind: line.kind, label: lineLabel(line) });
+  });
+}
+
+/** Lines reordered within a section (the lines that stayed there, in their before and after order). */
+function reorderedLines({ old, now, aligned }: SectionPair, movedHint: string | undefined, tally: LineTally) {
+  if (aligned) return;
+  const nowIds = new Set(now.lines.map((l) => l._id));
+  const stayed = old.lines.filter((l) => nowIds.has(l._id));
+  if (stayed.length === 0) return;
+  const oldIds = new Set(stayed.map((l) => l._id));
+  const a = stayed.map((l) => l._id);
+  const b = now.lines.filter((l) => oldIds.has(l._id)).map((l) => l._id);
+  if (a.every((id, i) => b[i] === id)) return;
+  const one = singleMove(a, b, movedHint);
+  if (!one) {
+    tally.counts.moved += a.filter((id, i) => b[i] !== id).length;
+    return;
+  }
+  const id = a[one.from]!;
+  const from = old.lines.findIndex((l) => l._id === id);
+  const to = now.lines.findIndex((l) => l._id === id);
+  tally.counts.moved += 1;
+  tally.items.push({
+    op: 'moved',
+    section: clip(now.name),
+    line: to + 1,
+    kind: now.lines[to]!.kind,
+    label: lineLabel(now.lines[to]!),
+    fromLine: from + 1,
+  });
 }
 
 // ─── Sentences ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -558,6 +655,21 @@ function oneSection(items: readonly ActivityLineItem[]): string | undefined {
   return names.size === 1 ? [...names][0] : undefined;
 }
 
+/** What a kind's sentence is made of: the entry's detail, and helpers that word it. */
+interface SentenceParts {
+  kind: ActivityKind;
+  d: ActivityDetail;
+  lines: ActivityDetail['lines'];
+  items: readonly ActivityLineItem[];
+  sec: ActivityDetail['sections'];
+  /** Discrete mode: the values of price, cost, discount and markup left out. */
+  hide: boolean;
+  /** The sentence: the user's name then `text`; the first items of `list`, the others and `extra` counted. */
+  result: (text: string, list?: string[], extra?: number) => ActivitySentence;
+  /** The items (of one op) as phrases, naming their sections and ops when they differ. */
+  phrases: (only?: ActivityLineItem['op']) => string[];
+}
+
 /**
  * The sentence of an entry. `hideMoney` (discrete mode) leaves out the values of price, cost, discount and markup.
  */
@@ -583,161 +695,182 @@ export function activitySentence(
     const mixed = new Set(list.map((i) => i.op)).size > 1;
     return list.map((i) => itemPhrase(i, hide, several, mixed));
   };
-
-  switch (entry.kind) {
-    case 'created':
-      return result('created the quote');
-    case 'imported':
-      return result(
-        `imported the quote (${plural(sec?.total.added ?? 0, 'section')}, ${plural(sec?.total.addedLines ?? 0, 'line')})`,
-      );
-    case 'header_updated': {
-      const changes = d.header ?? [];
-      const phrase = (h: (typeof changes)[number]) =>
-        `${ACTIVITY_HEADER_FIELD_LABELS[h.field]} from ${h.from ?? '(none)'} to ${h.to ?? '(none)'}`;
-      if (changes.length === 1) return result(`changed ${phrase(changes[0]!)}`);
-      return result(
-        `changed ${changes.map((h) => ACTIVITY_HEADER_FIELD_LABELS[h.field]).join(', ')}`,
-        changes.map(phrase),
-      );
-    }
-    case 'section_created':
-      return result(`added section ${sec?.added[0]?.name ?? ''}`.trim());
-    case 'section_updated': {
-      const parts = [
-        ...(sec?.renamed ?? []).map((r) => `renamed section ${r.from} to ${r.to}`),
-        ...(sec?.details ?? []).map((t) => `turned Show Details ${t.to ? 'on' : 'off'} for section ${t.section}`),
-      ];
-      return result(parts.join(' and ') || 'changed a section');
-    }
-    case 'section_deleted': {
-      const s = sec?.removed[0];
-      return result(
-        s ? `deleted section ${s.name}${s.lines > 0 ? ` (${plural(s.lines, 'line')})` : ''}` : 'deleted a section',
-      );
-    }
-    case 'section_duplicated':
-      return result(`duplicated section ${d.of ?? ''} as ${sec?.added[0]?.name ?? ''}`.replace(/\s+/g, ' ').trim());
-    case 'sections_moved': {
-      const m = sec?.moved ?? [];
-      if (m.length === 1) return result(`moved section ${m[0]!.section} from position ${m[0]!.from} to ${m[0]!.to}`);
-      return result('reordered the sections');
-    }
-    case 'lines_added': {
-      if (!lines) return result('added lines');
-      if (lines.added === 1 && items[0]) return result(`added ${lineRef(items[0])} to section ${items[0].section}`);
-      const where = oneSection(items);
-      return result(
-        `added ${plural(lines.added, 'line')}${where !== undefined ? ` to section ${where}` : ''}`,
-        phrases('added'),
-        lines.more,
-      );
-    }
-    case 'line_updated': {
-      if (!lines) return result('changed lines');
-      const changes = items.filter((i) => i.op === 'changed');
-      if (changes.length === 1 && lines.more === 0) {
-        const i = changes[0]!;
-        const phrase = itemPhrase(i, hide);
-        return result(
-          hide && i.field && ACTIVITY_SENSITIVE_FIELDS.has(i.field) ? `changed ${phrase}` : `set ${phrase}`,
-        );
-      }
-      const where = oneSection(changes);
-      const text =
-        lines.changed === 1 && changes[0]
-          ? `changed ${lineRef(changes[0])}`
-          : `changed ${plural(lines.changed, 'line')}${where !== undefined ? ` in section ${where}` : ''}`;
-      return result(text, phrases('changed'), lines.more);
-    }
-    case 'lines_deleted': {
-      if (!lines) return result('deleted lines');
-      if (lines.removed === 1 && items[0])
-        return result(`deleted ${lineRef(items[0])} from section ${items[0].section}`);
-      const where = oneSection(items);
-      return result(
-        `deleted ${plural(lines.removed, 'line')}${where !== undefined ? ` from section ${where}` : ''}`,
-        phrases('removed'),
-        lines.more,
-      );
-    }
-    case 'lines_moved': {
-      if (!lines) return result('moved lines');
-      const moves = items.filter((i) => i.op === 'moved');
-      const across = moves.filter((i) => i.fromSection !== undefined);
-      if (across.length === 0 && moves.length === 1 && lines.moved === 1) {
-        const i = moves[0]!;
-        return result(`moved ${lineRef(i)} from line ${i.fromLine} to line ${i.line} in section ${i.section}`);
-      }
-      if (across.length > 0) {
-        const from = new Set(across.map((i) => i.fromSection));
-        const to = oneSection(across);
-        const text =
-          across.length === 1 && lines.moved === 1
-            ? `moved ${lineRef(across[0]!)} from section ${across[0]!.fromSection} to section ${to}`
-            : `moved ${plural(lines.moved, 'line')}${from.size === 1 ? ` from section ${[...from][0]}` : ''}${to !== undefined ? ` to section ${to}` : ''}`;
-        return result(text, across.length > 1 ? phrases('moved') : [], lines.more);
-      }
-      return result(`reordered ${plural(lines.moved, 'line')}`, phrases('moved'), lines.more);
-    }
-    case 'lines_copied': {
-      if (!lines) return result('copied lines');
-      const to = oneSection(items.filter((i) => i.op === 'added'));
-      const from = d.of !== undefined ? ` from section ${d.of}` : '';
-      return result(
-        `copied ${plural(lines.added, 'line')}${from}${to !== undefined ? ` to section ${to}` : ''}`,
-        phrases('added'),
-        lines.more,
-      );
-    }
-    case 'markup_set': {
-      const n = lines?.changed ?? 0;
-      const where = oneSection(items);
-      const markup = hide || d.markup === undefined ? 'Markup' : `Markup to ${d.markup}%`;
-      return result(
-        `set ${markup} on ${plural(n, 'line')}${where !== undefined ? ` in section ${where}` : ''}`,
-        phrases('changed'),
-        lines?.more ?? 0,
-      );
-    }
-    case 'copied': {
-      const src = d.source;
-      const what = src ? plural(src.count, 'section') : 'sections';
-      const from = !src
-        ? ''
-        : src.same
-          ? ' within this quote'
-          : ` from ${src.quote_number}${src.name ? ` (${src.name})` : ''}`;
-      const style = d.style && d.style !== 'new' ? ` (${d.style})` : '';
-      return result(`copied ${what}${from}${style}`, src?.sections ?? [], src ? src.count - src.sections.length : 0);
-    }
-    case 'template_refreshed': {
-      // Each template line once: its changed fields, or added / removed (never a removal and an addition of it).
-      const what = !lines
-        ? ''
-        : [
-            lines.changed > 0 ? `${plural(lines.changed, 'line')} changed` : '',
-            lines.added > 0 ? `${lines.added} added` : '',
-            lines.removed > 0 ? `${lines.removed} removed` : '',
-          ]
-            .filter(Boolean)
-            .join(', ') || 'no change';
-      return result(
-        `refreshed template ${d.of ?? ''}${what ? ` (${what})` : ''}`.replace(/\s+/g, ' ').trim(),
-        phrases(),
-        lines?.more ?? 0,
-      );
-    }
-    case 'template_applied':
-    case 'template_removed': {
-      const verb = entry.kind === 'template_applied' ? 'applied' : 'removed';
-      const style = entry.kind === 'template_applied' && d.style ? ` (${d.style})` : '';
-      const n = lines ? lines.added + lines.removed : 0;
-      return result(
-        `${verb} template ${d.of ?? ''}${style}${n > 0 ? ` (${plural(n, 'line')})` : ''}`.replace(/\s+/g, ' ').trim(),
-        phrases(),
-        lines?.more ?? 0,
-      );
-    }
-  }
+  return SENTENCES[entry.kind]({ kind: entry.kind, d, lines, items, sec, hide, result, phrases });
 }
+
+function headerSentence({ d, result }: SentenceParts): ActivitySentence {
+  const changes = d.header ?? [];
+  const phrase = (h: (typeof changes)[number]) =>
+    `${ACTIVITY_HEADER_FIELD_LABELS[h.field]} from ${h.from ?? '(none)'} to ${h.to ?? '(none)'}`;
+  if (changes.length === 1) return result(`changed ${phrase(changes[0]!)}`);
+  return result(`changed ${changes.map((h) => ACTIVITY_HEADER_FIELD_LABELS[h.field]).join(', ')}`, changes.map(phrase));
+}
+
+function sectionUpdatedSentence({ sec, result }: SentenceParts): ActivitySentence {
+  const parts = [
+    ...(sec?.renamed ?? []).map((r) => `renamed section ${r.from} to ${r.to}`),
+    ...(sec?.details ?? []).map((t) => `turned Show Details ${t.to ? 'on' : 'off'} for section ${t.section}`),
+  ];
+  return result(parts.join(' and ') || 'changed a section');
+}
+
+function sectionDeletedSentence({ sec, result }: SentenceParts): ActivitySentence {
+  const s = sec?.removed[0];
+  return result(
+    s ? `deleted section ${s.name}${s.lines > 0 ? ` (${plural(s.lines, 'line')})` : ''}` : 'deleted a section',
+  );
+}
+
+function sectionsMovedSentence({ sec, result }: SentenceParts): ActivitySentence {
+  const m = sec?.moved ?? [];
+  if (m.length === 1) return result(`moved section ${m[0]!.section} from position ${m[0]!.from} to ${m[0]!.to}`);
+  return result('reordered the sections');
+}
+
+function linesAddedSentence({ lines, items, result, phrases }: SentenceParts): ActivitySentence {
+  if (!lines) return result('added lines');
+  if (lines.added === 1 && items[0]) return result(`added ${lineRef(items[0])} to section ${items[0].section}`);
+  const where = oneSection(items);
+  return result(
+    `added ${plural(lines.added, 'line')}${where !== undefined ? ` to section ${where}` : ''}`,
+    phrases('added'),
+    lines.more,
+  );
+}
+
+function lineUpdatedSentence({ lines, items, hide, result, phrases }: SentenceParts): ActivitySentence {
+  if (!lines) return result('changed lines');
+  const changes = items.filter((i) => i.op === 'changed');
+  if (changes.length === 1 && lines.more === 0) {
+    const i = changes[0]!;
+    const phrase = itemPhrase(i, hide);
+    return result(hide && i.field && ACTIVITY_SENSITIVE_FIELDS.has(i.field) ? `changed ${phrase}` : `set ${phrase}`);
+  }
+  const where = oneSection(changes);
+  const text =
+    lines.changed === 1 && changes[0]
+      ? `changed ${lineRef(changes[0])}`
+      : `changed ${plural(lines.changed, 'line')}${where !== undefined ? ` in section ${where}` : ''}`;
+  return result(text, phrases('changed'), lines.more);
+}
+
+function linesDeletedSentence({ lines, items, result, phrases }: SentenceParts): ActivitySentence {
+  if (!lines) return result('deleted lines');
+  if (lines.removed === 1 && items[0]) return result(`deleted ${lineRef(items[0])} from section ${items[0].section}`);
+  const where = oneSection(items);
+  return result(
+    `deleted ${plural(lines.removed, 'line')}${where !== undefined ? ` from section ${where}` : ''}`,
+    phrases('removed'),
+    lines.more,
+  );
+}
+
+function linesMovedSentence({ lines, items, result, phrases }: SentenceParts): ActivitySentence {
+  if (!lines) return result('moved lines');
+  const moves = items.filter((i) => i.op === 'moved');
+  const across = moves.filter((i) => i.fromSection !== undefined);
+  if (across.length === 0 && moves.length === 1 && lines.moved === 1) {
+    const i = moves[0]!;
+    return result(`moved ${lineRef(i)} from line ${i.fromLine} to line ${i.line} in section ${i.section}`);
+  }
+  if (across.length > 0) {
+    const from = new Set(across.map((i) => i.fromSection));
+    const to = oneSection(across);
+    const text =
+      across.length === 1 && lines.moved === 1
+        ? `moved ${lineRef(across[0]!)} from section ${across[0]!.fromSection} to section ${to}`
+        : `moved ${plural(lines.moved, 'line')}${from.size === 1 ? ` from section ${[...from][0]}` : ''}${to !== undefined ? ` to section ${to}` : ''}`;
+    return result(text, across.length > 1 ? phrases('moved') : [], lines.more);
+  }
+  return result(`reordered ${plural(lines.moved, 'line')}`, phrases('moved'), lines.more);
+}
+
+function linesCopiedSentence({ d, lines, items, result, phrases }: SentenceParts): ActivitySentence {
+  if (!lines) return result('copied lines');
+  const to = oneSection(items.filter((i) => i.op === 'added'));
+  const from = d.of !== undefined ? ` from section ${d.of}` : '';
+  return result(
+    `copied ${plural(lines.added, 'line')}${from}${to !== undefined ? ` to section ${to}` : ''}`,
+    phrases('added'),
+    lines.more,
+  );
+}
+
+function markupSentence({ d, lines, items, hide, result, phrases }: SentenceParts): ActivitySentence {
+  const n = lines?.changed ?? 0;
+  const where = oneSection(items);
+  const markup = hide || d.markup === undefined ? 'Markup' : `Markup to ${d.markup}%`;
+  return result(
+    `set ${markup} on ${plural(n, 'line')}${where !== undefined ? ` in section ${where}` : ''}`,
+    phrases('changed'),
+    lines?.more ?? 0,
+  );
+}
+
+function copiedSentence({ d, result }: SentenceParts): ActivitySentence {
+  const src = d.source;
+  const what = src ? plural(src.count, 'section') : 'sections';
+  const from = !src
+    ? ''
+    : src.same
+      ? ' within this quote'
+      : ` from ${src.quote_number}${src.name ? ` (${src.name})` : ''}`;
+  const style = d.style && d.style !== 'new' ? ` (${d.style})` : '';
+  return result(`copied ${what}${from}${style}`, src?.sections ?? [], src ? src.count - src.sections.length : 0);
+}
+
+function templateRefreshedSentence({ d, lines, result, phrases }: SentenceParts): ActivitySentence {
+  // Each template line once: its changed fields, or added / removed (never a removal and an addition of it).
+  const what = !lines
+    ? ''
+    : [
+        lines.changed > 0 ? `${plural(lines.changed, 'line')} changed` : '',
+        lines.added > 0 ? `${lines.added} added` : '',
+        lines.removed > 0 ? `${lines.removed} removed` : '',
+      ]
+        .filter(Boolean)
+        .join(', ') || 'no change';
+  return result(
+    `refreshed template ${d.of ?? ''}${what ? ` (${what})` : ''}`.replace(/\s+/g, ' ').trim(),
+    phrases(),
+    lines?.more ?? 0,
+  );
+}
+
+/** template_applied and template_removed. */
+function templateSentence({ kind, d, lines, result, phrases }: SentenceParts): ActivitySentence {
+  const verb = kind === 'template_applied' ? 'applied' : 'removed';
+  const style = kind === 'template_applied' && d.style ? ` (${d.style})` : '';
+  const n = lines ? lines.added + lines.removed : 0;
+  return result(
+    `${verb} template ${d.of ?? ''}${style}${n > 0 ? ` (${plural(n, 'line')})` : ''}`.replace(/\s+/g, ' ').trim(),
+    phrases(),
+    lines?.more ?? 0,
+  );
+}
+
+/** The sentence of each kind. */
+const SENTENCES: Record<ActivityKind, (parts: SentenceParts) => ActivitySentence> = {
+  created: ({ result }) => result('created the quote'),
+  imported: ({ sec, result }) =>
+    result(
+      `imported the quote (${plural(sec?.total.added ?? 0, 'section')}, ${plural(sec?.total.addedLines ?? 0, 'line')})`,
+    ),
+  header_updated: headerSentence,
+  section_created: ({ sec, result }) => result(`added section ${sec?.added[0]?.name ?? ''}`.trim()),
+  section_updated: sectionUpdatedSentence,
+  section_deleted: sectionDeletedSentence,
+  section_duplicated: ({ d, sec, result }) =>
+    result(`duplicated section ${d.of ?? ''} as ${sec?.added[0]?.name ?? ''}`.replace(/\s+/g, ' ').trim()),
+  sections_moved: sectionsMovedSentence,
+  lines_added: linesAddedSentence,
+  line_updated: lineUpdatedSentence,
+  lines_deleted: linesDeletedSentence,
+  lines_moved: linesMovedSentence,
+  lines_copied: linesCopiedSentence,
+  markup_set: markupSentence,
+  copied: copiedSentence,
+  template_applied: templateSentence,
+  template_refreshed: templateRefreshedSentence,
+  template_removed: templateSentence,
+};

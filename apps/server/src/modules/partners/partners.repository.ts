@@ -29,174 +29,186 @@ export interface SimpleUpsert {
 
 const changed = (table: { contentHash: unknown }) => sql`${table.contentHash} is distinct from excluded.content_hash`;
 
-export function partnersRepository(db: Db) {
-  return {
-    async analyze(): Promise<void> {
-      await db.execute(sql`analyze partners, partner_addresses, salespersons, quotation_templates`);
-    },
-    async upsertPartners(rows: PartnerUpsert[]): Promise<number> {
-      if (rows.length === 0) return 0;
-      return db.transaction(async (tx) => {
-        const written = await tx
-          .insert(partners)
-          .values(rows.map(({ addresses: _a, ...p }) => ({ ...p, updatedAt: new Date() })))
+async function analyze(db: Db): Promise<void> {
+  await db.execute(sql`analyze partners, partner_addresses, salespersons, quotation_templates`);
+}
+
+async function upsertPartners(db: Db, rows: PartnerUpsert[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const written = await tx
+      .insert(partners)
+      .values(rows.map(({ addresses: _a, ...p }) => ({ ...p, updatedAt: new Date() })))
+      .onConflictDoUpdate({
+        target: partners.id,
+        set: {
+          name: sql`excluded.name`,
+          email: sql`excluded.email`,
+          active: sql`excluded.active`,
+          contentHash: sql`excluded.content_hash`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+        setWhere: changed(partners),
+      })
+      .returning({ id: partners.id });
+    const ids = written.map((w) => w.id);
+    if (ids.length > 0) {
+      await tx.delete(partnerAddresses).where(inArray(partnerAddresses.partnerId, ids));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const addresses = ids.flatMap((id) => (byId.get(id)?.addresses ?? []).map((a) => ({ ...a, partnerId: id })));
+      // An address can move between partners in the ERP: the newest fetch wins.
+      if (addresses.length > 0) {
+        await tx
+          .insert(partnerAddresses)
+          .values(addresses)
           .onConflictDoUpdate({
-            target: partners.id,
+            target: partnerAddresses.id,
+            set: { partnerId: sql`excluded.partner_id`, name: sql`excluded.name`, type: sql`excluded.type` },
+          });
+      }
+    }
+    return ids.length;
+  });
+}
+
+async function deactivateMissingPartners(db: Db, seenIds: number[]): Promise<number> {
+  const rows = await db
+    .update(partners)
+    .set({ active: false, contentHash: '' })
+    .where(and(eq(partners.active, true), sql`not (${partners.id} = any(${pgArray(seenIds)}::int[]))`))
+    .returning({ id: partners.id });
+  return rows.length;
+}
+
+/** Salespersons and quotation templates are small lists: replace by content, deactivate the missing. */
+async function syncSalespersons(db: Db, rows: SimpleUpsert[]): Promise<{ written: number; deactivated: number }> {
+  return db.transaction(async (tx) => {
+    const written = rows.length
+      ? await tx
+          .insert(salespersons)
+          .values(
+            rows.map((r) => ({
+              id: r.id,
+              name: r.name,
+              email: r.email ?? null,
+              active: true,
+              contentHash: r.contentHash,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: salespersons.id,
             set: {
               name: sql`excluded.name`,
               email: sql`excluded.email`,
-              active: sql`excluded.active`,
+              active: sql`true`,
               contentHash: sql`excluded.content_hash`,
-              updatedAt: sql`excluded.updated_at`,
             },
-            setWhere: changed(partners),
+            setWhere: changed(salespersons),
           })
-          .returning({ id: partners.id });
-        const ids = written.map((w) => w.id);
-        if (ids.length > 0) {
-          await tx.delete(partnerAddresses).where(inArray(partnerAddresses.partnerId, ids));
-          const byId = new Map(rows.map((r) => [r.id, r]));
-          const addresses = ids.flatMap((id) => (byId.get(id)?.addresses ?? []).map((a) => ({ ...a, partnerId: id })));
-          // An address can move between partners in the ERP: the newest fetch wins.
-          if (addresses.length > 0) {
-            await tx
-              .insert(partnerAddresses)
-              .values(addresses)
-              .onConflictDoUpdate({
-                target: partnerAddresses.id,
-                set: { partnerId: sql`excluded.partner_id`, name: sql`excluded.name`, type: sql`excluded.type` },
-              });
-          }
-        }
-        return ids.length;
-      });
-    },
+          .returning({ id: salespersons.id })
+      : [];
+    const gone = await tx
+      .update(salespersons)
+      .set({ active: false, contentHash: '' })
+      .where(
+        and(
+          eq(salespersons.active, true),
+          sql`not (${salespersons.id} = any(${pgArray(rows.map((r) => r.id))}::int[]))`,
+        ),
+      )
+      .returning({ id: salespersons.id });
+    return { written: written.length, deactivated: gone.length };
+  });
+}
 
-    async deactivateMissingPartners(seenIds: number[]): Promise<number> {
-      const rows = await db
-        .update(partners)
-        .set({ active: false, contentHash: '' })
-        .where(and(eq(partners.active, true), sql`not (${partners.id} = any(${pgArray(seenIds)}::int[]))`))
-        .returning({ id: partners.id });
-      return rows.length;
-    },
-
-    /** Salespersons and quotation templates are small lists: replace by content, deactivate the missing. */
-    async syncSalespersons(rows: SimpleUpsert[]): Promise<{ written: number; deactivated: number }> {
-      return db.transaction(async (tx) => {
-        const written = rows.length
-          ? await tx
-              .insert(salespersons)
-              .values(
-                rows.map((r) => ({
-                  id: r.id,
-                  name: r.name,
-                  email: r.email ?? null,
-                  active: true,
-                  contentHash: r.contentHash,
-                })),
-              )
-              .onConflictDoUpdate({
-                target: salespersons.id,
-                set: {
-                  name: sql`excluded.name`,
-                  email: sql`excluded.email`,
-                  active: sql`true`,
-                  contentHash: sql`excluded.content_hash`,
-                },
-                setWhere: changed(salespersons),
-              })
-              .returning({ id: salespersons.id })
-          : [];
-        const gone = await tx
-          .update(salespersons)
-          .set({ active: false, contentHash: '' })
-          .where(
-            and(
-              eq(salespersons.active, true),
-              sql`not (${salespersons.id} = any(${pgArray(rows.map((r) => r.id))}::int[]))`,
-            ),
-          )
-          .returning({ id: salespersons.id });
-        return { written: written.length, deactivated: gone.length };
-      });
-    },
-
-    async syncTemplates(rows: SimpleUpsert[]): Promise<{ written: number; deactivated: number }> {
-      return db.transaction(async (tx) => {
-        const written = rows.length
-          ? await tx
-              .insert(quotationTemplates)
-              .values(rows.map((r) => ({ id: r.id, name: r.name, active: true, contentHash: r.contentHash })))
-              .onConflictDoUpdate({
-                target: quotationTemplates.id,
-                set: { name: sql`excluded.name`, active: sql`true`, contentHash: sql`excluded.content_hash` },
-                setWhere: changed(quotationTemplates),
-              })
-              .returning({ id: quotationTemplates.id })
-          : [];
-        const gone = await tx
-          .update(quotationTemplates)
-          .set({ active: false, contentHash: '' })
-          .where(
-            and(
-              eq(quotationTemplates.active, true),
-              sql`not (${quotationTemplates.id} = any(${pgArray(rows.map((r) => r.id))}::int[]))`,
-            ),
-          )
-          .returning({ id: quotationTemplates.id });
-        return { written: written.length, deactivated: gone.length };
-      });
-    },
-
-    async customers() {
-      const [rows, addresses] = await Promise.all([
-        db
-          .select({ id: partners.id, name: partners.name })
-          .from(partners)
-          .where(eq(partners.active, true))
-          .orderBy(asc(partners.name), asc(partners.id)),
-        db
-          .select({
-            id: partnerAddresses.id,
-            name: partnerAddresses.name,
-            type: partnerAddresses.type,
-            partnerId: partnerAddresses.partnerId,
+async function syncTemplates(db: Db, rows: SimpleUpsert[]): Promise<{ written: number; deactivated: number }> {
+  return db.transaction(async (tx) => {
+    const written = rows.length
+      ? await tx
+          .insert(quotationTemplates)
+          .values(rows.map((r) => ({ id: r.id, name: r.name, active: true, contentHash: r.contentHash })))
+          .onConflictDoUpdate({
+            target: quotationTemplates.id,
+            set: { name: sql`excluded.name`, active: sql`true`, contentHash: sql`excluded.content_hash` },
+            setWhere: changed(quotationTemplates),
           })
-          .from(partnerAddresses)
-          .orderBy(asc(partnerAddresses.name), asc(partnerAddresses.id)),
-      ]);
-      const byPartner = new Map<
-        number,
-        { invoice: { id: number; name: string }[]; delivery: { id: number; name: string }[] }
-      >();
-      for (const a of addresses) {
-        const entry = byPartner.get(a.partnerId) ?? { invoice: [], delivery: [] };
-        byPartner.set(a.partnerId, entry);
-        entry[a.type].push({ id: a.id, name: a.name });
-      }
-      return rows.map((r) => ({
-        ...r,
-        invoice: byPartner.get(r.id)?.invoice ?? [],
-        delivery: byPartner.get(r.id)?.delivery ?? [],
-      }));
-    },
+          .returning({ id: quotationTemplates.id })
+      : [];
+    const gone = await tx
+      .update(quotationTemplates)
+      .set({ active: false, contentHash: '' })
+      .where(
+        and(
+          eq(quotationTemplates.active, true),
+          sql`not (${quotationTemplates.id} = any(${pgArray(rows.map((r) => r.id))}::int[]))`,
+        ),
+      )
+      .returning({ id: quotationTemplates.id });
+    return { written: written.length, deactivated: gone.length };
+  });
+}
 
-    async salespersons() {
-      return db
-        .select({ id: salespersons.id, name: salespersons.name })
-        .from(salespersons)
-        .where(eq(salespersons.active, true))
-        .orderBy(asc(salespersons.name));
-    },
+/** Active customers by name, each with its invoice and delivery addresses. */
+async function listCustomers(db: Db) {
+  const [rows, addresses] = await Promise.all([
+    db
+      .select({ id: partners.id, name: partners.name })
+      .from(partners)
+      .where(eq(partners.active, true))
+      .orderBy(asc(partners.name), asc(partners.id)),
+    db
+      .select({
+        id: partnerAddresses.id,
+        name: partnerAddresses.name,
+        type: partnerAddresses.type,
+        partnerId: partnerAddresses.partnerId,
+      })
+      .from(partnerAddresses)
+      .orderBy(asc(partnerAddresses.name), asc(partnerAddresses.id)),
+  ]);
+  const byPartner = new Map<
+    number,
+    { invoice: { id: number; name: string }[]; delivery: { id: number; name: string }[] }
+  >();
+  for (const a of addresses) {
+    const entry = byPartner.get(a.partnerId) ?? { invoice: [], delivery: [] };
+    byPartner.set(a.partnerId, entry);
+    entry[a.type].push({ id: a.id, name: a.name });
+  }
+  return rows.map((r) => ({
+    ...r,
+    invoice: byPartner.get(r.id)?.invoice ?? [],
+    delivery: byPartner.get(r.id)?.delivery ?? [],
+  }));
+}
 
-    async templates() {
-      return db
-        .select({ id: quotationTemplates.id, name: quotationTemplates.name })
-        .from(quotationTemplates)
-        .where(eq(quotationTemplates.active, true))
-        .orderBy(asc(quotationTemplates.name));
-    },
+async function listSalespersons(db: Db) {
+  return db
+    .select({ id: salespersons.id, name: salespersons.name })
+    .from(salespersons)
+    .where(eq(salespersons.active, true))
+    .orderBy(asc(salespersons.name));
+}
+
+async function listTemplates(db: Db) {
+  return db
+    .select({ id: quotationTemplates.id, name: quotationTemplates.name })
+    .from(quotationTemplates)
+    .where(eq(quotationTemplates.active, true))
+    .orderBy(asc(quotationTemplates.name));
+}
+
+/** The partners, salespersons and quotation templates fetched from the ERP: written by the fetch, read by the editor. */
+export function partnersRepository(db: Db) {
+  return {
+    analyze: () => analyze(db),
+    upsertPartners: (rows: PartnerUpsert[]) => upsertPartners(db, rows),
+    deactivateMissingPartners: (seenIds: number[]) => deactivateMissingPartners(db, seenIds),
+    syncSalespersons: (rows: SimpleUpsert[]) => syncSalespersons(db, rows),
+    syncTemplates: (rows: SimpleUpsert[]) => syncTemplates(db, rows),
+    customers: () => listCustomers(db),
+    salespersons: () => listSalespersons(db),
+    templates: () => listTemplates(db),
   };
 }
 export type PartnersRepository = ReturnType<typeof partnersRepository>;

@@ -1,0 +1,33 @@
+// The Redis connections of the Socket.IO Redis adapter (REDIS_URL: rooms span every process sharing that Redis).
+import { createClient } from 'redis';
+import type { RealtimeDeps } from './context';
+
+/** Two Redis connections (publish, subscribe) for the adapter; the start fails clearly when Redis cannot be reached. */
+export async function redisClients(url: string, log: RealtimeDeps['log']) {
+  let connected = false;
+  const pub = createClient({
+    url,
+    socket: {
+      // At start: three tries, then the start fails. Once connected: reconnect for ever, backing off up to 5 s.
+      reconnectStrategy: (retries, cause) =>
+        connected ? Math.min(200 * 2 ** retries, 5000) : retries >= 3 ? cause : 200 * (retries + 1),
+    },
+  });
+  const sub = pub.duplicate();
+  let lastError = '';
+  for (const client of [pub, sub]) {
+    client.on('error', (err: Error) => {
+      // One line per distinct failure, not one per retry.
+      if (err.message !== lastError) log.error({ err: err.message }, 'Redis connection error (realtime adapter)');
+      lastError = err.message;
+    });
+  }
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+  } catch (err) {
+    await Promise.allSettled([pub.disconnect(), sub.disconnect()]);
+    throw new Error(`cannot reach Redis at REDIS_URL (${err instanceof Error ? err.message : String(err)})`);
+  }
+  connected = true;
+  return { pub, sub };
+}
