@@ -119,7 +119,7 @@ export function fromOdooException(
   return erpErrors.unknown(`${odooName ?? `HTTP ${ctx.httpStatus ?? '?'}`}${where}: ${msg}`, opts);
 }
 
-/** The state labels of SPEC §4, for messages. */
+/** The state labels (docs/product/rules.md#sale-states), for messages. */
 const STATE_LABEL: Partial<Record<ErpSaleState, string>> = {
   sale: 'a confirmed Sales Order',
   done: 'a locked Sales Order',
@@ -129,7 +129,8 @@ const STATE_LABEL: Partial<Record<ErpSaleState, string>> = {
 /**
  * A sync refused before writing anything: the order was confirmed, locked or cancelled in the ERP since it was last
  * read here (Odoo would refuse removing lines, a locked order refuses every write, and batches would half-apply).
- * `state` is the order's state as DESIGN §5 maps it, so the caller can bring the sale's own state in line.
+ * `state` is the order's state as docs/product/erp-mapping.md#states maps it, so the caller can bring the sale's own
+ * state in line.
  */
 export class OrderNotEditable extends ErpError {
   constructor(

@@ -262,9 +262,10 @@ export interface ErpSalePreview {
 
 // ---- companies and reports ---------------------------------------------------------------------------------
 //
-// Report data follows SPEC §3 field names (snake_case) where SPEC defines the shape (analytic account, stock
-// location, stock entry, stock product); amounts are numbers rounded to cents, quantities numbers rounded to 4
-// decimals: they are read-only figures summed and formatted by the report screens and the xlsx writer.
+// Report data follows the API's field names (snake_case) where the API defines the shape (analytic account, stock
+// location, stock entry, stock product: docs/product/api.md#reports); amounts are numbers rounded to cents, quantities
+// numbers rounded to 4 decimals: they are read-only figures summed and formatted by the report screens and the xlsx
+// writer.
 
 export interface ErpCompany {
   odooId: number;
@@ -423,7 +424,7 @@ export interface ErpJournalItem {
   analytic: { accountId: number; name: string; percent: number }[];
 }
 
-/** SPEC Stock entry: a quant. */
+/** Stock entry: a quant. */
 export interface ErpStockEntry {
   id: number;
   product_id: ErpIdName;
@@ -433,7 +434,7 @@ export interface ErpStockEntry {
   quantity: number;
 }
 
-/** SPEC Stock location: an internal location with its quants. */
+/** Stock location: an internal location with its quants. */
 export interface ErpStockLocation {
   id: number;
   name: string;
@@ -444,7 +445,7 @@ export interface ErpStockLocation {
 }
 
 /**
- * SPEC Stock product: a product with stock in internal locations of one company (a product stocked by two
+ * Stock product: a product with stock in internal locations of one company (a product stocked by two
  * companies is two rows: each company has its own cost). Liability = qty_available × cost.
  */
 export interface ErpStockProduct {
@@ -509,7 +510,7 @@ export interface ErpConnector {
   previewSale(odooId: number | null, sale: ErpSaleDraft, owner: ErpOrderOwner | null): Promise<ErpSalePreview>;
   /** Orders whose origin is one of these (by id), to tell an order a lost answer created from someone else's. */
   ordersByOrigin(origins: string[]): Promise<ErpOrderByOrigin[]>;
-  /** SPEC analytic account summary; see AnalyticAccountReport (all analytic accounts, archived included) */
+  /** Analytic account summary; see AnalyticAccountReport (all analytic accounts, archived included) */
   analyticAccounts(q: AnalyticAccountsQuery): Promise<AnalyticAccountReport[]>;
   /** The same summary without the entry lists, summed by Odoo (read_group on 18, formatted_read_group on 19). */
   analyticSummary(q: AnalyticAccountsQuery): Promise<AnalyticSummaryRow[]>;

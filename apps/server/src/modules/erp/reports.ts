@@ -1,5 +1,5 @@
 // Pure report logic over plain inputs (the connector reads Odoo and normalises; these functions aggregate), so
-// the report routes and the xlsx writer only wire them. DESIGN §7, SPEC §3 shapes.
+// the report routes and the xlsx writer only wire them (docs/product/erp-mapping.md#reports).
 import type {
   AnalyticAccountReport,
   AnalyticEntry,
@@ -310,7 +310,7 @@ export function journalItem(
 
 // ---- stock -------------------------------------------------------------------------------------------------
 
-/** stock.quant row → SPEC Stock entry; null when the row lacks its product or location. */
+/** stock.quant row → Stock entry; null when the row lacks its product or location. */
 export function stockEntry(row: Record<string, unknown>): ErpStockEntry | null {
   const product = idName(row.product_id);
   const location = idName(row.location_id);
