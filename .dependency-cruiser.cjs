@@ -13,7 +13,7 @@
 //        users                            (no other module)
 //        auth        → users              (login and SSO read users through the users repository)
 //        erp-order   → erp
-//        sales       → erp                (and, for now, sale-sync.service → erpfetch/erpfetch.mapping: see below)
+//        sales       → erp
 //        exports     → sales
 //        templates   → sales
 //        reports     → erp, exports       (exports' contentDisposition)
@@ -23,8 +23,6 @@
 //    server; infra imports only the kernel; plugins import the kernel, infra, auth and erp. The composition root
 //    (app.ts, main.ts, bootstrap.ts, erp-setup.ts) may import anything and is imported only by itself and by tests.
 //    Tests (*.test.ts, testkit.ts, apps/server/test) may also use any module's testkit.ts and apps/server/test.
-//    Known exception, to remove: sales/sale-sync.service.ts imports saleImport from erpfetch/erpfetch.mapping.ts (the
-//    reverse of erpfetch → sales). saleImport builds sales' own ErpSaleImport: it belongs in modules/sales.
 // 5. In the server only repositories (*.repository.ts) use @quotewright/db at run time, besides app.ts/main.ts (open
 //    the database) and tests/test kits (seed it); type-only imports are free. Only packages/db imports drizzle-orm.
 //    Test factories (@quotewright/db/factories) are for tests and bench only.
@@ -144,8 +142,6 @@ module.exports = {
     // 4.
     ...Object.entries(SERVER_MODULES).flatMap(([mod, allowed]) => {
       const own = `${MODULE}(${[mod, ...allowed].join('|')})/`;
-      // Known exception (see 4. above): remove once saleImport has moved into modules/sales.
-      const exception = mod === 'sales' ? ['^apps/server/src/modules/erpfetch/erpfetch[.]mapping[.]ts$'] : [];
       const may = allowed.length ? allowed.map((m) => `modules/${m}`).join(', ') : 'no other module';
       return [
         {
@@ -153,7 +149,7 @@ module.exports = {
           comment: `modules/${mod} may import ${may} (decision 0024).`,
           severity: 'error',
           from: { path: `${MODULE}${mod}/`, pathNot: TESTS },
-          to: { path: MODULE, pathNot: [own, ...exception] },
+          to: { path: MODULE, pathNot: own },
         },
         {
           name: `server-module-direction:${mod}:tests`,

@@ -400,58 +400,23 @@ export const saleDocuments = pgTable('sale_documents', {
 });
 export type SaleDocumentRow = typeof saleDocuments.$inferSelect;
 
-// ─── ERP data fetch runs ─────────────────────────────────────────────────────────────────────────────────────────
-
-export const erpFetchRuns = pgTable(
-  'erp_fetch_runs',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').$type<'products' | 'sales' | 'contacts'>().notNull(),
-    status: text('status').$type<'queued' | 'running' | 'succeeded' | 'failed'>().notNull().default('queued'),
-    progress: integer('progress').notNull().default(0),
-    processed: integer('processed').notNull().default(0),
-    total: integer('total'),
-    written: integer('written').notNull().default(0),
-    deactivated: integer('deactivated').notNull().default(0),
-    message: text('message'),
-    error: text('error'),
-    startedById: uuid('started_by_id'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
-    /** Heartbeat: a run whose heartbeat stopped long ago was interrupted (process died) and may be replaced. */
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [
-    // One run per kind at a time: a second request finds the running one instead of starting another.
-    uniqueIndex('erp_fetch_runs_one_active')
-      .on(t.kind)
-      .where(sql`status in ('queued', 'running')`),
-    index('erp_fetch_runs_kind_created_idx').on(t.kind, t.createdAt),
-  ],
-);
-
-// ─── Publish / sync of a sale to the ERP (decision 0011) ─────────────────────────────────────────────────────────
+// ─── Runs of long background jobs (docs/decisions/0025-one-run-tracker.md) ─────────────────────────────────────────
 
 /**
- * One publish or sync of a sale, from the request to its outcome: the job's state, its progress (kept so a reloaded
- * page shows it) and what it did. `attempt` is the lease of the job running it: every write of a job names the
- * attempt it claimed, so a job that lost the run (taken over after its process died) changes nothing.
+ * One run of a long background job (an ERP data fetch, a publish or sync of a sale), from the request to its outcome:
+ * what the API answers about it (its state, progress and message, what it did), kept after pg-boss has archived the
+ * job. `queue` is the job's pg-boss queue (the kind of run), `key` what one run at a time is allowed per (a fetch
+ * kind, a sale id). `attempt` is the lease of the job running it: every write of a job names the attempt it claimed,
+ * so a job that lost the run (taken over after its process died) changes nothing. `detail` is what the kind keeps:
+ * its request and what it did (a fetch's counts and error; a publish's action, origin, ERP order, line counts and
+ * totals: docs/decisions/0011).
  */
-export const saleSyncRuns = pgTable(
-  'sale_sync_runs',
+export const runs = pgTable(
+  'runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    saleId: uuid('sale_id')
-      .notNull()
-      .references(() => sales.id, { onDelete: 'cascade' }),
-    action: text('action').$type<'publish' | 'sync'>().notNull(),
-    createNew: boolean('create_new').notNull().default(false),
-    /**
-     * publish: the ERP order's origin, the idempotency key: the quote number (or `Q00001-2` for a second order)
-     * followed by this installation's key for the sale, `Q00001 [qw1-…]` (docs/decisions/0017).
-     */
-    origin: text('origin'),
+    queue: text('queue').notNull(),
+    key: text('key').notNull(),
     status: text('status')
       .$type<'queued' | 'running' | 'succeeded' | 'failed' | 'unknown'>()
       .notNull()
@@ -459,33 +424,24 @@ export const saleSyncRuns = pgTable(
     attempt: integer('attempt').notNull().default(0),
     progress: integer('progress').notNull().default(0),
     message: text('message'),
-    odooId: integer('odoo_id'),
-    odooName: text('odoo_name'),
-    linesCreated: integer('lines_created'),
-    linesUpdated: integer('lines_updated'),
-    linesDeleted: integer('lines_deleted'),
-    /** Section lines changed, counted apart from the lines above (null on runs recorded before they were). */
-    sectionsCreated: integer('sections_created'),
-    sectionsUpdated: integer('sections_updated'),
-    sectionsDeleted: integer('sections_deleted'),
-    /** The sale's untaxed total as sent, and the ERP's amount_untaxed read back. */
-    ourTotal: numeric('our_total', NUMERIC_COLUMNS.total),
-    erpTotal: numeric('erp_total', NUMERIC_COLUMNS.total),
+    detail: jsonb('detail').$type<object>().notNull().default({}),
+    /** The pg-boss job that carries the run now (a takeover sends a new one). */
+    jobId: uuid('job_id'),
     startedById: uuid('started_by_id'),
     startedByName: text('started_by_name'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
-    /** Heartbeat: an active run whose heartbeat stopped long ago lost its process and is taken over. */
+    /** Heartbeat: an active run whose heartbeat stopped long ago lost its process; it is taken over or failed. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    // One run per sale at a time: a second request finds the running one instead of starting another.
-    uniqueIndex('sale_sync_runs_one_active')
-      .on(t.saleId)
+    // One run per key at a time: a second request finds the one under way instead of starting another.
+    uniqueIndex('runs_one_active')
+      .on(t.queue, t.key)
       .where(sql`status in ('queued', 'running')`),
-    index('sale_sync_runs_sale_created_idx').on(t.saleId, t.createdAt),
-    index('sale_sync_runs_active_idx').on(t.heartbeatAt).where(sql`status in ('queued', 'running')`),
+    index('runs_queue_key_created_idx').on(t.queue, t.key, t.createdAt),
+    index('runs_active_idx').on(t.heartbeatAt).where(sql`status in ('queued', 'running')`),
   ],
 );
 
@@ -496,8 +452,7 @@ export type SaleRow = typeof sales.$inferSelect;
 export type SaleSectionRow = typeof saleSections.$inferSelect;
 export type SaleLineRow = typeof saleLines.$inferSelect;
 export type SaleActivityRow = typeof saleActivity.$inferSelect;
-export type ErpFetchRunRow = typeof erpFetchRuns.$inferSelect;
-export type SaleSyncRunRow = typeof saleSyncRuns.$inferSelect;
+export type RunRow = typeof runs.$inferSelect;
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateSectionRow = typeof templateSections.$inferSelect;
 export type TemplateLineRow = typeof templateLines.$inferSelect;

@@ -15,7 +15,12 @@ export interface SendOptions {
   retryBackoff?: boolean;
   /** a job still active after this long is failed (and retried when it has retries left) */
   expireInSeconds?: number;
+  /** the job's id (a new UUID by default): a caller that records it can ask pg-boss about the job later */
+  id?: string;
 }
+
+/** pg-boss's states of a job: waiting (created, retry), active, or ended. */
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
 export interface Jobs {
   start(): Promise<void>;
@@ -25,6 +30,10 @@ export interface Jobs {
    */
   work<T extends object>(queue: string, handler: JobHandler<T>, opts?: { concurrency?: number }): Promise<void>;
   send<T extends object>(queue: string, data: T, opts?: SendOptions): Promise<string | null>;
+  /** The job's state as pg-boss holds it; null when it has no such job (never sent, or archived). */
+  state(queue: string, id: string): Promise<JobState | null>;
+  /** Cancels a job not ended yet (its worker's complete or fail then changes nothing); false when it had ended. */
+  cancel(queue: string, id: string): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -132,6 +141,17 @@ export function createJobs(
       const id = await boss.send(queue, data, { retryLimit: 0, ...sendOpts });
       wake(queue);
       return id;
+    },
+    async state(queue: string, id: string) {
+      await this.start();
+      const job = await boss.getJobById(queue, id);
+      return (job?.state as JobState | undefined) ?? null;
+    },
+    async cancel(queue: string, id: string) {
+      await this.start();
+      // pg-boss 10 answers { affected } (its types say void)
+      const result = (await boss.cancel(queue, id)) as unknown as { affected?: number } | undefined;
+      return (result?.affected ?? 0) > 0;
     },
     async stop() {
       stopping = true;

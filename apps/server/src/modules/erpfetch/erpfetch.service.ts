@@ -1,15 +1,19 @@
-import type { FetchRunDto } from '@quotewright/contracts';
-import type { ErpFetchRunRow } from '@quotewright/db';
+// The ERP data fetch (docs/decisions/0004): products, contacts or sales paged in from the ERP, one run per kind at a
+// time, as a pg-boss job whose run the run tracker keeps (infra/runs.ts, docs/decisions/0025-one-run-tracker.md).
+import type { FetchKind, FetchRunDto } from '@quotewright/contracts';
 import { AppError, notFound } from '../../errors';
+import { contentHash } from '../../infra/content-hash';
 import type { Jobs } from '../../infra/jobs';
+import { LeaseLost, type Run, runTracker } from '../../infra/runs';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { CatalogRepository } from '../catalog/catalog.repository';
 import type { ErpConnector } from '../erp/erp.types';
 import type { PartnersRepository } from '../partners/partners.repository';
+import { saleImport } from '../sales/sales-erp.mapping';
 import type { SalesErpRepository } from '../sales/sales-erp.repository';
-import { contentHash, partnerRow, productRow, saleImport } from './erpfetch.mapping';
-import type { ErpFetchRepository, FetchKind } from './erpfetch.repository';
+import { partnerRow, productRow } from './erpfetch.mapping';
+import type { ErpFetchRepository } from './erpfetch.repository';
 
 export const FETCH_QUEUE = 'erp-fetch';
 /** Who changes a sale during the fetch (the editors' notices and the activity name it). */
@@ -18,19 +22,30 @@ export const FETCH_KINDS = ['products', 'sales', 'contacts'] as const;
 
 export type { FetchRunDto };
 
-export function toRunDto(r: ErpFetchRunRow): FetchRunDto {
+/** What a fetch run keeps besides its state, progress and message (the run's detail). */
+export interface FetchDetail {
+  processed?: number;
+  total?: number | null;
+  written?: number;
+  deactivated?: number;
+  error?: string | null;
+}
+
+export function toRunDto(r: Run<FetchDetail>): FetchRunDto {
+  // a fetch never ends 'unknown' (that is the publish's): such a run would be an error
+  const status = r.status === 'unknown' ? 'failed' : r.status;
   return {
     id: r.id,
-    kind: r.kind,
-    state: r.status === 'succeeded' ? 'success' : r.status === 'failed' ? 'error' : 'loading',
-    status: r.status,
+    kind: r.key as FetchKind,
+    state: status === 'succeeded' ? 'success' : status === 'failed' ? 'error' : 'loading',
+    status,
     progress: r.progress,
-    processed: r.processed,
-    total: r.total,
-    written: r.written,
-    deactivated: r.deactivated,
+    processed: r.detail.processed ?? 0,
+    total: r.detail.total ?? null,
+    written: r.detail.written ?? 0,
+    deactivated: r.detail.deactivated ?? 0,
     message: r.message,
-    error: r.error,
+    error: r.detail.error ?? null,
     createdAt: r.createdAt.toISOString(),
     startedAt: r.startedAt?.toISOString() ?? null,
     finishedAt: r.finishedAt?.toISOString() ?? null,
@@ -39,6 +54,7 @@ export function toRunDto(r: ErpFetchRunRow): FetchRunDto {
 
 interface Log {
   info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
@@ -62,13 +78,14 @@ export interface ErpFetchDeps {
   staleAfterMs?: number;
 }
 
-export function erpFetchService(deps: ErpFetchDeps) {
-  const { runs, catalog, partners, salesErp, jobs, erp, log } = deps;
+type Progress = (p: { processed: number; total: number | null; written: number; message: string }) => Promise<void>;
+type FetchResult = { processed: number; written: number; deactivated: number; message: string };
+
+/** The fetch of each kind: pages through the ERP, stores each page, reports progress; answers what it did. */
+function fetchers(deps: ErpFetchDeps): Record<FetchKind, (p: Progress) => Promise<FetchResult>> {
+  const { catalog, partners, salesErp, erp } = deps;
   const pageSize = deps.pageSize ?? 1000;
   const salesPageSize = deps.salesPageSize ?? Math.min(pageSize, 100);
-  const staleAfterMs = deps.staleAfterMs ?? 10 * 60 * 1000;
-
-  type Progress = (p: { processed: number; total: number | null; written: number; message: string }) => Promise<void>;
 
   /**
    * Pages through one ERP collection by id cursor, storing each page; answers the ids seen and the rows written.
@@ -182,33 +199,36 @@ export function erpFetchService(deps: ErpFetchDeps) {
     };
   }
 
-  const runners: Record<
-    FetchKind,
-    (p: Progress) => Promise<{ processed: number; written: number; deactivated: number; message: string }>
-  > = {
-    products: fetchProducts,
-    contacts: fetchContacts,
-    sales: fetchSales,
-  };
+  return { products: fetchProducts, contacts: fetchContacts, sales: fetchSales };
+}
+
+export function erpFetchService(deps: ErpFetchDeps) {
+  const { log } = deps;
+  const runners = fetchers(deps);
+  const runs = runTracker<FetchDetail>({
+    queue: FETCH_QUEUE,
+    label: 'ERP fetch',
+    store: deps.runs,
+    jobs: deps.jobs,
+    log,
+    staleAfterMs: deps.staleAfterMs ?? 10 * 60 * 1000,
+    // A fetch is not resumed: the next one starts over (content hashes make a page written twice change nothing).
+    onStale: { end: { status: 'failed', detail: { error: 'Interrupted: the server stopped during this fetch' } } },
+  });
 
   return {
     /** Starts a fetch, or answers the one of this kind already under way. */
     async start(actor: AuthUser | null, kind: FetchKind): Promise<{ run: FetchRunDto; started: boolean }> {
       const me = authorize(actor, 'erp.fetch');
-      await runs.failStale(new Date(Date.now() - staleAfterMs));
-      const created = await runs.createQueued(kind, me.id);
-      if (!created) {
-        const running = await runs.findActive(kind);
-        if (running) return { run: toRunDto(running), started: false };
-        throw new AppError('CONFLICT', 'Another fetch of this kind just finished; try again');
-      }
-      try {
-        await jobs.send(FETCH_QUEUE, { runId: created.id, kind });
-      } catch (e) {
-        await runs.finish(created.id, { status: 'failed', error: 'Could not queue the fetch job' });
-        throw e;
-      }
-      return { run: toRunDto(created), started: true };
+      await runs.recover();
+      const created = await runs.create(
+        kind,
+        { detail: {}, message: null, startedBy: { id: me.id, name: me.name } },
+        { status: 'failed', detail: { error: 'Could not queue the fetch job' } },
+      );
+      if (created.started) return { run: toRunDto(created.run), started: true };
+      if (created.run) return { run: toRunDto(created.run), started: false };
+      throw new AppError('CONFLICT', 'Another fetch of this kind just finished; try again');
     },
 
     async latest(actor: AuthUser | null, kind: FetchKind): Promise<FetchRunDto | null> {
@@ -219,25 +239,31 @@ export function erpFetchService(deps: ErpFetchDeps) {
 
     async get(actor: AuthUser | null, id: string): Promise<FetchRunDto> {
       authorize(actor, 'erp.fetch');
-      const row = await runs.findById(id);
+      const row = await runs.get(id);
       if (!row) throw notFound('Fetch run');
       return toRunDto(row);
     },
 
     /** The job: runs one fetch and records its outcome; an ERP failure is recorded, never thrown. */
-    async execute(job: { runId: string; kind: FetchKind }): Promise<void> {
-      const run = await runs.findById(job.runId);
-      if (run?.status !== 'queued') return;
-      await runs.markRunning(run.id);
-      try {
-        const result = await runners[job.kind]((p) => runs.progress(run.id, p));
-        await runs.finish(run.id, { status: 'succeeded', ...result });
-        log.info({ kind: job.kind, ...result }, 'ERP fetch finished');
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        log.error({ err, kind: job.kind }, 'ERP fetch failed');
-        await runs.finish(run.id, { status: 'failed', error: message });
-      }
+    async execute(job: { runId: string }): Promise<void> {
+      await runs.execute(job.runId, async (ctx) => {
+        const kind = ctx.run.key as FetchKind;
+        try {
+          const result = await runners[kind](async (p) => {
+            const progress = p.total ? Math.min(99, Math.floor((p.processed / p.total) * 100)) : 0;
+            ctx.report(progress, p.message, { processed: p.processed, total: p.total, written: p.written });
+            await ctx.settle();
+          });
+          const { message, ...counts } = result;
+          await ctx.finish({ status: 'succeeded', message, detail: counts });
+          log.info({ kind, ...result }, 'ERP fetch finished');
+        } catch (err) {
+          if (err instanceof LeaseLost) throw err;
+          const message = err instanceof Error ? err.message : String(err);
+          log.error({ err, kind }, 'ERP fetch failed');
+          await ctx.finish({ status: 'failed', detail: { error: message } });
+        }
+      });
     },
   };
 }

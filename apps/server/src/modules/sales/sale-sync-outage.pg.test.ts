@@ -3,7 +3,7 @@
 // exit (an unhandled rejection fails this file), the run must end by itself (retried after its delay, never left
 // "running"), and the ERP must hold exactly one order for the sale, whichever step was hit.
 import type { OdooSyncStatus, SaleDto, SyncOdooAck } from '@quotewright/contracts';
-import { eq, products, saleSyncRuns, sql } from '@quotewright/db';
+import { eq, products, runs, sql } from '@quotewright/db';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,8 +118,8 @@ async function publishKilledAt(sale: SaleDto, step: number): Promise<OdooSyncSta
     const [run] = await eventually(async () => {
       const rows = await t.database.db
         .select()
-        .from(saleSyncRuns)
-        .where(eq(saleSyncRuns.id, runId))
+        .from(runs)
+        .where(eq(runs.id, runId))
         .catch(() => []);
       const row = rows[0];
       if (row && ['succeeded', 'failed', 'unknown'].includes(row.status)) return rows;

@@ -1,5 +1,7 @@
-// Persistence of publish/sync runs (sale_sync_runs) and of what a run brings back onto the sale: the ERP order,
-// its line ids on our sections and lines, the state, the sync flags. The only database user of the sale sync.
+// Persistence of the publish/sync: its runs (the `runs` table, queue erp-sale-sync, one per sale at a time, kept by
+// the run tracker: infra/runs.ts, docs/decisions/0025-one-run-tracker.md), the history a publish reads from them,
+// and what a run brings back onto the sale: the ERP order, its line ids on our sections and lines, the state, the
+// sync flags. The only database user of the sale sync.
 import {
   and,
   asc,
@@ -7,24 +9,46 @@ import {
   type Db,
   desc,
   eq,
-  inArray,
-  lt,
-  or,
   type ProductRow,
   pgArray,
   products,
+  runs,
   type SaleRow,
-  type SaleSyncRunRow,
   saleLines,
   saleSections,
-  saleSyncRuns,
   sales,
   sql,
 } from '@quotewright/db';
+import { runsRepository } from '../../infra/runs.repository';
 import type { FullSale } from './sales.repository';
 
-const ACTIVE = ['queued', 'running'] as const;
-const isActive = inArray(saleSyncRuns.status, [...ACTIVE]);
+/** The pg-boss queue of the publish/sync jobs, and the queue its runs are kept under. */
+export const SYNC_QUEUE = 'erp-sale-sync';
+
+type Counts = { created: number; updated: number; deleted: number };
+
+/** What a publish/sync run keeps besides its state, progress and message (the run's detail). */
+export interface SaleSyncDetail {
+  action: 'publish' | 'sync';
+  createNew: boolean;
+  /**
+   * publish: the ERP order's origin, the idempotency key: the quote number (or `Q00001-2` for a second order)
+   * followed by this installation's key for the sale, `Q00001 [qw1-…]` (docs/decisions/0017).
+   */
+  origin?: string | null;
+  odooId?: number | null;
+  odooName?: string | null;
+  lines?: Counts;
+  /** Section lines changed, counted apart from the lines (none on runs recorded before they were). */
+  sections?: Counts;
+  /** The sale's untaxed total as sent, and the ERP's amount_untaxed read back. */
+  ourTotal?: string;
+  erpTotal?: string;
+}
+
+/** The publish/sync runs of a sale. */
+const runsOf = (saleId: string) => and(eq(runs.queue, SYNC_QUEUE), eq(runs.key, saleId));
+const detailText = (field: keyof SaleSyncDetail) => sql<string | null>`${runs.detail}->>${field}`;
 
 const isUniqueViolation = (e: unknown, constraint?: string): boolean => {
   const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -32,33 +56,6 @@ const isUniqueViolation = (e: unknown, constraint?: string): boolean => {
   const name = err?.constraint ?? err?.cause?.constraint;
   return code === '23505' && (!constraint || name === undefined || name === constraint);
 };
-
-export interface NewRun {
-  saleId: string;
-  action: 'publish' | 'sync';
-  createNew: boolean;
-  origin: string | null;
-  startedById: string;
-  startedByName: string;
-  message: string;
-}
-
-export type RunOutcome =
-  | {
-      status: 'succeeded';
-      message: string;
-      odooId: number;
-      odooName: string;
-      linesCreated: number;
-      linesUpdated: number;
-      linesDeleted: number;
-      sectionsCreated: number;
-      sectionsUpdated: number;
-      sectionsDeleted: number;
-      ourTotal: string;
-      erpTotal: string;
-    }
-  | { status: 'failed' | 'unknown'; message: string; odooId?: number | null; odooName?: string | null };
 
 export interface SyncResult {
   odooId: number;
@@ -76,6 +73,11 @@ export interface SyncResult {
 export class OrderLinkedElsewhere extends Error {}
 
 export function saleSyncRepository(db: Db) {
+  return { runs: runsRepository(db), ...saleReads(db), ...runHistory(db), ...saleWrites(db) };
+}
+export type SaleSyncRepository = ReturnType<typeof saleSyncRepository>;
+
+function saleReads(db: Db) {
   return {
     async saleRow(id: string): Promise<SaleRow | undefined> {
       const [row] = await db.select().from(sales).where(eq(sales.id, id));
@@ -121,131 +123,63 @@ export function saleSyncRepository(db: Db) {
         .from(products)
         .where(sql`${products.id} = any(${pgArray([...ids])}::int[])`);
     },
-
-    // ─── Runs ──────────────────────────────────────────────────────────────────────────────────────────────────
-
-    /** A new queued run, or null when the sale already has one queued or running (single flight). */
-    async createRun(run: NewRun): Promise<SaleSyncRunRow | null> {
-      try {
-        const [row] = await db.insert(saleSyncRuns).values(run).returning();
-        return row!;
-      } catch (e) {
-        if (isUniqueViolation(e, 'sale_sync_runs_one_active')) return null;
-        throw e;
-      }
-    },
-    async findById(id: string): Promise<SaleSyncRunRow | undefined> {
-      const [row] = await db.select().from(saleSyncRuns).where(eq(saleSyncRuns.id, id));
-      return row;
-    },
-    async findActive(saleId: string): Promise<SaleSyncRunRow | undefined> {
+    /** The sale that holds an ERP order (another than `saleId`), for the message when two would. */
+    async saleWithOrder(odooId: number): Promise<Pick<SaleRow, 'id' | 'quoteNumber'> | undefined> {
       const [row] = await db
-        .select()
-        .from(saleSyncRuns)
-        .where(and(eq(saleSyncRuns.saleId, saleId), isActive));
+        .select({ id: sales.id, quoteNumber: sales.quoteNumber })
+        .from(sales)
+        .where(eq(sales.odooId, odooId));
       return row;
     },
-    async latest(saleId: string): Promise<SaleSyncRunRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(saleSyncRuns)
-        .where(eq(saleSyncRuns.saleId, saleId))
-        .orderBy(desc(saleSyncRuns.createdAt))
-        .limit(1);
-      return row;
-    },
+  };
+}
+
+function runHistory(db: Db) {
+  const createNew = sql`${runs.detail}->>'createNew' = 'true'`;
+  return {
     /**
      * The origin of a new 'Sync to new Sale' order: the one of the last such run when it did not succeed (its order
      * may exist: a retry must find it, not make a third), else `<quote>-<n>` with n = such runs so far + 2.
      */
     async newOrderOrigin(saleId: string, quoteNumber: string): Promise<string> {
       const [last] = await db
-        .select({ origin: saleSyncRuns.origin, status: saleSyncRuns.status })
-        .from(saleSyncRuns)
-        .where(and(eq(saleSyncRuns.saleId, saleId), eq(saleSyncRuns.createNew, true)))
-        .orderBy(desc(saleSyncRuns.createdAt))
+        .select({ origin: detailText('origin'), status: runs.status })
+        .from(runs)
+        .where(and(runsOf(saleId), createNew))
+        .orderBy(desc(runs.createdAt))
         .limit(1);
       if (last?.origin && last.status !== 'succeeded') return last.origin;
       const [n] = await db
         .select({ n: count() })
-        .from(saleSyncRuns)
-        .where(and(eq(saleSyncRuns.saleId, saleId), eq(saleSyncRuns.createNew, true)));
+        .from(runs)
+        .where(and(runsOf(saleId), createNew));
       return `${quoteNumber}-${Number(n?.n ?? 0) + 2}`;
     },
-
     /**
-     * Claims a run for one job: a queued run, or a running one whose heartbeat stopped before `staleBefore` (its
-     * process died). The attempt number returned is the job's lease.
+     * The origin under which this installation published the ERP order `odooId` for the sale (its last succeeded
+     * publish of that order), for orders published before their creation time was kept: the proof they are the sale's.
      */
-    async claim(id: string, staleBefore: Date): Promise<SaleSyncRunRow | undefined> {
+    async publishedOrigin(saleId: string, odooId: number): Promise<string | undefined> {
       const [row] = await db
-        .update(saleSyncRuns)
-        .set({
-          status: 'running',
-          attempt: sql`${saleSyncRuns.attempt} + 1`,
-          startedAt: sql`coalesce(${saleSyncRuns.startedAt}, now())`,
-          heartbeatAt: sql`now()`,
-        })
+        .select({ origin: detailText('origin') })
+        .from(runs)
         .where(
           and(
-            eq(saleSyncRuns.id, id),
-            or(
-              eq(saleSyncRuns.status, 'queued'),
-              and(eq(saleSyncRuns.status, 'running'), lt(saleSyncRuns.heartbeatAt, staleBefore)),
-            ),
+            runsOf(saleId),
+            sql`${detailText('odooId')} = ${String(odooId)}`,
+            sql`${detailText('action')} = 'publish'`,
+            eq(runs.status, 'succeeded'),
           ),
         )
-        .returning();
-      return row;
+        .orderBy(desc(runs.createdAt))
+        .limit(1);
+      return row?.origin ?? undefined;
     },
-    /** Progress of the job holding `attempt`; undefined when it no longer holds the run. */
-    async progress(
-      id: string,
-      attempt: number,
-      p: { progress: number; message: string; odooId?: number; odooName?: string; origin?: string },
-    ): Promise<SaleSyncRunRow | undefined> {
-      const [row] = await db
-        .update(saleSyncRuns)
-        .set({ ...p, progress: sql`greatest(${saleSyncRuns.progress}, ${p.progress})`, heartbeatAt: sql`now()` })
-        .where(and(eq(saleSyncRuns.id, id), eq(saleSyncRuns.attempt, attempt), isActive))
-        .returning();
-      return row;
-    },
-    /** Back to the queue for a retry (the ERP did not answer); the progress stays where it was. */
-    async requeue(id: string, attempt: number, message: string): Promise<SaleSyncRunRow | undefined> {
-      const [row] = await db
-        .update(saleSyncRuns)
-        .set({ status: 'queued', message, heartbeatAt: sql`now()` })
-        .where(and(eq(saleSyncRuns.id, id), eq(saleSyncRuns.attempt, attempt), isActive))
-        .returning();
-      return row;
-    },
-    async finish(id: string, attempt: number | null, outcome: RunOutcome): Promise<SaleSyncRunRow | undefined> {
-      const [row] = await db
-        .update(saleSyncRuns)
-        .set({
-          ...outcome,
-          ...(outcome.status === 'succeeded' ? { progress: 100 } : {}),
-          finishedAt: sql`now()`,
-          heartbeatAt: sql`now()`,
-        })
-        .where(and(eq(saleSyncRuns.id, id), isActive, ...(attempt === null ? [] : [eq(saleSyncRuns.attempt, attempt)])))
-        .returning();
-      return row;
-    },
-    /** Active runs whose heartbeat stopped before `before`, queued again (their job is sent again by the caller). */
-    async requeueStale(before: Date, message: string, saleId?: string): Promise<SaleSyncRunRow[]> {
-      return db
-        .update(saleSyncRuns)
-        .set({ status: 'queued', message, heartbeatAt: sql`now()` })
-        .where(
-          and(isActive, lt(saleSyncRuns.heartbeatAt, before), ...(saleId ? [eq(saleSyncRuns.saleId, saleId)] : [])),
-        )
-        .returning();
-    },
+  };
+}
 
-    // ─── The sale ──────────────────────────────────────────────────────────────────────────────────────────────
-
+function saleWrites(db: Db) {
+  return {
     /**
      * What a publish/sync brings back, in one transaction on the locked sale: the ERP order, its line ids on our
      * sections and lines (only rows whose id changes are written), the state the ERP holds, the content hash of the
@@ -313,34 +247,5 @@ export function saleSyncRepository(db: Db) {
         .returning({ version: sales.version });
       return row?.version;
     },
-    /**
-     * The origin under which this installation published the ERP order `odooId` for the sale (its last succeeded
-     * publish of that order), for orders published before their creation time was kept: the proof they are the sale's.
-     */
-    async publishedOrigin(saleId: string, odooId: number): Promise<string | undefined> {
-      const [row] = await db
-        .select({ origin: saleSyncRuns.origin })
-        .from(saleSyncRuns)
-        .where(
-          and(
-            eq(saleSyncRuns.saleId, saleId),
-            eq(saleSyncRuns.odooId, odooId),
-            eq(saleSyncRuns.action, 'publish'),
-            eq(saleSyncRuns.status, 'succeeded'),
-          ),
-        )
-        .orderBy(desc(saleSyncRuns.createdAt))
-        .limit(1);
-      return row?.origin ?? undefined;
-    },
-    /** The sale that holds an ERP order (another than `saleId`), for the message when two would. */
-    async saleWithOrder(odooId: number): Promise<Pick<SaleRow, 'id' | 'quoteNumber'> | undefined> {
-      const [row] = await db
-        .select({ id: sales.id, quoteNumber: sales.quoteNumber })
-        .from(sales)
-        .where(eq(sales.odooId, odooId));
-      return row;
-    },
   };
 }
-export type SaleSyncRepository = ReturnType<typeof saleSyncRepository>;

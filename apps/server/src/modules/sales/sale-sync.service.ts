@@ -2,7 +2,8 @@
 // checks rights, state and the pre-publish problems, records a run and queues a pg-boss job; one run per sale at a
 // time. The job (`execute`) sends the sale through the connector (publishSale: idempotent by origin; syncSale: a
 // diff by stored ERP line ids), reads the order back, and stores what it brings (ERP ids, state, flags) on the
-// sale. Progress goes to the sale's room as `odoo_sync_status` and is kept in sale_sync_runs.
+// sale. Progress goes to the sale's room as `odoo_sync_status` and is kept in the sale's run (the run tracker,
+// infra/runs.ts: one run per sale at a time, its heartbeat and lease; docs/decisions/0025-one-run-tracker.md).
 //
 // Exactly one ERP order per sale: the publish looks the order up by origin before creating; an answer the ERP did
 // not give (timeout, dropped connection) is "unknown", never "failed": the run goes back to the queue and the
@@ -10,18 +11,21 @@
 // carries a key only this installation writes for this sale (order-keys.ts), and every sync checks that the
 // linked order is still provably the sale's before writing (docs/decisions/0017). A run whose process died (heartbeat stopped) is taken over
 // by the next sweep or request (`recover`), under a new lease: the old job, if it still runs, can change nothing.
+//
+// The job runs as steps (syncRun): read the sale (readSale), plan what to send (planSend), send it (sendToErp), read
+// the order back (readBack), save what it brings (saveResult); a failure is judged once (onFailure).
 import type { OdooSyncStatus, SyncCheck, SyncProblem } from '@quotewright/contracts';
-import type { SaleRow, SaleSyncRunRow } from '@quotewright/db';
+import type { SaleRow } from '@quotewright/db';
 import { canSyncSale, isEditableState, money, saleStateLabel, toDecimal } from '@quotewright/domain';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Jobs } from '../../infra/jobs';
+import { LeaseLost, type Run, type RunContext, runTracker } from '../../infra/runs';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize, can } from '../../policy';
 import { isOutcomeUnknown } from '../erp/connector';
 import { ErpError, OrderNotEditable } from '../erp/erp.errors';
-import type { ErpConnector, ErpOrderOwner, ErpProgress, ErpSaleDraft } from '../erp/erp.types';
+import type { ErpConnector, ErpOrderOwner, ErpProgress, ErpSale, ErpSaleDraft } from '../erp/erp.types';
 import { type OrderKeys, parseOrigin } from '../erp/order-keys';
-import { saleImport } from '../erpfetch/erpfetch.mapping';
 import {
   draftSize,
   problemsText,
@@ -31,10 +35,15 @@ import {
   saleWarnings,
   withLineIds,
 } from './sale-sync.draft';
-import { OrderLinkedElsewhere, type SaleSyncRepository } from './sale-sync.repository';
+import { OrderLinkedElsewhere, type SaleSyncDetail, type SaleSyncRepository, SYNC_QUEUE } from './sale-sync.repository';
 import type { FullSale } from './sales.repository';
+import { saleImport } from './sales-erp.mapping';
+import type { ErpSaleImport } from './sales-erp.repository';
 
-export const SYNC_QUEUE = 'erp-sale-sync';
+export { SYNC_QUEUE };
+
+/** A publish/sync run: its state, progress and message, and what it asked and did (SaleSyncDetail). */
+export type SaleSyncRun = Run<SaleSyncDetail>;
 
 /** sync_odoo refused because of what the ERP would refuse: the problems travel with the refusal. */
 export class SyncProblemsError extends AppError {
@@ -51,8 +60,6 @@ const notSyncable = (state: SaleRow['state']) =>
     `This sale is ${saleStateLabel(state)} (${state}): only quotes in draft or sent can be published or synced`,
   );
 
-/** The job lost its run (taken over after being thought dead): it stops without writing. */
-class LeaseLost extends Error {}
 /** Thrown to pg-boss so it retries the job after its delay. */
 class RetryLater extends Error {}
 
@@ -89,7 +96,7 @@ export function originCandidates(base: string, n = 10): string[] {
   return Array.from({ length: n }, (_, i) => (start + i === 1 ? prefix : `${prefix}-${start + i}`));
 }
 
-const STATE_OF: Record<SaleSyncRunRow['status'], OdooSyncStatus['state']> = {
+const STATE_OF: Record<SaleSyncRun['status'], OdooSyncStatus['state']> = {
   queued: 'queued',
   running: 'syncing',
   succeeded: 'synced',
@@ -97,7 +104,10 @@ const STATE_OF: Record<SaleSyncRunRow['status'], OdooSyncStatus['state']> = {
   unknown: 'unknown',
 };
 
-export function toSyncStatus(sale: SaleRow, run: SaleSyncRunRow | undefined): OdooSyncStatus {
+type Counts = { created: number; updated: number; deleted: number };
+const counts = (c: Counts): Counts => ({ created: c.created, updated: c.updated, deleted: c.deleted });
+
+export function toSyncStatus(sale: SaleRow, run: SaleSyncRun | undefined): OdooSyncStatus {
   const saleFlags = {
     linked: sale.odooId !== null,
     synced: sale.odooSynced,
@@ -124,30 +134,25 @@ export function toSyncStatus(sale: SaleRow, run: SaleSyncRunRow | undefined): Od
       finishedAt: null,
       sale: saleFlags,
     };
+  const d = run.detail;
   return {
     saleId: sale.id,
     runId: run.id,
     state: STATE_OF[run.status],
-    action: run.action,
-    createNew: run.createNew,
+    action: d.action,
+    createNew: d.createNew,
     progress: run.progress,
     message: run.message,
-    odooId: run.odooId ?? (run.createNew ? null : sale.odooId),
-    odooName: run.odooName ?? (run.createNew ? null : sale.odooName),
-    lines:
-      run.linesCreated === null
-        ? null
-        : { created: run.linesCreated, updated: run.linesUpdated ?? 0, deleted: run.linesDeleted ?? 0 },
-    sections:
-      run.sectionsCreated === null
-        ? null
-        : { created: run.sectionsCreated, updated: run.sectionsUpdated ?? 0, deleted: run.sectionsDeleted ?? 0 },
+    odooId: d.odooId ?? (d.createNew ? null : sale.odooId),
+    odooName: d.odooName ?? (d.createNew ? null : sale.odooName),
+    lines: d.lines ? counts(d.lines) : null,
+    sections: d.sections ? counts(d.sections) : null,
     totals:
-      run.ourTotal !== null && run.erpTotal !== null
+      d.ourTotal != null && d.erpTotal != null
         ? {
-            ours: money(toDecimal(run.ourTotal)),
-            erp: money(toDecimal(run.erpTotal)),
-            match: toDecimal(run.ourTotal).eq(toDecimal(run.erpTotal)),
+            ours: money(toDecimal(d.ourTotal)),
+            erp: money(toDecimal(d.erpTotal)),
+            match: toDecimal(d.ourTotal).eq(toDecimal(d.erpTotal)),
           }
         : null,
     startedBy: { name: run.startedByName },
@@ -156,8 +161,6 @@ export function toSyncStatus(sale: SaleRow, run: SaleSyncRunRow | undefined): Od
     sale: saleFlags,
   };
 }
-
-type Counts = { created: number; updated: number; deleted: number };
 
 /** "lines 2 added, 1 changed; sections 1 added", or "nothing to change". */
 export function changesText(lines: Counts, sections: Counts): string {
@@ -172,334 +175,400 @@ export function changesText(lines: Counts, sections: Counts): string {
   return [part(lines, 'lines'), part(sections, 'sections')].filter(Boolean).join('; ') || 'nothing to change';
 }
 
-export function saleSyncService(deps: SaleSyncDeps) {
-  const { repo, keys, erp, jobs, events, log } = deps;
-  const staleAfterMs = deps.staleAfterMs ?? 10 * 60 * 1000;
-  const retryDelaySeconds = deps.retryDelaySeconds ?? 30;
-  const maxAttempts = deps.maxAttempts ?? 3;
-  const staleBefore = () => new Date(Date.now() - staleAfterMs);
+/** What the steps of a publish/sync use. */
+interface SyncEnv {
+  repo: SaleSyncRepository;
+  keys: OrderKeys;
+  erp: ErpConnector;
+  events: SaleEvents | undefined;
+  log: Log;
+  retryDelaySeconds: number;
+  maxAttempts: number;
+}
 
-  const sendJob = (runId: string) =>
-    jobs.send(
-      SYNC_QUEUE,
-      { runId },
-      {
-        // Retries serve runs whose ERP answer was lost (RetryLater); the run's own attempt count bounds them.
-        retryLimit: maxAttempts + 1,
-        retryDelay: retryDelaySeconds,
-        // A job silent this long is failed by pg-boss; the run itself is taken over by its heartbeat (recover).
-        expireInSeconds: Math.max(60, Math.ceil((staleAfterMs * 3) / 1000)),
-      },
-    );
+function announce(env: SyncEnv, sale: SaleRow, run: SaleSyncRun | undefined): OdooSyncStatus {
+  const status = toSyncStatus(sale, run);
+  env.events?.publish({ type: 'odoo_sync_status', status });
+  return status;
+}
 
-  function announce(sale: SaleRow, run: SaleSyncRunRow | undefined): OdooSyncStatus {
-    const status = toSyncStatus(sale, run);
-    events?.publish({ type: 'odoo_sync_status', status });
-    return status;
-  }
-
-  async function problemsOf(full: FullSale): Promise<SyncProblem[]> {
-    const ids = [
-      ...new Set(
-        full.sections.flatMap((s) =>
-          s.lines.flatMap((l) => (l.kind === 'product' && l.productId !== null ? [l.productId] : [])),
-        ),
+async function problemsOf(repo: SaleSyncRepository, full: FullSale): Promise<SyncProblem[]> {
+  const ids = [
+    ...new Set(
+      full.sections.flatMap((s) =>
+        s.lines.flatMap((l) => (l.kind === 'product' && l.productId !== null ? [l.productId] : [])),
       ),
-    ];
-    const catalog = new Map((await repo.productsByIds(ids)).map((p) => [p.id, p]));
-    return saleProblems(full, (id) => catalog.get(id));
-  }
+    ),
+  ];
+  const catalog = new Map((await repo.productsByIds(ids)).map((p) => [p.id, p]));
+  return saleProblems(full, (id) => catalog.get(id));
+}
 
-  /**
-   * The origin this publish uses: the quote number (`Q00001-2`… for 'Sync to new Sale') followed by the sale's key,
-   * so only this sale's own orders ever match it. The first candidate with no order, or whose order is one this sale
-   * lost the answer of (no sale links it yet, or this sale does and no new order is wanted). Orders of other
-   * installations, of people, or of an older system never match a keyed origin. Deterministic: a retry picks the
-   * same one.
-   */
-  async function chooseOrigin(sale: SaleRow, base: string, createNew: boolean): Promise<string> {
-    const candidates = originCandidates(base).map((slot) => keys.origin(slot, sale.id));
-    const found = await erp.ordersByOrigin(candidates);
-    for (const origin of candidates) {
-      // publishSale adopts the oldest order of the origin (a person's Duplicate of it is newer)
-      const order = found.find((o) => o.origin === origin);
-      if (!order) return origin;
-      const linked = await repo.saleWithOrder(order.odooId);
-      if (linked === undefined || (linked.id === sale.id && !createNew)) return origin;
-    }
-    throw new ErpError(
-      'validation',
-      `This sale already has orders in the ERP under ${parseOrigin(candidates[0]!).slot} to ${parseOrigin(candidates.at(-1)!).slot}: no further new order can be made for it`,
+/**
+ * The origin this publish uses: the quote number (`Q00001-2`… for 'Sync to new Sale') followed by the sale's key,
+ * so only this sale's own orders ever match it. The first candidate with no order, or whose order is one this sale
+ * lost the answer of (no sale links it yet, or this sale does and no new order is wanted). Orders of other
+ * installations, of people, or of an older system never match a keyed origin. Deterministic: a retry picks the
+ * same one.
+ */
+async function chooseOrigin(env: SyncEnv, sale: SaleRow, base: string, createNew: boolean): Promise<string> {
+  const candidates = originCandidates(base).map((slot) => env.keys.origin(slot, sale.id));
+  const found = await env.erp.ordersByOrigin(candidates);
+  for (const origin of candidates) {
+    // publishSale adopts the oldest order of the origin (a person's Duplicate of it is newer)
+    const order = found.find((o) => o.origin === origin);
+    if (!order) return origin;
+    const linked = await env.repo.saleWithOrder(order.odooId);
+    if (linked === undefined || (linked.id === sale.id && !createNew)) return origin;
+  }
+  throw new ErpError(
+    'validation',
+    `This sale already has orders in the ERP under ${parseOrigin(candidates[0]!).slot} to ${parseOrigin(candidates.at(-1)!).slot}: no further new order can be made for it`,
+  );
+}
+
+/**
+ * What proves the linked order is the sale's (ErpOrderOwner): its key; and the order recorded for it — its creation
+ * time as read at the sales fetch or the last publish/sync, or, for an order published before those were kept,
+ * the origin its publish recorded.
+ */
+async function ownerOf(env: SyncEnv, sale: SaleRow): Promise<ErpOrderOwner> {
+  const key = env.keys.key(sale.id);
+  if (sale.odooId === null || sale.odooName === null) return { key, recorded: null };
+  if (sale.odooCreatedAt !== null)
+    return { key, recorded: { name: sale.odooName, createdAt: sale.odooCreatedAt, origin: null } };
+  const origin = await env.repo.publishedOrigin(sale.id, sale.odooId);
+  return { key, recorded: origin ? { name: sale.odooName, createdAt: null, origin } : null };
+}
+
+// ─── The job, step by step ──────────────────────────────────────────────────────────────────────────────────────
+
+/** One claimed run as its steps see it: everything written names its lease (ctx). */
+interface SyncJob {
+  ctx: RunContext<SaleSyncDetail>;
+  /** The run as claimed (its attempt is the lease). */
+  run: SaleSyncRun;
+  /** The sale as last read: every status announced carries its flags. */
+  sale: SaleRow;
+  /** Who the sale's changes are announced as. */
+  by: { id: string; name: string };
+  /** Progress: announced to the sale's room at once, written in order (ctx.report). */
+  report(progress: number, message: string, detail?: Partial<SaleSyncDetail>): void;
+}
+
+/** What a run sends: publish (a new order) or sync (the linked one), the draft, and what proves the order is ours. */
+interface SendPlan {
+  publish: boolean;
+  linkedId: number | null;
+  draft: ErpSaleDraft;
+  owner: ErpOrderOwner;
+  ourTotal: string;
+}
+
+/** What the ERP answered: the order, its line ids, what changed, and the status message saying it. */
+interface Sent {
+  odooId: number;
+  lineIds: { localId: string; odooLineId: number }[];
+  lines: Counts;
+  sections: Counts;
+  what: string;
+}
+
+/** The job of one claimed run (the run tracker calls it under the run's lease). */
+async function syncRun(env: SyncEnv, ctx: RunContext<SaleSyncDetail>): Promise<void> {
+  const run = ctx.run;
+  const sale = await env.repo.saleRow(run.key);
+  if (!sale) {
+    await ctx.finish({ status: 'failed', message: 'The sale was deleted' });
+    return;
+  }
+  const job: SyncJob = {
+    ctx,
+    run,
+    sale,
+    by: { id: run.startedById ?? 'erp', name: run.startedByName ?? 'ERP' },
+    report: (progress, message, detail) => {
+      announce(env, job.sale, ctx.report(progress, message, detail));
+    },
+  };
+  try {
+    job.report(1, run.attempt > 1 ? `Trying again (attempt ${run.attempt} of ${env.maxAttempts})` : 'Reading the sale');
+    const full = await readSale(env, job);
+    if (!full) return;
+    const plan = await planSend(env, job, full);
+    const sent = await sendToErp(env, job, plan);
+    const back = await readBack(env, job, sent.odooId);
+    await saveResult(env, job, full, plan, sent, back);
+  } catch (err) {
+    await onFailure(env, job, err);
+  }
+}
+
+/** The sale as it is sent (one snapshot); undefined when the run ended instead (deleted, not editable, problems). */
+async function readSale(env: SyncEnv, job: SyncJob): Promise<FullSale | undefined> {
+  const full = await env.repo.snapshot(job.run.key);
+  if (!full) {
+    await job.ctx.finish({ status: 'failed', message: 'The sale was deleted' });
+    return undefined;
+  }
+  job.sale = full.sale;
+  if (!isEditableState(full.sale.state)) {
+    await finishFailed(env, job, 'failed', notSyncable(full.sale.state).message);
+    return undefined;
+  }
+  const problems = await problemsOf(env.repo, full);
+  if (problems.length > 0) {
+    await finishFailed(env, job, 'failed', problemsText(problems));
+    return undefined;
+  }
+  return full;
+}
+
+/** Publish or sync, under which origin, with what draft, and what proves the linked order is the sale's. */
+async function planSend(env: SyncEnv, job: SyncJob, full: FullSale): Promise<SendPlan> {
+  const { detail } = job.run;
+  const linkedId = full.sale.odooId;
+  const publish = detail.action === 'publish' || linkedId === null;
+  let origin = detail.origin ?? full.sale.quoteNumber;
+  if (publish) {
+    job.report(2, 'Looking for the order in the ERP');
+    origin = await chooseOrigin(env, full.sale, origin, detail.createNew);
+    if (origin !== detail.origin) job.report(3, `Publishing under ${parseOrigin(origin).slot}`, { origin });
+  }
+  const owner: ErpOrderOwner = publish
+    ? { key: env.keys.key(full.sale.id), recorded: null }
+    : await ownerOf(env, full.sale);
+  // A publish makes a new order: the line ids of an order the sale was linked to before do not apply.
+  const base = saleDraft(full, origin);
+  const draft = publish ? withLineIds(base, []) : base;
+  return { publish, linkedId, draft, owner, ourTotal: saleUntaxedTotal(full) };
+}
+
+/** Sends the sale through the connector: a publish (finding the order an earlier attempt made) or a sync. */
+async function sendToErp(env: SyncEnv, job: SyncJob, plan: SendPlan): Promise<Sent> {
+  const { draft, owner } = plan;
+  /** Connector progress (0–100) mapped into [from, to] of the whole run. */
+  const scaled = (from: number, to: number) => (p: ErpProgress) =>
+    job.report(from + ((to - from) * p.progress) / 100, p.message);
+  if (!plan.publish && plan.linkedId !== null) {
+    const synced = await env.erp.syncSale(plan.linkedId, draft, owner, scaled(3, 85));
+    const lines = { created: synced.created, updated: synced.updated, deleted: synced.deleted };
+    const sections = counts(synced.sections);
+    const what = `Synced with ${synced.name}: ${changesText(lines, sections)}`;
+    return { odooId: synced.odooId, lineIds: synced.lineIds, lines, sections, what };
+  }
+  const pub = await env.erp.publishSale(draft, scaled(3, 60));
+  job.report(60, pub.alreadyPublished ? 'Found the order in the ERP' : 'Order created', {
+    odooId: pub.odooId,
+    odooName: pub.name,
+  });
+  if (!pub.alreadyPublished) {
+    const lines = { created: draftSize(draft) - draft.sections.length, updated: 0, deleted: 0 };
+    const sections = { created: draft.sections.length, updated: 0, deleted: 0 };
+    return { odooId: pub.odooId, lineIds: pub.lineIds, lines, sections, what: `Published as ${pub.name}` };
+  }
+  // An earlier attempt created it (its answer was lost, or the sale changed since): bring it in line.
+  const synced = await env.erp.syncSale(pub.odooId, withLineIds(draft, pub.lineIds), owner, scaled(60, 85));
+  return {
+    odooId: pub.odooId,
+    lineIds: synced.lineIds,
+    lines: { created: synced.created, updated: synced.updated, deleted: synced.deleted },
+    sections: counts(synced.sections),
+    what: `Published as ${synced.name || pub.name} (the order an earlier attempt created was found and updated)`,
+  };
+}
+
+/** The order as the ERP now holds it, and as the sale it maps to (its state and content hash). */
+async function readBack(
+  env: SyncEnv,
+  job: SyncJob,
+  odooId: number,
+): Promise<{ order: ErpSale; imported: ErpSaleImport }> {
+  job.report(88, 'Reading the order back from the ERP');
+  const [order] = await env.erp.fetchSales({ afterId: odooId - 1, limit: 1 });
+  if (order?.odooId !== odooId)
+    throw new ErpError('missing', `The ERP order ${odooId} could not be read back after the ${job.run.detail.action}`);
+  const catalog = new Map(
+    (
+      await env.repo.productsByIds([
+        ...new Set(order.lines.flatMap((l) => (l.productOdooId === null ? [] : [l.productOdooId]))),
+      ])
+    ).map((p) => [p.id, { model: p.model || p.name, manufacturer: p.manufacturer }]),
+  );
+  return { order, imported: saleImport(order, (id) => catalog.get(id)) };
+}
+
+/** Saves what the run brings onto the sale and ends the run (or fails it when another sale holds the order). */
+async function saveResult(
+  env: SyncEnv,
+  job: SyncJob,
+  full: FullSale,
+  plan: SendPlan,
+  sent: Sent,
+  back: { order: ErpSale; imported: ErpSaleImport },
+): Promise<void> {
+  const { run, ctx } = job;
+  const { order, imported } = back;
+  const { odooId } = sent;
+  const { ourTotal } = plan;
+  const match = toDecimal(ourTotal).eq(toDecimal(order.amountUntaxed));
+  const mismatch = match
+    ? null
+    : `The ERP's untaxed total ${order.amountUntaxed} differs from the sale's ${ourTotal} (difference ${money(toDecimal(order.amountUntaxed).minus(toDecimal(ourTotal)))}): check the order in the ERP`;
+  const message = mismatch ? `${sent.what}. ${mismatch}` : sent.what;
+  job.report(94, 'Saving the link to the ERP order');
+  await ctx.settle();
+  let version: number | undefined;
+  try {
+    version = await env.repo.applyResult(run.key, full.sale.version, {
+      odooId,
+      odooName: order.name,
+      odooCreatedAt: order.createdAt,
+      state: imported.state,
+      contentHash: imported.contentHash,
+      lineIds: sent.lineIds,
+      message: mismatch,
+    });
+  } catch (e) {
+    if (!(e instanceof OrderLinkedElsewhere)) throw e;
+    const other = await env.repo.saleWithOrder(odooId);
+    await finishFailed(
+      env,
+      job,
+      'failed',
+      `The ERP order ${order.name} is already linked to the sale ${other?.quoteNumber ?? 'another sale'}`,
     );
+    return;
   }
-
-  /**
-   * What proves the linked order is the sale's (ErpOrderOwner): its key; and the order recorded for it — its creation
-   * time as read at the sales fetch or the last publish/sync, or, for an order published before those were kept,
-   * the origin its publish recorded.
-   */
-  async function ownerOf(sale: SaleRow): Promise<ErpOrderOwner> {
-    const key = keys.key(sale.id);
-    if (sale.odooId === null || sale.odooName === null) return { key, recorded: null };
-    if (sale.odooCreatedAt !== null)
-      return { key, recorded: { name: sale.odooName, createdAt: sale.odooCreatedAt, origin: null } };
-    const origin = await repo.publishedOrigin(sale.id, sale.odooId);
-    return { key, recorded: origin ? { name: sale.odooName, createdAt: null, origin } : null };
+  if (version === undefined) {
+    await ctx.finish({
+      status: 'failed',
+      message: `The sale was deleted while it was sent; the ERP order ${order.name} stays`,
+      detail: { odooId, odooName: order.name },
+    });
+    return;
   }
+  const done = await ctx.finish({
+    status: 'succeeded',
+    message,
+    detail: {
+      odooId,
+      odooName: order.name,
+      lines: sent.lines,
+      sections: sent.sections,
+      ourTotal,
+      erpTotal: order.amountUntaxed,
+    },
+  });
+  job.sale = (await env.repo.saleRow(run.key)) ?? job.sale;
+  env.events?.publish({ type: 'sales_replaced', sales: [{ saleId: run.key, version }], by: job.by });
+  if (done) announce(env, job.sale, done);
+  if (mismatch) env.log.warn({ saleId: run.key, odooId, ourTotal, erpTotal: order.amountUntaxed }, 'ERP total differs');
+  env.log.info({ saleId: run.key, odooId, action: run.detail.action, ...sent.lines }, 'ERP sale sync finished');
+}
 
-  /**
-   * Queues again the active runs (of one sale, or all) whose job went silent, and sends their jobs. `orphaned`:
-   * every active run is known to have lost its process (the embedded database serves one process: at start, none
-   * can be running).
-   */
-  async function recover(saleId?: string, opts: { orphaned?: boolean } = {}): Promise<SaleSyncRunRow[]> {
-    const runs = await repo.requeueStale(
-      opts.orphaned ? new Date(Date.now() + 1000) : staleBefore(),
-      'Resuming: the server that ran this stopped before it ended',
-      saleId,
+/** Ends the run failed (or unknown), flags the sale with the message (and the ERP's state when it said one). */
+async function finishFailed(
+  env: SyncEnv,
+  job: SyncJob,
+  status: 'failed' | 'unknown',
+  message: string,
+  state?: SaleRow['state'],
+): Promise<void> {
+  const row = await job.ctx.finish({ status, message });
+  if (!row) return;
+  const saleId = job.run.key;
+  const version = await env.repo.markError(saleId, message, state);
+  job.sale = (await env.repo.saleRow(saleId)) ?? job.sale;
+  announce(env, job.sale, row);
+  if (version !== undefined) env.events?.publish({ type: 'sales_replaced', sales: [{ saleId, version }], by: job.by });
+}
+
+/**
+ * A step threw: an outcome the ERP may have saved (no answer, or a server error) goes back to the queue for the
+ * job's retry while attempts remain, then ends 'unknown'; an ERP refusal ends 'failed' at once.
+ */
+async function onFailure(env: SyncEnv, job: SyncJob, err: unknown): Promise<void> {
+  if (err instanceof LeaseLost) return;
+  try {
+    await job.ctx.settle();
+  } catch (e) {
+    // a failed progress write: the outcome below is written anyway; a lost run: nothing is
+    if (e instanceof LeaseLost) return;
+  }
+  const { run } = job;
+  const { action } = run.detail;
+  const { maxAttempts, retryDelaySeconds } = env;
+  const erpError = err instanceof ErpError ? err : undefined;
+  const unknown = erpError ? isOutcomeUnknown(erpError) : true;
+  const detail = err instanceof Error ? err.message : String(err);
+  if (unknown && run.attempt < maxAttempts) {
+    const message = erpError
+      ? `The ERP did not answer (${detail}); whether it saved this is unknown. Trying again in ${retryDelaySeconds} s (attempt ${run.attempt + 1} of ${maxAttempts}): the order is looked up first, never created twice`
+      : `The server could not finish (${detail}); trying again in ${retryDelaySeconds} s (attempt ${run.attempt + 1} of ${maxAttempts})`;
+    if (!erpError) env.log.error({ err, runId: run.id }, 'ERP sale sync failed; retrying');
+    const row = await job.ctx.requeue(message);
+    if (!row) return;
+    announce(env, job.sale, row);
+    throw new RetryLater(message);
+  }
+  if (!erpError) {
+    env.log.error({ err, runId: run.id }, 'ERP sale sync failed');
+    await finishFailed(env, job, 'failed', `The ${action} could not be completed: ${detail}`);
+    return;
+  }
+  if (unknown) {
+    await finishFailed(
+      env,
+      job,
+      'unknown',
+      `The ERP did not answer (${detail}): whether it saved the ${action === 'publish' ? 'order' : 'changes'} is unknown. ${action === 'publish' ? 'Publishing' : 'Syncing'} again is safe: it finds the order instead of creating a second`,
     );
-    for (const run of runs) {
-      await sendJob(run.id);
-      log.warn({ runId: run.id, saleId: run.saleId }, 'ERP sale sync resumed after its process stopped');
-    }
-    return runs;
+    return;
   }
+  env.log.warn({ err: detail, kind: erpError.kind, runId: run.id }, 'ERP refused the sale sync');
+  await finishFailed(
+    env,
+    job,
+    'failed',
+    erpError.kind === 'missing' && action === 'sync'
+      ? `${detail}. The linked order is gone from the ERP: use 'Sync to new Sale' to publish the sale again`
+      : detail,
+    // Confirmed (or locked, cancelled) in the ERP since the last fetch: the sale follows, and is no longer editable.
+    erpError instanceof OrderNotEditable ? erpError.state : undefined,
+  );
+}
 
-  /** The run's job: everything it writes names its lease (the attempt it claimed). */
-  async function execute(job: { runId: string }): Promise<void> {
-    const claimed = await repo.claim(job.runId, staleBefore());
-    if (!claimed) return;
-    const run = claimed;
-    const lease = run.attempt;
-    let sale = await repo.saleRow(run.saleId);
-    if (!sale) {
-      await repo.finish(run.id, lease, { status: 'failed', message: 'The sale was deleted' });
-      return;
-    }
-    const by = { id: run.startedById ?? 'erp', name: run.startedByName ?? 'ERP' };
+// ─── The service ────────────────────────────────────────────────────────────────────────────────────────────────
 
-    // Progress: announced at once, written in order (no write means the lease is lost). The chain never rejects:
-    // a write that fails (the database dropped the connection) is kept and thrown by settle(), which the run
-    // awaits before it saves anything, so it never becomes an unhandled rejection.
-    let current = run;
-    let writes: Promise<void> = Promise.resolve();
-    let lost = false;
-    let writeFailed: { error: unknown } | undefined;
-    const report = (
-      progress: number,
-      message: string,
-      extra: { odooId?: number; odooName?: string; origin?: string } = {},
-    ) => {
-      const p = Math.max(current.progress, Math.round(progress));
-      current = { ...current, progress: p, message, ...extra };
-      announce(sale!, current);
-      writes = writes.then(async () => {
-        if (lost || writeFailed) return;
-        try {
-          const row = await repo.progress(run.id, lease, { progress: p, message, ...extra });
-          if (!row) lost = true;
-        } catch (error) {
-          writeFailed = { error };
-        }
-      });
-    };
-    const settle = async () => {
-      await writes;
-      if (lost) throw new LeaseLost();
-      if (writeFailed) throw writeFailed.error;
-    };
-    /** Connector progress (0–100) mapped into [from, to] of the whole run. */
-    const scaled = (from: number, to: number) => (p: ErpProgress) =>
-      report(from + ((to - from) * p.progress) / 100, p.message);
-
-    const finishFailed = async (status: 'failed' | 'unknown', message: string, state?: SaleRow['state']) => {
-      await writes;
-      const row = await repo.finish(run.id, lease, { status, message });
-      if (!row) return;
-      const version = await repo.markError(run.saleId, message, state);
-      sale = (await repo.saleRow(run.saleId)) ?? sale!;
-      announce(sale, row);
-      if (version !== undefined)
-        events?.publish({ type: 'sales_replaced', sales: [{ saleId: run.saleId, version }], by });
-    };
-
-    try {
-      report(1, run.attempt > 1 ? `Trying again (attempt ${run.attempt} of ${maxAttempts})` : 'Reading the sale');
-      const full = await repo.snapshot(run.saleId);
-      if (!full) {
-        await repo.finish(run.id, lease, { status: 'failed', message: 'The sale was deleted' });
-        return;
-      }
-      sale = full.sale;
-      if (!isEditableState(full.sale.state)) {
-        await finishFailed('failed', notSyncable(full.sale.state).message);
-        return;
-      }
-      const problems = await problemsOf(full);
-      if (problems.length > 0) {
-        await finishFailed('failed', problemsText(problems));
-        return;
-      }
-      const linkedId = full.sale.odooId;
-      const publish = run.action === 'publish' || linkedId === null;
-      let origin = run.origin ?? full.sale.quoteNumber;
-      if (publish) {
-        report(2, 'Looking for the order in the ERP');
-        origin = await chooseOrigin(full.sale, origin, run.createNew);
-        if (origin !== run.origin) report(3, `Publishing under ${parseOrigin(origin).slot}`, { origin });
-      }
-      const owner: ErpOrderOwner = publish ? { key: keys.key(full.sale.id), recorded: null } : await ownerOf(full.sale);
-      // A publish makes a new order: the line ids of an order the sale was linked to before do not apply.
-      const base = saleDraft(full, origin);
-      const draft = publish ? withLineIds(base, []) : base;
-      const ourTotal = saleUntaxedTotal(full);
-
-      let odooId: number;
-      let lineIds: { localId: string; odooLineId: number }[];
-      let counts: { created: number; updated: number; deleted: number };
-      let sectionCounts: { created: number; updated: number; deleted: number };
-      let what: string;
-      if (publish || linkedId === null) {
-        const pub = await erp.publishSale(draft, scaled(3, 60));
-        odooId = pub.odooId;
-        report(60, pub.alreadyPublished ? 'Found the order in the ERP' : 'Order created', {
-          odooId: pub.odooId,
-          odooName: pub.name,
-        });
-        if (pub.alreadyPublished) {
-          // An earlier attempt created it (its answer was lost, or the sale changed since): bring it in line.
-          const synced = await erp.syncSale(pub.odooId, withLineIds(draft, pub.lineIds), owner, scaled(60, 85));
-          lineIds = synced.lineIds;
-          counts = { created: synced.created, updated: synced.updated, deleted: synced.deleted };
-          sectionCounts = synced.sections;
-          what = `Published as ${synced.name || pub.name} (the order an earlier attempt created was found and updated)`;
-        } else {
-          lineIds = pub.lineIds;
-          counts = { created: draftSize(draft) - draft.sections.length, updated: 0, deleted: 0 };
-          sectionCounts = { created: draft.sections.length, updated: 0, deleted: 0 };
-          what = `Published as ${pub.name}`;
-        }
-      } else {
-        const synced = await erp.syncSale(linkedId, draft, owner, scaled(3, 85));
-        odooId = synced.odooId;
-        lineIds = synced.lineIds;
-        counts = { created: synced.created, updated: synced.updated, deleted: synced.deleted };
-        sectionCounts = synced.sections;
-        what = `Synced with ${synced.name}: ${changesText(counts, sectionCounts)}`;
-      }
-
-      report(88, 'Reading the order back from the ERP');
-      const [order] = await erp.fetchSales({ afterId: odooId - 1, limit: 1 });
-      if (order?.odooId !== odooId)
-        throw new ErpError('missing', `The ERP order ${odooId} could not be read back after the ${run.action}`);
-      const catalog = new Map(
-        (
-          await repo.productsByIds([
-            ...new Set(order.lines.flatMap((l) => (l.productOdooId === null ? [] : [l.productOdooId]))),
-          ])
-        ).map((p) => [p.id, { model: p.model || p.name, manufacturer: p.manufacturer }]),
-      );
-      const imported = saleImport(order, (id) => catalog.get(id));
-      const match = toDecimal(ourTotal).eq(toDecimal(order.amountUntaxed));
-      const mismatch = match
-        ? null
-        : `The ERP's untaxed total ${order.amountUntaxed} differs from the sale's ${ourTotal} (difference ${money(toDecimal(order.amountUntaxed).minus(toDecimal(ourTotal)))}): check the order in the ERP`;
-      const message = mismatch ? `${what}. ${mismatch}` : what;
-      report(94, 'Saving the link to the ERP order');
-      await settle();
-      let version: number | undefined;
-      try {
-        version = await repo.applyResult(run.saleId, full.sale.version, {
-          odooId,
-          odooName: order.name,
-          odooCreatedAt: order.createdAt,
-          state: imported.state,
-          contentHash: imported.contentHash,
-          lineIds,
-          message: mismatch,
-        });
-      } catch (e) {
-        if (!(e instanceof OrderLinkedElsewhere)) throw e;
-        const other = await repo.saleWithOrder(odooId);
-        await finishFailed(
-          'failed',
-          `The ERP order ${order.name} is already linked to the sale ${other?.quoteNumber ?? 'another sale'}`,
-        );
-        return;
-      }
-      if (version === undefined) {
-        await repo.finish(run.id, lease, {
-          status: 'failed',
-          message: `The sale was deleted while it was sent; the ERP order ${order.name} stays`,
-          odooId,
-          odooName: order.name,
-        });
-        return;
-      }
-      const done = await repo.finish(run.id, lease, {
-        status: 'succeeded',
-        message,
-        odooId,
-        odooName: order.name,
-        linesCreated: counts.created,
-        linesUpdated: counts.updated,
-        linesDeleted: counts.deleted,
-        sectionsCreated: sectionCounts.created,
-        sectionsUpdated: sectionCounts.updated,
-        sectionsDeleted: sectionCounts.deleted,
-        ourTotal,
-        erpTotal: order.amountUntaxed,
-      });
-      sale = (await repo.saleRow(run.saleId)) ?? sale;
-      events?.publish({ type: 'sales_replaced', sales: [{ saleId: run.saleId, version }], by });
-      if (done) announce(sale, done);
-      if (mismatch)
-        log.warn({ saleId: run.saleId, odooId, ourTotal, erpTotal: order.amountUntaxed }, 'ERP total differs');
-      log.info({ saleId: run.saleId, odooId, action: run.action, ...counts }, 'ERP sale sync finished');
-    } catch (err) {
-      if (err instanceof LeaseLost) return;
-      try {
-        await writes;
-      } catch {
-        // a failed progress write: the outcome below is written anyway
-      }
-      if (lost) return;
-      const erpError = err instanceof ErpError ? err : undefined;
-      const unknown = erpError ? isOutcomeUnknown(erpError) : true;
-      const detail = err instanceof Error ? err.message : String(err);
-      if (unknown && run.attempt < maxAttempts) {
-        const message = erpError
-          ? `The ERP did not answer (${detail}); whether it saved this is unknown. Trying again in ${retryDelaySeconds} s (attempt ${run.attempt + 1} of ${maxAttempts}): the order is looked up first, never created twice`
-          : `The server could not finish (${detail}); trying again in ${retryDelaySeconds} s (attempt ${run.attempt + 1} of ${maxAttempts})`;
-        if (!erpError) log.error({ err, runId: run.id }, 'ERP sale sync failed; retrying');
-        const row = await repo.requeue(run.id, lease, message);
-        if (!row) return;
-        announce(sale!, row);
-        throw new RetryLater(message);
-      }
-      if (!erpError) {
-        log.error({ err, runId: run.id }, 'ERP sale sync failed');
-        await finishFailed('failed', `The ${run.action} could not be completed: ${detail}`);
-        return;
-      }
-      if (unknown) {
-        await finishFailed(
-          'unknown',
-          `The ERP did not answer (${detail}): whether it saved the ${run.action === 'publish' ? 'order' : 'changes'} is unknown. ${run.action === 'publish' ? 'Publishing' : 'Syncing'} again is safe: it finds the order instead of creating a second`,
-        );
-        return;
-      }
-      log.warn({ err: detail, kind: erpError.kind, runId: run.id }, 'ERP refused the sale sync');
-      await finishFailed(
-        'failed',
-        erpError.kind === 'missing' && run.action === 'sync'
-          ? `${detail}. The linked order is gone from the ERP: use 'Sync to new Sale' to publish the sale again`
-          : detail,
-        // Confirmed (or locked, cancelled) in the ERP since the last fetch: the sale follows, and is no longer editable.
-        erpError instanceof OrderNotEditable ? erpError.state : undefined,
-      );
-    }
-  }
+export function saleSyncService(deps: SaleSyncDeps) {
+  const { repo, erp, log } = deps;
+  const env: SyncEnv = {
+    repo,
+    keys: deps.keys,
+    erp,
+    events: deps.events,
+    log,
+    retryDelaySeconds: deps.retryDelaySeconds ?? 30,
+    maxAttempts: deps.maxAttempts ?? 3,
+  };
+  const staleAfterMs = deps.staleAfterMs ?? 10 * 60 * 1000;
+  const runs = runTracker<SaleSyncDetail>({
+    queue: SYNC_QUEUE,
+    label: 'ERP sale sync',
+    store: repo.runs,
+    jobs: deps.jobs,
+    log,
+    staleAfterMs,
+    onStale: { resume: 'Resuming: the server that ran this stopped before it ended' },
+    send: {
+      // Retries serve runs whose ERP answer was lost (RetryLater); the run's own attempt count bounds them.
+      retryLimit: env.maxAttempts + 1,
+      retryDelay: env.retryDelaySeconds,
+      // A job silent this long is failed by pg-boss; the run itself is taken over by its heartbeat (recover).
+      expireInSeconds: Math.max(60, Math.ceil((staleAfterMs * 3) / 1000)),
+    },
+  });
 
   return {
     /** The sale's last publish/sync as the status dialog shows it (and a reloaded page). */
@@ -507,7 +576,7 @@ export function saleSyncService(deps: SaleSyncDeps) {
       authorize(actor, 'sales.view');
       const sale = await repo.saleRow(saleId);
       if (!sale) throw notFound('Sale');
-      return toSyncStatus(sale, await repo.latest(saleId));
+      return toSyncStatus(sale, await runs.latest(saleId));
     },
 
     /**
@@ -524,40 +593,28 @@ export function saleSyncService(deps: SaleSyncDeps) {
       const sale = await repo.saleRow(saleId);
       if (!sale) throw notFound('Sale');
       if (!canSyncSale(user, sale.state)) throw notSyncable(sale.state);
-      const active = await repo.findActive(saleId);
-      if (active) {
-        const resumed = await recover(saleId);
-        return { started: false, status: toSyncStatus(sale, resumed[0] ?? active) };
-      }
+      const active = await runs.active(saleId);
+      if (active) return { started: false, status: toSyncStatus(sale, active) };
       const full = await repo.snapshot(saleId);
       if (!full) throw notFound('Sale');
-      const problems = await problemsOf(full);
+      const problems = await problemsOf(repo, full);
       if (problems.length > 0) throw new SyncProblemsError(problems);
       const newOrder = createNew && sale.odooId !== null;
       const action = sale.odooId === null || newOrder ? 'publish' : 'sync';
       const origin =
         action === 'sync' ? null : newOrder ? await repo.newOrderOrigin(saleId, sale.quoteNumber) : sale.quoteNumber;
-      const run = await repo.createRun({
+      const created = await runs.create(
         saleId,
-        action,
-        createNew: newOrder,
-        origin,
-        startedById: user.id,
-        startedByName: user.name,
-        message: action === 'publish' ? 'Waiting to publish' : 'Waiting to sync',
-      });
-      if (!run) {
-        const running = await repo.findActive(saleId);
-        if (running) return { started: false, status: toSyncStatus(sale, running) };
-        throw new AppError('CONFLICT', 'Another publish of this sale just finished; try again');
-      }
-      try {
-        await sendJob(run.id);
-      } catch (e) {
-        await repo.finish(run.id, null, { status: 'failed', message: 'Could not queue the job' });
-        throw e;
-      }
-      return { started: true, status: announce(sale, run) };
+        {
+          detail: { action, createNew: newOrder, origin },
+          message: action === 'publish' ? 'Waiting to publish' : 'Waiting to sync',
+          startedBy: { id: user.id, name: user.name },
+        },
+        { status: 'failed', message: 'Could not queue the job' },
+      );
+      if (created.started) return { started: true, status: announce(env, sale, created.run) };
+      if (created.run) return { started: false, status: toSyncStatus(sale, created.run) };
+      throw new AppError('CONFLICT', 'Another publish of this sale just finished; try again');
     },
 
     /**
@@ -570,7 +627,7 @@ export function saleSyncService(deps: SaleSyncDeps) {
       const full = await repo.snapshot(saleId);
       if (!full) throw notFound('Sale');
       const { sale } = full;
-      const problems = await problemsOf(full);
+      const problems = await problemsOf(repo, full);
       const blocked = canSyncSale(user, sale.state) ? null : notSyncable(sale.state).message;
       const out: SyncCheck = {
         saleId,
@@ -588,10 +645,10 @@ export function saleSyncService(deps: SaleSyncDeps) {
         if (sale.odooId === null || newOrder) {
           const base = newOrder ? await repo.newOrderOrigin(saleId, sale.quoteNumber) : sale.quoteNumber;
           // A new order: every line is new (ids of the linked order do not apply).
-          draft = withLineIds(saleDraft(full, await chooseOrigin(sale, base, newOrder)), []);
+          draft = withLineIds(saleDraft(full, await chooseOrigin(env, sale, base, newOrder)), []);
         } else draft = saleDraft(full, sale.quoteNumber);
         const linked = sale.odooId === null || newOrder ? null : sale.odooId;
-        const p = await erp.previewSale(linked, draft, linked === null ? null : await ownerOf(sale));
+        const p = await erp.previewSale(linked, draft, linked === null ? null : await ownerOf(env, sale));
         out.preview = {
           action: p.action,
           odooId: p.odooId,
@@ -608,8 +665,16 @@ export function saleSyncService(deps: SaleSyncDeps) {
       return out;
     },
 
-    execute,
-    recover,
+    /** The run's job (the erp-sale-sync queue). */
+    execute: (job: { runId: string }) => runs.execute(job.runId, (ctx) => syncRun(env, ctx)),
+
+    /**
+     * Takes over the active runs (of one sale, or all) whose job went silent (infra/runs.ts). `orphaned`: every
+     * active run is known to have lost its process (the embedded database serves one process: at start, none can be
+     * running).
+     */
+    recover: (saleId?: string, opts: { orphaned?: boolean } = {}): Promise<SaleSyncRun[]> =>
+      runs.recover({ ...(saleId ? { key: saleId } : {}), orphaned: opts.orphaned ?? false }),
   };
 }
 export type SaleSyncService = ReturnType<typeof saleSyncService>;

@@ -2,7 +2,7 @@
 // real HTTP to the Odoo simulator (18 over JSON-RPC, 19 over JSON-2), progress in the sale's room, and what comes
 // back onto the sale. Expectations on the ERP side are read from the simulator's store.
 import type { OdooSyncStatus, SaleDto, SyncCheck, SyncOdooAck } from '@quotewright/contracts';
-import { eq, products, saleLines, saleSections, saleSyncRuns, sales, sql } from '@quotewright/db';
+import { eq, products, runs, saleLines, saleSections, sales, sql } from '@quotewright/db';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, simConnector, type TestApp } from '../../../test/helpers';
@@ -13,7 +13,7 @@ import type { ErpConnector } from '../erp/erp.types';
 import { type OrderKeys, orderKeys } from '../erp/order-keys';
 import type { RequestLogEntry } from '../erp/transport';
 import { saleDraft } from './sale-sync.draft';
-import { saleSyncRepository } from './sale-sync.repository';
+import { SYNC_QUEUE, saleSyncRepository } from './sale-sync.repository';
 import { api, roleTokens, type Tokens } from './testkit';
 
 const CASES = [
@@ -485,7 +485,7 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     expect(last).toMatchObject({ state: 'synced' });
     expect(last.message).toMatch(/earlier attempt/);
     expect(ordersOf(sale)).toHaveLength(1);
-    const [run] = await t.database.db.select().from(saleSyncRuns).where(eq(saleSyncRuns.id, last.runId!));
+    const [run] = await t.database.db.select().from(runs).where(eq(runs.id, last.runId!));
     expect(run!.attempt).toBe(2);
     expectOrderMatches(await getSale(sale._id), ordersOf(sale)[0]!);
   });
@@ -495,11 +495,11 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     const repo = saleSyncRepository(t.database.db);
     // The dead process: it claimed the run and published, then stopped before saving anything.
     const [run] = await t.database.db
-      .insert(saleSyncRuns)
+      .insert(runs)
       .values({
-        saleId: sale._id,
-        action: 'publish',
-        origin: sale.quote_number,
+        queue: SYNC_QUEUE,
+        key: sale._id,
+        detail: { action: 'publish', createNew: false, origin: sale.quote_number },
         status: 'running',
         attempt: 1,
         progress: 40,
