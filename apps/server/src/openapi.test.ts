@@ -20,8 +20,14 @@ describe('routes defined once (packages/contracts routes/)', () => {
   it('every /api route the server registers is a definition, and every definition is registered', () => {
     const registered = t.app.routeTable.filter((r) => r.url.startsWith('/api')).map(key);
     const defined = apiRoutes.map(key);
-    expect(registered.filter((r) => !defined.includes(r)), 'registered without a definition').toEqual([]);
-    expect(defined.filter((d) => !registered.includes(d)), 'defined but not registered').toEqual([]);
+    expect(
+      registered.filter((r) => !defined.includes(r)),
+      'registered without a definition',
+    ).toEqual([]);
+    expect(
+      defined.filter((d) => !registered.includes(d)),
+      'defined but not registered',
+    ).toEqual([]);
     expect(new Set(defined).size, 'a route defined twice').toBe(defined.length);
   });
 

@@ -2,25 +2,33 @@
 // order of the built-in demo ERP shown read-only.
 import { z } from 'zod';
 
-export type FetchKind = 'products' | 'sales' | 'contacts';
+/** What a data fetch brings in from the ERP. */
+export const FETCH_KINDS = ['products', 'sales', 'contacts'] as const;
+export const fetchKindSchema = z.enum(FETCH_KINDS, { error: 'Expected products, sales or contacts' });
+export type FetchKind = z.infer<typeof fetchKindSchema>;
 
-export interface FetchRunDto {
-  id: string;
-  kind: FetchKind;
+/** A run of the data fetch (docs/product/api.md#erp-data-fetch). */
+export const fetchRunSchema = z.object({
+  id: z.string(),
+  kind: fetchKindSchema,
   /** What the Settings buttons show. */
-  state: 'loading' | 'success' | 'error';
-  status: 'queued' | 'running' | 'succeeded' | 'failed';
-  progress: number;
-  processed: number;
-  total: number | null;
-  written: number;
-  deactivated: number;
-  message: string | null;
-  error: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+  state: z.enum(['loading', 'success', 'error']),
+  status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+  /** percent, 0–100 */
+  progress: z.number(),
+  processed: z.number().int(),
+  /** null until the ERP has said how many records there are */
+  total: z.number().int().nullable(),
+  written: z.number().int(),
+  deactivated: z.number().int(),
+  message: z.string().nullable(),
+  error: z.string().nullable(),
+  /** ISO date-time */
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type FetchRunDto = z.infer<typeof fetchRunSchema>;
 
 /**
  * ERP order fields in the words the people using the app know them by (the publish preview lists the fields a

@@ -16,7 +16,9 @@ import { z } from 'zod';
  * Messages name the field: "Quantity is out of range", "Price must be a number".
  */
 export function numberInput(field: NumericField, messages: Partial<Record<NumberProblem, string>> = {}) {
-  return z.unknown().transform((v, ctx) => {
+  // Typed as a client sends it (a number or numeric text); any value still reaches parseNumberInput, which words the
+  // refusal of anything else.
+  return (z.unknown() as z.ZodType<string | number, string | number>).transform((v, ctx) => {
     const parsed = parseNumberInput(v, field);
     if (parsed.ok) return parsed.value;
     ctx.addIssue({ code: 'custom', message: messages[parsed.problem] ?? parsed.message });

@@ -168,3 +168,18 @@ export const productsCheckSchema = z.object({
   warnings: z.array(saleWarningSchema),
 });
 export type ProductsCheck = z.infer<typeof productsCheckSchema>;
+
+/** A product line of an imported quote whose product is missing from the local catalog or inactive (imported as given). */
+export const importProblemSchema = z.object({
+  product: z.number().int().nullable(),
+  /** The model, as written in the document. */
+  name: z.string(),
+  /** Indexes in the document. */
+  section: z.number().int(),
+  line: z.number().int(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+/** POST /api/sales importing a quote (docs/product/rules.md#json-export-and-import): the new sale, and its lines to look at. */
+export const saleImportAnswerSchema = z.object({ sale: saleSchema, errors: z.array(importProblemSchema) });
+export type SaleImportAnswer = z.infer<typeof saleImportAnswerSchema>;

@@ -16,8 +16,11 @@ export type ContractRequest<D extends RouteDef> = FastifyRequest<{
   Body: Out<D['body']>;
 }>;
 
-/** Options of a route that its definition does not carry (a body limit, compression, a log level…). */
-export type RouteOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'logLevel'> & {
+/**
+ * Options of a route that its definition does not carry (a body limit, compression, a log level, the early rights
+ * check of plugins/auth.ts `requires`…).
+ */
+export type RouteOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'logLevel' | 'preParsing'> & {
   compress?: false;
   config?: Record<string, unknown>;
 };

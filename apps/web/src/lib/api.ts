@@ -3,6 +3,7 @@
 // call ends the session (the handler is installed by the session provider).
 import { type RouteAnswer, type RouteDef, type RouteInput, routeUrl } from '@quotewright/contracts';
 import { REQUEST_TIMEOUT_MS } from './constants';
+import { fileNameFromDisposition, saveBlob } from './download';
 import { readToken } from './token';
 
 export type FieldErrors = Record<string, string>;
@@ -97,7 +98,7 @@ async function toApiError(res: Response): Promise<ApiError> {
   });
 }
 
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = opts.anonymous ? null : readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -153,17 +154,54 @@ export function call<D extends RouteDef>(
   });
 }
 
-/** Calls by hand-written path: being replaced by `call` (one route definition per call). */
-export const api = {
-  get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...opts, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...opts, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...opts, method: 'PUT', body }),
-  delete: <T = void>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...opts, method: 'DELETE' }),
-};
+/** A route that answers a file (`{ file: '<content type>' }`: an Excel workbook, a PDF…). */
+type FileRoute = RouteDef & { answers: { 200: { file: string } } };
+
+/**
+ * Downloads the file a route answers (by its definition, as `call`) and saves it under the server's file name
+ * (Content-Disposition), else `fileName`; answers the name it was saved under. `onProgress` hears the bytes received
+ * as the server streams the file. A refusal is an ApiError with the server's message.
+ */
+export async function download<D extends FileRoute>(
+  def: D,
+  input: RouteInput<D>,
+  fileName?: string,
+  opts: { onProgress?: (bytes: number) => void } = {},
+): Promise<string> {
+  const { params, query } = input as { params?: object; query?: object };
+  const url = routeUrl(def.path, params as Record<string, unknown>, query as Record<string, unknown>);
+  const headers: Record<string, string> = {};
+  const token = def.public ? null : readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(url, { method: def.method, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    let message = text || res.statusText || `Request failed with status ${res.status}`;
+    try {
+      const body = JSON.parse(text) as { detail?: string; title?: string };
+      message = body.detail ?? body.title ?? message;
+    } catch {
+      // not JSON
+    }
+    throw new ApiError(message, { status: res.status });
+  }
+  const chunks: BlobPart[] = [];
+  let bytes = 0;
+  const reader = res.body?.getReader();
+  if (reader)
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      bytes += value.length;
+      opts.onProgress?.(bytes);
+    }
+  else chunks.push(await res.blob());
+  const name = fileNameFromDisposition(res.headers.get('Content-Disposition')) ?? fileName ?? 'download';
+  saveBlob(new Blob(chunks, { type: res.headers.get('Content-Type') ?? undefined }), name);
+  return name;
+}
+
 
 /**
  * The message to show for any failure (docs/product/screens.md#messages: the server's answer, else the error itself). A

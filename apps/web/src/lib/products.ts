@@ -1,24 +1,22 @@
 // The product catalog as the API serves it (GET /api/products, /api/products/{id}). Shared by the sale and template
 // editors' product lists and pickers.
 
-import type { ProductDto } from '@quotewright/contracts';
+import {
+  catalogApi,
+  type ProductDetailDto,
+  type ProductDto,
+  type RelatedProductDto,
+  type RouteInput,
+} from '@quotewright/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { call } from './api';
 
 export type Product = ProductDto;
+export type RelatedProduct = RelatedProductDto;
+export type ProductDetail = ProductDetailDto;
 
-export interface RelatedProduct {
-  product: Partial<Product> & { id: number; name: string; active: boolean };
-  description: string;
-  quantity: string | number;
-  uom: string | { name: string | null } | null;
-}
-
-export interface ProductDetail extends Product {
-  related_products: RelatedProduct[];
-}
-
-export type ProductSort = 'model' | 'manufacturer' | 'description' | 'category' | 'price' | 'cost';
+type ProductListQuery = RouteInput<typeof catalogApi.list>['query'];
+export type ProductSort = NonNullable<ProductListQuery['sort']>;
 
 export interface ProductQuery {
   search: string;
@@ -29,30 +27,29 @@ export interface ProductQuery {
   direction?: 'asc' | 'desc';
 }
 
-export function productsPath(q: ProductQuery): string {
-  const params = new URLSearchParams({
-    page: String(q.page),
-    pageSize: String(q.pageSize),
-    bundlesOnly: String(q.bundlesOnly),
-  });
-  if (q.search) params.set('search', q.search);
-  if (q.sort) params.set('sort', q.sort);
-  if (q.direction) params.set('direction', q.direction);
-  return `/products?${params}`;
+/** The list's query string: the page, its size and the bundles filter always; search and sort when set. */
+function productListQuery(q: ProductQuery): ProductListQuery {
+  return {
+    page: q.page,
+    pageSize: q.pageSize,
+    bundlesOnly: q.bundlesOnly ? 'true' : 'false',
+    search: q.search || undefined,
+    sort: q.sort,
+    direction: q.direction,
+  };
 }
 
 export function useProducts(q: ProductQuery) {
   return useQuery({
     queryKey: ['products', q],
-    queryFn: ({ signal }) =>
-      api.get<{ items: Product[]; total: number; page: number; pageSize: number }>(productsPath(q), { signal }),
+    queryFn: ({ signal }) => call(catalogApi.list, { query: productListQuery(q) }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 }
 
 export function getProduct(id: number): Promise<ProductDetail> {
-  return api.get<ProductDetail>(`/products/${id}`);
+  return call(catalogApi.get, { params: { id: String(id) } });
 }
 
 /** HTML5 drag data type of a product dragged from a product list (it crosses windows, unlike dnd-kit). */

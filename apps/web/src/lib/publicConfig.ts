@@ -1,12 +1,12 @@
+import { authApi } from '@quotewright/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api';
-import type { PublicConfig } from './types';
+import { call } from './api';
 
-/** GET /api/config (anonymous): the ERP's display name and the SSO provider. Shared cache with the login screen. */
+/** GET /api/config (public): the ERP's display name and the SSO provider; the login screen reads it too. */
 export function usePublicConfig() {
   return useQuery({
     queryKey: ['config'],
-    queryFn: ({ signal }) => api.get<PublicConfig>('/config', { signal, anonymous: true }),
+    queryFn: ({ signal }) => call(authApi.config, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

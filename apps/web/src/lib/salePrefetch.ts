@@ -1,6 +1,8 @@
 // A sale's GET started when the page loads on a sale's address, before the editor's code has arrived: the two
-// downloads overlap, and the editor's first read takes the answer (or asks again when it failed).
-import { api } from './api';
+// downloads overlap, and the editor's first read takes the answer (or asks again when it failed). It imports the GET's
+// definition alone (saleReadRoute), not the sales API's other routes and their schemas: it runs before the app's code.
+import { saleReadRoute } from '@quotewright/contracts';
+import { call } from './api';
 import { readToken } from './token';
 
 /** A read is taken only this soon after it started (an older one may miss later changes: the editor asks again). */
@@ -12,7 +14,7 @@ const pending = new Map<string, { answer: Promise<unknown>; at: number }>();
 export function prefetchSale(id: string): void {
   const held = pending.get(id);
   if (!readToken() || (held && Date.now() - held.at < FRESH_MS)) return;
-  const answer = api.get<unknown>(`/sales/${encodeURIComponent(id)}`);
+  const answer = call(saleReadRoute, { params: { id } });
   // a failure is the editor's to report: it reads the sale again
   answer.catch(() => undefined);
   pending.set(id, { answer, at: Date.now() });

@@ -35,6 +35,7 @@ const preference = (segment: 'darkmode' | 'widescreen' | 'discrete', what: strin
     summary: `Turn ${what} on or off for the user`,
     tag,
     params: preferenceParams,
+    noBody: true,
     answers: { 200: userSchema },
   });
 

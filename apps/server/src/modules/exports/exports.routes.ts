@@ -1,12 +1,9 @@
-import { coverLetterInputSchema, coverLetterSchema } from '@quotewright/contracts';
+import { exportsApi } from '@quotewright/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requires } from '../../plugins/auth';
+import { serve } from '../../plugins/contract-routes';
+import { typedRoutes } from '../../plugins/typed-routes';
 import type { ExportsService } from './exports.service';
-
-const saleParams = z.strictObject({ id: z.uuid('Unknown sale id') });
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
@@ -14,19 +11,20 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** A sale's files and cover letter (packages/contracts routes/exports.ts). */
 export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = typedRoutes(app);
   const { exports } = deps;
 
-  r.get('/api/sales/excel/:id', { schema: { params: saleParams } }, async (req, reply) => {
+  serve(r, exportsApi.excel, async (req, reply) => {
     const file = await exports.excel(req.user, req.params.id);
     return reply
       .header('content-disposition', contentDisposition('attachment', file.fileName))
       .header('cache-control', 'no-store')
-      .type(XLSX)
+      .type(exportsApi.excel.answers[200].file)
       .send(file.stream);
   });
-  r.get('/api/sales/json/:id', { schema: { params: saleParams } }, async (req, reply) => {
+  serve(r, exportsApi.json, async (req, reply) => {
     const file = await exports.json(req.user, req.params.id);
     return reply
       .header('content-disposition', contentDisposition('attachment', file.fileName))
@@ -34,26 +32,20 @@ export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsServ
       .type('application/json; charset=utf-8')
       .send(`${JSON.stringify(file.document, null, 2)}\n`);
   });
-  r.get('/api/sales/reports/:id', { schema: { params: saleParams } }, async (req, reply) => {
+  serve(r, exportsApi.pdf, async (req, reply) => {
     const file = await exports.pdf(req.user, req.params.id);
     return reply
       .header('content-disposition', contentDisposition('inline', file.fileName))
       .header('cache-control', 'no-store')
-      .type('application/pdf')
+      .type(exportsApi.pdf.answers[200].file)
       .send(file.stream);
   });
   // The cover letter of the customer PDF (document editor, decision 0015).
-  r.get(
-    '/api/sales/:id/document',
-    { schema: { params: saleParams, response: { 200: coverLetterSchema } } },
-    async (req) => exports.coverLetter(req.user, req.params.id),
-  );
-  r.put(
-    '/api/sales/:id/document',
-    {
-      ...requires('sales.edit'),
-      schema: { params: saleParams, body: coverLetterInputSchema, response: { 200: coverLetterSchema } },
-    },
+  serve(r, exportsApi.coverLetter, async (req) => exports.coverLetter(req.user, req.params.id));
+  serve(
+    r,
+    exportsApi.saveCoverLetter,
     async (req) => exports.saveCoverLetter(req.user, req.params.id, req.body.body),
+    requires('sales.edit'),
   );
 }

@@ -1,8 +1,12 @@
+import { healthApi } from '@quotewright/contracts';
 import type { FastifyInstance } from 'fastify';
+import { serve } from '../../plugins/contract-routes';
 import { sendProblem } from '../../plugins/errors';
+import { typedRoutes } from '../../plugins/typed-routes';
 
+/** GET /api/health (packages/contracts routes/health.ts): 503 DATABASE_UNAVAILABLE when the database does not answer. */
 export function healthRoutes(app: FastifyInstance, deps: { ping: () => Promise<void> }) {
-  app.get('/api/health', { config: { public: true } }, async (req, reply) => {
+  serve(typedRoutes(app), healthApi.health, async (req, reply) => {
     try {
       await deps.ping();
       return { status: 'ok' };

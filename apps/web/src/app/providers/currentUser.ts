@@ -1,8 +1,9 @@
 // The signed-in user (GET /api/users/{id}), loaded at start and shared by the shell and every screen.
+import { usersApi } from '@quotewright/contracts';
 import { defaultPreferences, type Preferences } from '@quotewright/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import type { PreferenceKey, User } from '../../lib/types';
 import { useSession } from './session';
 
@@ -12,17 +13,17 @@ export function useCurrentUser() {
   const { userId } = useSession();
   return useQuery({
     queryKey: userQueryKey(userId),
-    queryFn: ({ signal }) => api.get<User>(`/users/${encodeURIComponent(userId!)}`, { signal }),
+    queryFn: ({ signal }) => call(usersApi.get, { params: { id: userId! } }, { signal }),
     enabled: userId !== null,
     staleTime: 60_000,
   });
 }
 
-const PREFERENCE_PATH: Record<PreferenceKey, string> = {
-  darkMode: 'darkmode',
-  wideScreen: 'widescreen',
-  discreteMode: 'discrete',
-};
+const PREFERENCE_ROUTE = {
+  darkMode: usersApi.darkMode,
+  wideScreen: usersApi.wideScreen,
+  discreteMode: usersApi.discreteMode,
+} satisfies Record<PreferenceKey, unknown>;
 
 const LAST_THEME_KEY = 'qw.darkMode';
 
@@ -65,7 +66,7 @@ export function usePreferences(): PreferencesApi {
 
   const mutation = useMutation({
     mutationFn: ({ key, value }: { key: PreferenceKey; value: boolean }) =>
-      api.post<User>(`/users/${PREFERENCE_PATH[key]}/${encodeURIComponent(userId!)}/${value}`),
+      call(PREFERENCE_ROUTE[key], { params: { id: userId!, value: value ? 'true' : 'false' } }),
     onMutate: async ({ key, value }) => {
       const queryKey = userQueryKey(userId);
       await queryClient.cancelQueries({ queryKey });

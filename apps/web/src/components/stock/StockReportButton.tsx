@@ -1,10 +1,9 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, CircularProgress } from '@mui/material';
-import { REPORT_FILES } from '@quotewright/contracts';
+import { REPORT_FILES, reportsApi } from '@quotewright/contracts';
 import { useState } from 'react';
 import { useDialog } from '../../app/providers/dialog';
-import { errorMessage } from '../../lib/api';
-import { downloadFile } from '../../lib/download';
+import { download, errorMessage } from '../../lib/api';
 
 /** The free action of both stock screens: downloads stockreport.xlsx; errors in the 'Error' dialog. */
 export function StockReportButton() {
@@ -18,7 +17,7 @@ export function StockReportButton() {
       onClick={async () => {
         setBusy(true);
         try {
-          await downloadFile('/inventory/stock/report', REPORT_FILES.stock);
+          await download(reportsApi.stockReport, {}, REPORT_FILES.stock);
         } catch (err) {
           await dialog.error(errorMessage(err));
         } finally {

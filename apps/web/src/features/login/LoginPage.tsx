@@ -17,8 +17,9 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { type LogoutReason, useSession } from '../../app/providers/session';
 import { ApiError, errorMessage, type FieldErrors } from '../../lib/api';
 import { PRODUCT_NAME, SSO_PATH } from '../../lib/constants';
+import { usePublicConfig } from '../../lib/publicConfig';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { login, usePublicConfig } from './api/auth';
+import { login } from './api/auth';
 
 const REASON_TEXT: Partial<Record<LogoutReason, string>> = {
   expired: 'Your session has expired. Please login again.',

@@ -4,6 +4,7 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Button, Chip, ListItemText, Menu, MenuItem, Skeleton, Typography } from '@mui/material';
+import { exportsApi } from '@quotewright/contracts';
 import {
   canEdit,
   canEditSale,
@@ -27,8 +28,7 @@ import { LazyProductTable, ProductTablePlaceholder } from '../../components/prod
 import { ProductListLayout } from '../../components/products/ProductListLayout';
 import { readWindowed, writeWindowed } from '../../components/products/ProductListWindow';
 import { type BundleLine, RelatedProductsDialog } from '../../components/products/RelatedProductsDialog';
-import { errorMessage } from '../../lib/api';
-import { downloadFile } from '../../lib/download';
+import { download, errorMessage } from '../../lib/api';
 import { getProduct, type Product, type ProductDetail } from '../../lib/products';
 import { useErpName } from '../../lib/publicConfig';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -536,7 +536,6 @@ function SaleEditor({ sale }: { sale: Sale }) {
 
   const runExport = async (kind: 'excel' | 'json' | 'pdf') => {
     setExportAnchor(null);
-    const path = { excel: 'excel', json: 'json', pdf: 'reports' }[kind];
     const fallback =
       kind === 'excel'
         ? saleExcelFileName(sale.name, sale.quote_number)
@@ -544,7 +543,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
           ? saleJsonFileName(sale.name, sale.quote_number)
           : `${sanitizeFileName(`${sale.name}_${sale.quote_number}`, 'sale')}.pdf`;
     try {
-      await loading.track(downloadFile(`/sales/${path}/${encodeURIComponent(sale._id)}`, fallback));
+      await loading.track(download(exportsApi[kind], { params: { id: sale._id } }, fallback));
     } catch (err) {
       await dialog.error(errorMessage(err));
     }

@@ -5,7 +5,7 @@
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Button } from '@mui/material';
-import type { SectionDto } from '@quotewright/contracts';
+import { type SectionDto, templatesApi } from '@quotewright/contracts';
 import { hasFullRights, pickerPageSize } from '@quotewright/domain';
 import type { MRT_ExpandedState } from 'material-react-table';
 import { useState } from 'react';
@@ -23,7 +23,7 @@ import { ProductTable } from '../../components/products/ProductTable';
 import { type BundleLine, RelatedProductsDialog } from '../../components/products/RelatedProductsDialog';
 import { errorMessage } from '../../lib/api';
 import { getProduct, type Product, type ProductDetail } from '../../lib/products';
-import { useTemplate, useTemplateAction } from './api/template';
+import { type LineEdits, type SectionPatch, useTemplate, useTemplateAction } from './api/template';
 import { lineEditRefusal } from './components/LineDialogs';
 import { TemplateSectionsTable } from './components/TemplateSectionsTable';
 
@@ -54,14 +54,12 @@ export function TemplateEditorPage() {
   const t = template.data;
   const editable = user ? hasFullRights(user, 'sales') : false;
   const canDuplicate = editable || user?.isAdmin === true;
-  const base = (sectionId: string) => `${encodeURIComponent(templateId)}/${encodeURIComponent(sectionId)}`;
+  const api = templatesApi;
+  const section = (sectionId: string) => ({ templateId, sectionId });
 
   // A failed call has been reported by action.run (once); only the products the server did not add remain to tell.
   const addLines = async (sectionId: string, lines: BundleLine[], bundle: ProductDetail | null) => {
-    const res = await action.run<{ errors: { product: unknown }[] }>(`lines/create/${base(sectionId)}`, {
-      lines,
-      sequence: -1,
-    });
+    const res = await action.run(api.createLines, { params: section(sectionId), body: { lines, sequence: -1 } });
     if (!res || res.errors.length === 0) return;
     const items = res.errors.map((e) => bundleErrorLabel(e.product, bundle));
     if (bundle) await dialog.open({ title: 'Error', message: <BundleErrorMessage items={items} /> });
@@ -94,27 +92,26 @@ export function TemplateEditorPage() {
 
   const handlers = {
     create: async (name: string, showDetails: boolean) =>
-      (await action.run(`sections/create/${encodeURIComponent(templateId)}`, {
-        name,
-        show_details: showDetails,
-      })) !== undefined,
-    update: async (id: string, patch: { name?: string; show_details?: boolean }) =>
-      (await action.run(`sections/update/${base(id)}`, patch)) !== undefined,
-    remove: (id: string) => void action.run(`sections/delete/${base(id)}`),
-    duplicate: (id: string) => void action.run(`sections/duplicate/${base(id)}`),
+      (await action.run(api.createSection, { params: { templateId }, body: { name, show_details: showDetails } })) !==
+      undefined,
+    update: async (id: string, patch: SectionPatch) =>
+      (await action.run(api.updateSection, { params: section(id), body: patch })) !== undefined,
+    remove: (id: string) => void action.run(api.deleteSection, { params: section(id) }),
+    duplicate: (id: string) => void action.run(api.duplicateSection, { params: section(id) }),
     reorder: (from: number, to: number) =>
-      void action.run(`sections/reorder/${encodeURIComponent(templateId)}/${from}/${to}`),
+      void action.run(api.reorderSections, { params: { templateId, oldIndex: from, newIndex: to } }),
     lines: (s: SectionDto) => ({
       dropProduct: (productId: number) => void addProduct(s._id, productId),
-      addText: (kind: 'note' | 'header', name: string) => void action.run(`lines/${kind}/${base(s._id)}`, { name }),
+      addText: (kind: 'note' | 'header', name: string) =>
+        void action.run(kind === 'note' ? api.addNote : api.addHeader, { params: section(s._id), body: { name } }),
       // a refusal goes back to the edit dialog, which keeps the typed values with the reasons beside them
-      update: async (edits: object[]) => {
-        const res = await action.attempt(`lines/update/${base(s._id)}`, edits);
+      update: async (edits: LineEdits) => {
+        const res = await action.attempt(api.updateLines, { params: section(s._id), body: edits });
         return res.ok ? undefined : lineEditRefusal(res.error);
       },
-      remove: (ids: string[]) => void action.run(`lines/delete/${base(s._id)}`, ids),
+      remove: (ids: string[]) => void action.run(api.deleteLines, { params: section(s._id), body: ids }),
       reorder: (index: number, point: number) =>
-        void action.run(`lines/reorder/${base(s._id)}`, { index, line_insertion_point: point }),
+        void action.run(api.reorderLines, { params: section(s._id), body: { index, line_insertion_point: point } }),
     }),
   };
 

@@ -1,7 +1,7 @@
-import type { AnalyticAccountDto } from '@quotewright/contracts';
+import { type AnalyticAccountDto, reportsApi } from '@quotewright/contracts';
 import type { EntryStatus } from '@quotewright/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export type AnalyticAccount = AnalyticAccountDto;
 
@@ -14,13 +14,15 @@ export interface AnalyticRun {
   run: number;
 }
 
-export const analyticPath = (r: Pick<AnalyticRun, 'entryStatus' | 'accountingDate'>) =>
-  `/accounting/reports/analyticaccounts/${r.entryStatus}/${r.accountingDate}`;
-
 export function useAnalyticReport(run: AnalyticRun | null) {
   return useQuery({
     queryKey: ['reports', 'analytic', run],
-    queryFn: ({ signal }) => api.get<AnalyticAccount[]>(analyticPath(run!), { signal }),
+    queryFn: ({ signal }) =>
+      call(
+        reportsApi.analyticAccounts,
+        { params: { entryStatus: run!.entryStatus, accountingDate: run!.accountingDate } },
+        { signal },
+      ),
     enabled: run !== null,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 5 * 60_000,

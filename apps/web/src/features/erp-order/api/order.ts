@@ -1,6 +1,6 @@
-import type { ErpOrderView } from '@quotewright/contracts';
+import { type ErpOrderView, erpOrderApi } from '@quotewright/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export type ErpOrder = ErpOrderView;
 
@@ -8,7 +8,7 @@ export type ErpOrder = ErpOrderView;
 export function useErpOrder(odooId: string | undefined) {
   return useQuery({
     queryKey: ['erp-order', odooId],
-    queryFn: ({ signal }) => api.get<ErpOrder>(`/erp/orders/${encodeURIComponent(odooId ?? '')}`, { signal }),
+    queryFn: ({ signal }) => call(erpOrderApi.order, { params: { id: odooId } }, { signal }),
     enabled: !!odooId,
     retry: false,
   });

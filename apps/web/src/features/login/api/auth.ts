@@ -1,26 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { PublicConfig } from '../../../lib/types';
+import { authApi, type RouteAnswer } from '@quotewright/contracts';
+import { call } from '../../../lib/api';
 
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: ['config'],
-    queryFn: ({ signal }) => api.get<PublicConfig>('/config', { signal, anonymous: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+type Session = RouteAnswer<typeof authApi.login>;
 
-export function login(email: string, password: string): Promise<{ token: string }> {
-  return api.post<{ token: string }>('/users/login', { email, password }, { anonymous: true });
+export function login(email: string, password: string): Promise<Session> {
+  return call(authApi.login, { body: { email, password } });
 }
 
 // A code is single-use: React may mount the exchanging component twice (StrictMode), so the request is shared.
-const exchanges = new Map<string, Promise<{ token: string }>>();
+const exchanges = new Map<string, Promise<Session>>();
 
-export function exchangeCode(code: string): Promise<{ token: string }> {
+export function exchangeCode(code: string): Promise<Session> {
   let pending = exchanges.get(code);
   if (!pending) {
-    pending = api.post<{ token: string }>('/auth/exchange', { code }, { anonymous: true });
+    pending = call(authApi.exchange, { body: { code } });
     exchanges.set(code, pending);
   }
   return pending;

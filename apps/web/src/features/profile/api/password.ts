@@ -1,9 +1,10 @@
+import { type RouteInput, usersApi } from '@quotewright/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export function useResetPassword(userId: string | null) {
   return useMutation({
-    mutationFn: (body: { password: string; password2: string }) =>
-      api.post<{ ok: true }>(`/users/resetpassword/${encodeURIComponent(userId ?? '')}`, body),
+    mutationFn: (body: RouteInput<typeof usersApi.resetPassword>['body']) =>
+      call(usersApi.resetPassword, { params: { id: userId ?? '' }, body }),
   });
 }

@@ -2,10 +2,10 @@
 // time ("Load more").
 // Every change of the sale bumps its version (our own answers and other editors' deltas both patch the cached sale):
 // the feed refetches its loaded pages when the version it was read at is behind.
-import { ACTIVITY_PAGE_SIZE, type ActivityEntryDto, type ActivityPageDto } from '@quotewright/contracts';
+import { ACTIVITY_PAGE_SIZE, type ActivityEntryDto, type ActivityPageDto, salesApi } from '@quotewright/contracts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export const activityKey = (saleId: string) => ['sale', saleId, 'activity'] as const;
 
@@ -15,10 +15,7 @@ export function fetchActivity(
   pageSize = ACTIVITY_PAGE_SIZE,
   signal?: AbortSignal,
 ): Promise<ActivityPageDto> {
-  return api.get<ActivityPageDto>(
-    `/sales/${encodeURIComponent(saleId)}/activity?page=${page}&pageSize=${pageSize}`,
-    signal ? { signal } : {},
-  );
+  return call(salesApi.activity, { params: { id: saleId }, query: { page, pageSize } }, { signal });
 }
 
 /**

@@ -5,7 +5,15 @@
 // message.
 // Unpredictable actions (creating, duplicating, moving, copying) wait for the answer behind the loading overlay.
 
-import type { CreateLinesAnswer, MoveLinesAnswer, SaleDelta } from '@quotewright/contracts';
+import {
+  type CreateLinesAnswer,
+  type MoveLinesAnswer,
+  type RouteInput,
+  type SaleDelta,
+  saleLinesApi,
+  saleSectionsApi,
+  salesApi,
+} from '@quotewright/contracts';
 import type { LineMoveType } from '@quotewright/domain';
 import {
   MutationObserver,
@@ -17,7 +25,7 @@ import { useMemo } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { useLoadingOverlay } from '../../../app/providers/loading';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { ApiError, api, errorMessage } from '../../../lib/api';
+import { ApiError, call, errorMessage } from '../../../lib/api';
 import {
   applyServerDelta,
   beginOptimistic,
@@ -35,8 +43,6 @@ import {
   serverSale,
 } from './optimistic';
 import type { LineChanges, Sale, SaleHeader } from './types';
-
-const enc = encodeURIComponent;
 
 /** The answers of adding products and of moving lines (packages/contracts' schemas, as the server serializes them). */
 export type CreateLinesResult = CreateLinesAnswer;
@@ -169,40 +175,37 @@ function saleMutation<V, A extends SaleDelta = SaleDelta>(spec: SaleMutationSpec
   };
 }
 
-const sales = (saleId: string) => `/sales/${enc(saleId)}`;
-const sectionsPath = (action: string, saleId: string, sectionId?: string) =>
-  `/sales/sections/${action}/${enc(saleId)}${sectionId === undefined ? '' : `/${enc(sectionId)}`}`;
-const linesPath = (action: string, saleId: string, sectionId: string) =>
-  `/sales/lines/${action}/${enc(saleId)}/${enc(sectionId)}`;
-
 // ─── Header ────────────────────────────────────────────────────────────────────────────────────────────────────
 
 export const useUpdateSaleHeader = saleMutation<SaleHeader>({
   action: 'header',
-  request: (saleId, header) => api.post<SaleDelta>(sales(saleId), header),
+  request: (saleId, header) => call(salesApi.update, { params: { id: saleId }, body: header }),
   optimistic: (header) => editHeader(header),
   report: 'dialog',
 });
 
 // ─── Sections ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const useCreateSection = saleMutation<{ name: string; show_details?: boolean }>({
+export const useCreateSection = saleMutation<RouteInput<typeof saleSectionsApi.create>['body']>({
   action: 'createSection',
   request: (saleId, { name, show_details = true }) =>
-    api.post<SaleDelta>(sectionsPath('create', saleId), { name, show_details }),
+    call(saleSectionsApi.create, { params: { saleId }, body: { name, show_details } }),
   report: 'dialog',
 });
 
 export const useDuplicateSection = saleMutation<{ sectionId: string }>({
   action: 'duplicateSection',
-  request: (saleId, { sectionId }) => api.post<SaleDelta>(sectionsPath('duplicate', saleId, sectionId)),
+  request: (saleId, { sectionId }) => call(saleSectionsApi.duplicate, { params: { saleId, sectionId } }),
   targets: ({ sectionId }) => ({ section: sectionId }),
   report: 'dialog',
 });
 
-export const useUpdateSection = saleMutation<{ sectionId: string; name?: string; show_details?: boolean }>({
+/** A section renamed, or its Show Details switched. */
+type SectionChange = { sectionId: string } & RouteInput<typeof saleSectionsApi.update>['body'];
+
+export const useUpdateSection = saleMutation<SectionChange>({
   action: 'updateSection',
-  request: (saleId, { sectionId, ...body }) => api.post<SaleDelta>(sectionsPath('update', saleId, sectionId), body),
+  request: (saleId, { sectionId, ...body }) => call(saleSectionsApi.update, { params: { saleId, sectionId }, body }),
   optimistic: ({ sectionId, ...patch }) => editSection(sectionId, patch),
   targets: ({ sectionId }) => ({ section: sectionId }),
   report: 'dialog',
@@ -210,14 +213,15 @@ export const useUpdateSection = saleMutation<{ sectionId: string; name?: string;
 
 export const useDeleteSection = saleMutation<{ sectionId: string }>({
   action: 'deleteSection',
-  request: (saleId, { sectionId }) => api.post<SaleDelta>(sectionsPath('delete', saleId, sectionId)),
+  request: (saleId, { sectionId }) => call(saleSectionsApi.remove, { params: { saleId, sectionId } }),
   targets: ({ sectionId }) => ({ section: sectionId }),
   report: 'dialog',
 });
 
 export const useReorderSections = saleMutation<{ from: number; to: number }>({
   action: 'reorderSections',
-  request: (saleId, { from, to }) => api.post<SaleDelta>(`/sales/sections/reorder/${enc(saleId)}/${from}/${to}`),
+  request: (saleId, { from, to }) =>
+    call(saleSectionsApi.reorder, { params: { saleId, oldIndex: from, newIndex: to } }),
   optimistic: ({ from, to }, sale) => {
     const id = sale.sections[from]?._id;
     return id === undefined ? (s) => s : moveSection(id, to);
@@ -226,15 +230,12 @@ export const useReorderSections = saleMutation<{ from: number; to: number }>({
 });
 
 /** Copies sections of this sale into `destination` (this sale or another one). */
-export const useCopySections = saleMutation<{
-  destination: string;
-  sections: string[];
-  copyStyle: string;
-  mergeProducts: boolean;
-}>({
+export const useCopySections = saleMutation<
+  { destination: string } & Omit<RouteInput<typeof saleSectionsApi.copy>['body'], '_id'>
+>({
   action: 'copySections',
   request: (saleId, { destination, ...body }) =>
-    api.post<SaleDelta>(sectionsPath('copy', destination), { ...body, _id: saleId }),
+    call(saleSectionsApi.copy, { params: { destinationSaleId: destination }, body: { ...body, _id: saleId } }),
   report: 'dialog',
 });
 
@@ -247,7 +248,8 @@ export const useUpdateLines = saleMutation<{
   refused?: (message: string, err: unknown) => boolean;
 }>({
   action: 'updateLines',
-  request: (saleId, { sectionId, changes }) => api.post<SaleDelta>(linesPath('update', saleId, sectionId), changes),
+  request: (saleId, { sectionId, changes }) =>
+    call(saleLinesApi.update, { params: { saleId, sectionId }, body: changes }),
   optimistic: ({ sectionId, changes }) => editLines(sectionId, changes),
   targets: ({ sectionId, changes }) => ({ section: sectionId, lines: changes.map((c) => c._id) }),
   refusedTo: ({ refused }) => refused,
@@ -256,7 +258,7 @@ export const useUpdateLines = saleMutation<{
 
 export const useDeleteLines = saleMutation<{ sectionId: string; ids: string[] }>({
   action: 'deleteLines',
-  request: (saleId, { sectionId, ids }) => api.post<SaleDelta>(linesPath('delete', saleId, sectionId), ids),
+  request: (saleId, { sectionId, ids }) => call(saleLinesApi.remove, { params: { saleId, sectionId }, body: ids }),
   optimistic: ({ sectionId, ids }) => removeLines(sectionId, ids),
   targets: ({ sectionId, ids }) => ({ section: sectionId, lines: ids }),
   report: 'snackbar',
@@ -265,7 +267,7 @@ export const useDeleteLines = saleMutation<{ sectionId: string; ids: string[] }>
 export const useSetMarkup = saleMutation<{ sectionId: string; ids: string[]; markup: string }>({
   action: 'setMarkup',
   request: (saleId, { sectionId, ids, markup }) =>
-    api.post<SaleDelta>(linesPath('markup', saleId, sectionId), { ids, markup }),
+    call(saleLinesApi.markup, { params: { saleId, sectionId }, body: { ids, markup } }),
   optimistic: ({ sectionId, ids, markup }) => markupLines(sectionId, ids, markup),
   targets: ({ sectionId, ids }) => ({ section: sectionId, lines: ids }),
   report: 'snackbar',
@@ -275,7 +277,7 @@ export const useSetMarkup = saleMutation<{ sectionId: string; ids: string[]; mar
 export const useReorderLines = saleMutation<{ sectionId: string; from: number; to: number }>({
   action: 'reorderLines',
   request: (saleId, { sectionId, from, to }) =>
-    api.post<SaleDelta>(linesPath('reorder', saleId, sectionId), { index: from, line_insertion_point: to }),
+    call(saleLinesApi.reorder, { params: { saleId, sectionId }, body: { index: from, line_insertion_point: to } }),
   optimistic: ({ sectionId, from, to }, sale) => {
     const id = sale.sections.find((s) => s._id === sectionId)?.lines[from]?._id;
     return id === undefined ? (s) => s : moveLine(sectionId, id, to);
@@ -290,9 +292,9 @@ export const useCreateLines = saleMutation<
 >({
   action: 'createLines',
   request: (saleId, { sectionId, lines, sequence }) =>
-    api.post<CreateLinesResult>(linesPath('create', saleId, sectionId), {
-      lines: lines.map((l) => ({ product: l.product, quantity: String(l.quantity) })),
-      sequence,
+    call(saleLinesApi.create, {
+      params: { saleId, sectionId },
+      body: { lines: lines.map((l) => ({ product: l.product, quantity: String(l.quantity) })), sequence },
     }),
   targets: ({ sectionId }) => ({ section: sectionId }),
   report: 'snackbar',
@@ -306,7 +308,7 @@ export const useCreateTextLine = saleMutation<{
 }>({
   action: 'createTextLine',
   request: (saleId, { sectionId, kind, name, sequence }) =>
-    api.post<SaleDelta>(linesPath(kind, saleId, sectionId), { name, sequence }),
+    call(saleLinesApi[kind], { params: { saleId, sectionId }, body: { name, sequence } }),
   targets: ({ sectionId }) => ({ section: sectionId }),
   report: 'snackbar',
 });
@@ -317,7 +319,7 @@ export const useMoveLines = saleMutation<
 >({
   action: 'moveLines',
   request: (saleId, { from, to, type, ids }) =>
-    api.post<MoveLinesResult>(`/sales/lines/move/${enc(saleId)}/${enc(from)}/${enc(to)}/${type}`, ids),
+    call(saleLinesApi.move, { params: { saleId, fromSection: from, toSection: to, type }, body: ids }),
   targets: ({ from, ids }) => ({ section: from, lines: ids }),
   report: 'snackbar',
 });

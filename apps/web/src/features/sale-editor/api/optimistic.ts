@@ -213,8 +213,8 @@ function repriced(section: SaleSection, lines: SaleLine[]): SaleSection {
 }
 
 /** Numbers as the server answers them: quantities exact without trailing zeros, costs with at least 2 decimals. */
-const quantityText = (v: string) => toDecimal(v).toFixed();
-function costText(v: string): string {
+const quantityText = (v: string | number) => toDecimal(v).toFixed();
+function costText(v: string | number): string {
   const d = toDecimal(v);
   return d.decimalPlaces() <= 2 ? d.toFixed(2) : d.toFixed();
 }

@@ -2,22 +2,20 @@
 // (mutations.ts); every one answers only what changed (a SaleDelta, docs/product/realtime.md#sale-changes), applied to
 // the cached sale with the pending optimistic edits laid over it (optimistic.ts).
 
-import type { ProductsCheck } from '@quotewright/contracts';
+import { type ProductsCheck, partnersApi, salesApi } from '@quotewright/contracts';
 import { SELECTOR_MAX_OPTIONS } from '@quotewright/domain';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { takePrefetchedSale } from '../../../lib/salePrefetch';
 import { receiveSale, saleKey } from './optimistic';
-import type { Customer, Ref, Sale, SaleHeader } from './types';
+import type { Sale, SaleHeader } from './types';
 
 export { saleKey } from './optimistic';
 
-const enc = encodeURIComponent;
-
 /** Reads the sale `id` (taking the read started when the page loaded on its address, if any). */
 async function readSale(queryClient: QueryClient, id: string, signal: AbortSignal): Promise<Sale> {
-  const read = () => api.get<Sale>(`/sales/${enc(id)}`, { signal });
+  const read = () => call(salesApi.get, { params: { id } }, { signal });
   // the read started when the page loaded on this sale's address, if any (a failed one is asked again)
   const prefetched = takePrefetchedSale<Sale>(id);
   // An edit still pending stays on screen over the sale read (receiveSale).
@@ -52,24 +50,26 @@ export function useSaleSelect<T>(id: string, select: (sale: Sale) => T): T | und
 export function usePartners() {
   const customers = useQuery({
     queryKey: ['partners', 'customers'],
-    queryFn: ({ signal }) => api.get<Customer[]>('/partners/customers', { signal }),
+    queryFn: ({ signal }) => call(partnersApi.customers, {}, { signal }),
     staleTime: 5 * 60_000,
   });
   const templates = useQuery({
     queryKey: ['partners', 'templates'],
-    queryFn: ({ signal }) => api.get<Ref[]>('/partners/templates', { signal }),
+    queryFn: ({ signal }) => call(partnersApi.templates, {}, { signal }),
     staleTime: 5 * 60_000,
   });
   const salespersons = useQuery({
     queryKey: ['partners', 'salespersons'],
-    queryFn: ({ signal }) => api.get<Ref[]>('/partners/salespersons', { signal }),
+    queryFn: ({ signal }) => call(partnersApi.salespersons, {}, { signal }),
     staleTime: 5 * 60_000,
   });
   return { customers, templates, salespersons };
 }
 
-export function createSale(header: SaleHeader): Promise<Sale> {
-  return api.post<Sale>('/sales', header);
+export async function createSale(header: SaleHeader): Promise<Sale> {
+  const answer = await call(salesApi.create, { body: header });
+  // a header creates the sale and answers it ({sale, errors} answers an import)
+  return 'sale' in answer ? answer.sale : answer;
 }
 
 export type { ProductsCheck };
@@ -89,11 +89,11 @@ export function useStoreSale() {
 }
 
 export function checkProducts(saleId: string): Promise<ProductsCheck> {
-  return api.get<ProductsCheck>(`/sales/check/products/${enc(saleId)}`);
+  return call(salesApi.checkProducts, { params: { id: saleId } });
 }
 
 export function odooUrl(saleId: string): Promise<{ url: string }> {
-  return api.get<{ url: string }>(`/sales/odoo/url/${enc(saleId)}`);
+  return call(salesApi.erpUrl, { params: { id: saleId } });
 }
 
 export interface DestinationSale {
@@ -110,17 +110,22 @@ export interface DestinationSale {
  */
 export async function destinationSales(search: string, signal?: AbortSignal): Promise<DestinationSale[]> {
   const pages = await Promise.all(
-    (['draft', 'sent'] as const).map((state) => {
-      const params = new URLSearchParams({
-        state,
-        page: '0',
-        pageSize: String(SELECTOR_MAX_OPTIONS),
-        sort: 'updated_on',
-        direction: 'desc',
-      });
-      if (search) params.set('search', search);
-      return api.get<{ items: (DestinationSale & { updated_on: string })[] }>(`/sales?${params}`, { signal });
-    }),
+    (['draft', 'sent'] as const).map((state) =>
+      call(
+        salesApi.list,
+        {
+          query: {
+            state,
+            page: 0,
+            pageSize: SELECTOR_MAX_OPTIONS,
+            sort: 'updated_on',
+            direction: 'desc',
+            search: search || undefined,
+          },
+        },
+        { signal },
+      ),
+    ),
   );
   return pages
     .flatMap((p) => p?.items ?? [])

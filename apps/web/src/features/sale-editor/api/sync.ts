@@ -1,8 +1,8 @@
 // Publish/sync to the ERP (decision 0011): the last run's status (live through the sale's room, read again
 // on reload) and the pre-publish check.
-import type { OdooSyncStatus, SyncCheck } from '@quotewright/contracts';
+import { type OdooSyncStatus, type SyncCheck, saleSyncApi } from '@quotewright/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export const syncStatusKey = (saleId: string) => ['sale', saleId, 'odoo-sync'] as const;
 
@@ -10,7 +10,7 @@ export const syncStatusKey = (saleId: string) => ['sale', saleId, 'odoo-sync'] a
 export function useSyncStatus(saleId: string) {
   return useQuery({
     queryKey: syncStatusKey(saleId),
-    queryFn: () => api.get<OdooSyncStatus>(`/sales/odoo/status/${encodeURIComponent(saleId)}`),
+    queryFn: () => call(saleSyncApi.status, { params: { id: saleId } }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -18,7 +18,7 @@ export function useSyncStatus(saleId: string) {
 
 /** What a publish/sync would do, and what the ERP would refuse. */
 export function checkSync(saleId: string, createNew: boolean): Promise<SyncCheck> {
-  return api.get<SyncCheck>(`/sales/odoo/check/${encodeURIComponent(saleId)}${createNew ? '?create_new=true' : ''}`);
+  return call(saleSyncApi.check, { params: { id: saleId }, query: { create_new: createNew ? 'true' : undefined } });
 }
 
 export const isRunning = (s: OdooSyncStatus | undefined) => s?.state === 'queued' || s?.state === 'syncing';

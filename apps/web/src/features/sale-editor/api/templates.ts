@@ -1,15 +1,12 @@
 // Templates applied to the sale (docs/product/api.md#templates-on-a-sale): each call answers a SaleDelta stored like
 // every other edit's (storeDelta), behind the loading overlay; a failure shows the server's message in the 'Error'
 // dialog.
-import type { SaleDelta, TemplateDto, TemplateListDto } from '@quotewright/contracts';
-import type { TemplateCopyStyle } from '@quotewright/domain';
+import { type RouteInput, saleTemplatesApi, templatesApi } from '@quotewright/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDialog } from '../../../app/providers/dialog';
 import { useLoadingOverlay } from '../../../app/providers/loading';
-import { api, errorMessage } from '../../../lib/api';
+import { call, errorMessage } from '../../../lib/api';
 import { storeDelta } from './mutations';
-
-const enc = encodeURIComponent;
 
 const templatesKey = ['templates'] as const;
 
@@ -17,7 +14,7 @@ const templatesKey = ['templates'] as const;
 export function useTemplateChoices(enabled: boolean) {
   return useQuery({
     queryKey: templatesKey,
-    queryFn: ({ signal }) => api.get<TemplateListDto>('/templates', { signal }),
+    queryFn: ({ signal }) => call(templatesApi.list, {}, { signal }),
     enabled,
   });
 }
@@ -25,13 +22,13 @@ export function useTemplateChoices(enabled: boolean) {
 export function useTemplateSections(templateId: string | null) {
   return useQuery({
     queryKey: ['template', templateId],
-    queryFn: ({ signal }) => api.get<TemplateDto>(`/templates/${enc(templateId!)}`, { signal }),
+    queryFn: ({ signal }) => call(templatesApi.get, { params: { id: templateId! } }, { signal }),
     enabled: templateId !== null,
   });
 }
 
 export type SaleTemplateRequest =
-  | { action: 'add'; templateId: string; sections: string[]; copyStyle: TemplateCopyStyle }
+  | ({ action: 'add'; templateId: string } & RouteInput<typeof saleTemplatesApi.add>['body'])
   | { action: 'refresh' | 'remove'; templateId: string };
 
 export function useSaleTemplateAction(saleId: string) {
@@ -40,13 +37,14 @@ export function useSaleTemplateAction(saleId: string) {
   const loading = useLoadingOverlay();
   return useMutation({
     mutationKey: ['sale', saleId, 'templates'],
-    mutationFn: (req: SaleTemplateRequest) =>
-      loading.track(
-        api.post<SaleDelta>(
-          `/sales/templates/${req.action}/${enc(saleId)}/${enc(req.templateId)}`,
-          req.action === 'add' ? { sections: req.sections, copyStyle: req.copyStyle } : {},
-        ),
-      ),
+    mutationFn: (req: SaleTemplateRequest) => {
+      const params = { saleId, templateId: req.templateId };
+      return loading.track(
+        req.action === 'add'
+          ? call(saleTemplatesApi.add, { params, body: { sections: req.sections, copyStyle: req.copyStyle } })
+          : call(saleTemplatesApi[req.action], { params }),
+      );
+    },
     onSuccess: (delta) => storeDelta(qc, delta),
     onError: (err, req) => {
       void dialog.error(errorMessage(err));

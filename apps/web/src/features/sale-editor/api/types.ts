@@ -1,4 +1,4 @@
-import type { LineEditBase, Ref } from '@quotewright/contracts';
+import type { CustomerDto, RouteInput, saleLinesApi, salesApi } from '@quotewright/contracts';
 
 export type {
   LineDto as SaleLine,
@@ -8,32 +8,18 @@ export type {
   SectionDto as SaleSection,
 } from '@quotewright/contracts';
 
-/** The header fields of a sale (POST /api/sales and /api/sales/{id}). */
-export interface SaleHeader {
-  name: string;
-  customer: Ref | null;
-  customer_invoice: Ref | null;
-  customer_shipping: Ref | null;
-  template: Ref | null;
-  salesperson: Ref | null;
-}
+/**
+ * The header fields of a sale as POST /api/sales and /api/sales/{id} take them, every one of them (the info panel
+ * sends them all).
+ */
+export type SaleHeader = Required<RouteInput<typeof salesApi.update>['body']>;
 
-export interface Customer extends Ref {
-  invoice: Ref[];
-  delivery: Ref[];
-}
+/** A customer with its invoice and delivery addresses (GET /api/partners/customers). */
+export type Customer = CustomerDto;
 
-export interface LineChanges {
-  _id: string;
-  name?: string;
-  quantity?: string;
-  price?: string;
-  cost?: string;
-  markup_percent?: string;
-  /** 0–100 */
-  discount?: string;
-  /** The values the edit was based on (what the cell showed when editing started): a change since is refused. */
-  base?: LineEditBase;
-  /** The person chose to replace someone else's value (the base is that value). */
-  overwrite?: boolean;
-}
+/**
+ * One line's edit as POST /api/sales/lines/update takes it: the fields to set, `base` the values they were based on
+ * (what the cell showed when editing started: a change since is refused), `overwrite` when the person chose to
+ * replace someone else's value.
+ */
+export type LineChanges = RouteInput<typeof saleLinesApi.update>['body'][number];

@@ -1,10 +1,19 @@
-import type { SaleListGroupDto, SaleListItemDto, SalesGroupsPageDto, SalesPageDto } from '@quotewright/contracts';
+import {
+  type ImportProblem,
+  type RouteInput,
+  type SaleListGroupDto,
+  type SaleListItemDto,
+  type SalesGroupsPageDto,
+  type SalesPageDto,
+  salesApi,
+  usersApi,
+} from '@quotewright/contracts';
 import type { SalesListGroup, SalesListPreferences, SalesListSort } from '@quotewright/domain';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import type { User } from '../../../lib/types';
 
-export type { Ref } from '@quotewright/contracts';
+export type { ImportProblem, Ref } from '@quotewright/contracts';
 /** One row of GET /api/sales. */
 export type SaleListItem = SaleListItemDto;
 export type SaleListGroup = SaleListGroupDto;
@@ -38,34 +47,28 @@ export interface SalesGroupsQuery extends SalesFilters {
 export const salesListKey = (q: SalesQuery) => ['sales', 'list', q] as const;
 export const salesGroupsKey = (q: SalesGroupsQuery) => ['sales', 'list', 'groups', q] as const;
 
-function params(q: SalesFilters & { page: number; pageSize: number }): URLSearchParams {
-  const p = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
-  if (q.search) p.set('search', q.search);
-  if (q.sort) p.set('sort', q.sort);
-  if (q.direction) p.set('direction', q.direction);
-  return p;
+/** The page and the filters, empty ones left out. */
+function filterQuery(q: SalesFilters & { page: number; pageSize: number }) {
+  return {
+    page: q.page,
+    pageSize: q.pageSize,
+    search: q.search || undefined,
+    sort: q.sort || undefined,
+    direction: q.direction || undefined,
+  };
 }
 
-export function salesPath(q: SalesQuery): string {
-  const p = params(q);
-  if (q.groupBy && q.group !== undefined) {
-    p.set('groupBy', q.groupBy);
-    p.set('group', q.group);
-  }
-  return `/sales?${p}`;
-}
-
-export function salesGroupsPath(q: SalesGroupsQuery): string {
-  const p = params(q);
-  p.set('groupBy', q.groupBy);
-  return `/sales/groups?${p}`;
+/** GET /api/sales's query: with groupBy and group, one group's sales. */
+function listQuery(q: SalesQuery): RouteInput<typeof salesApi.list>['query'] {
+  const query = filterQuery(q);
+  return q.groupBy && q.group !== undefined ? { ...query, groupBy: q.groupBy, group: q.group } : query;
 }
 
 /** The server pages, sorts and searches (fast at 100,000 sales). */
 export function useSalesPage(q: SalesQuery, enabled = true) {
   return useQuery({
     queryKey: salesListKey(q),
-    queryFn: ({ signal }) => api.get<SalesPage>(salesPath(q), { signal }),
+    queryFn: ({ signal }) => call(salesApi.list, { query: listQuery(q) }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -75,7 +78,7 @@ export function useSalesPage(q: SalesQuery, enabled = true) {
 export function useSalesGroups(q: SalesGroupsQuery | null) {
   return useQuery({
     queryKey: salesGroupsKey(q ?? { page: 0, pageSize: 0, groupBy: 'state' }),
-    queryFn: ({ signal }) => api.get<SalesGroupsPage>(salesGroupsPath(q!), { signal }),
+    queryFn: ({ signal }) => call(salesApi.groups, { query: { ...filterQuery(q!), groupBy: q!.groupBy } }, { signal }),
     placeholderData: keepPreviousData,
     enabled: q !== null,
   });
@@ -86,26 +89,19 @@ export function useGroupSales(queries: SalesQuery[]) {
   return useQueries({
     queries: queries.map((q) => ({
       queryKey: salesListKey(q),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<SalesPage>(salesPath(q), { signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => call(salesApi.list, { query: listQuery(q) }, { signal }),
     })),
   });
 }
 
 /** Keeps the list's grouping, sort and page size with the user (answers the updated user). */
 export function saveSalesListPreferences(userId: string, prefs: SalesListPreferences): Promise<User> {
-  return api.put<User>(`/users/${encodeURIComponent(userId)}/preferences/sales-list`, prefs);
+  return call(usersApi.salesListPreferences, { params: { id: userId }, body: prefs });
 }
 
 /** Answers the list's first page. */
 export function deleteSale(id: string): Promise<SalesPage> {
-  return api.delete<SalesPage>(`/sales/${encodeURIComponent(id)}`);
-}
-
-export interface ImportProblem {
-  product: number | null;
-  name: string;
-  section: number;
-  line: number;
+  return call(salesApi.remove, { params: { id } });
 }
 
 /**
@@ -115,10 +111,8 @@ export interface ImportProblem {
  * resolve were left out); a bare sale is accepted too.
  */
 export async function importSale(text: string): Promise<{ id: string; errors: ImportProblem[] }> {
-  const res = await api.post<{ _id?: string; sale?: { _id: string }; errors?: ImportProblem[] }>('/sales', {
-    json: text,
-  });
-  const id = res.sale?._id ?? res._id;
-  if (!id) throw new Error('The server did not answer the imported sale.');
-  return { id, errors: Array.isArray(res.errors) ? res.errors : [] };
+  const res = await call(salesApi.create, { body: { json: text } });
+  const sale = 'sale' in res ? res.sale : res;
+  if (!sale?._id) throw new Error('The server did not answer the imported sale.');
+  return { id: sale._id, errors: 'errors' in res && Array.isArray(res.errors) ? res.errors : [] };
 }

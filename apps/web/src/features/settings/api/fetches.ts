@@ -1,10 +1,8 @@
-import type { FetchKind, FetchRunDto } from '@quotewright/contracts';
+import { erpFetchApi, type FetchKind } from '@quotewright/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export type { FetchKind } from '@quotewright/contracts';
-/** A run of the ERP data fetch as the server reports it (docs/decisions/0004). */
-export type FetchRun = FetchRunDto;
 
 export const fetchRunKey = (kind: FetchKind) => ['erp-fetch', kind] as const;
 
@@ -12,7 +10,7 @@ export const fetchRunKey = (kind: FetchKind) => ['erp-fetch', kind] as const;
 export function useFetchRun(kind: FetchKind) {
   return useQuery({
     queryKey: fetchRunKey(kind),
-    queryFn: async ({ signal }) => (await api.get<{ run: FetchRun | null }>(`/odoo/sync/${kind}`, { signal })).run,
+    queryFn: async ({ signal }) => (await call(erpFetchApi.latest, { params: { kind } }, { signal })).run,
     refetchInterval: (query) => (query.state.data?.state === 'loading' ? 1000 : false),
   });
 }
@@ -21,7 +19,7 @@ export function useFetchRun(kind: FetchKind) {
 export function useStartFetch(kind: FetchKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<FetchRun>(`/odoo/sync/${kind}`),
+    mutationFn: () => call(erpFetchApi.start, { params: { kind } }),
     onSuccess: (run) => queryClient.setQueryData(fetchRunKey(kind), run),
   });
 }

@@ -1,13 +1,13 @@
-import type { StockLocationDto } from '@quotewright/contracts';
+import { reportsApi, type StockLocationDto } from '@quotewright/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export type StockLocation = StockLocationDto;
 
 export function useStockByLocation() {
   return useQuery({
     queryKey: ['reports', 'stock', 'bylocation'],
-    queryFn: ({ signal }) => api.get<StockLocation[]>('/inventory/stock/bylocation', { signal }),
+    queryFn: ({ signal }) => call(reportsApi.stockByLocation, {}, { signal }),
     retry: false,
   });
 }

@@ -1,13 +1,13 @@
-import type { StockByProductDto, StockProductDto } from '@quotewright/contracts';
+import { reportsApi, type StockProductDto } from '@quotewright/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export type StockProduct = StockProductDto;
 
 export function useStockByProduct() {
   return useQuery({
     queryKey: ['reports', 'stock', 'byproduct'],
-    queryFn: ({ signal }) => api.get<StockByProductDto>('/inventory/stock/byproduct', { signal }),
+    queryFn: ({ signal }) => call(reportsApi.stockByProduct, {}, { signal }),
     retry: false,
   });
 }

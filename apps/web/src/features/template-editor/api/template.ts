@@ -1,27 +1,35 @@
-import type { TemplateDto } from '@quotewright/contracts';
+import { type RouteAnswer, type RouteDef, type RouteInput, templatesApi } from '@quotewright/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDialog } from '../../../app/providers/dialog';
 import { useLoadingOverlay } from '../../../app/providers/loading';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { api, errorMessage } from '../../../lib/api';
+import { call, errorMessage } from '../../../lib/api';
 
 export const templateQueryKey = (id: string) => ['template', id] as const;
 
 export function useTemplate(id: string) {
   return useQuery({
     queryKey: templateQueryKey(id),
-    queryFn: ({ signal }) => api.get<TemplateDto>(`/templates/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call(templatesApi.get, { params: { id } }, { signal }),
   });
 }
 
+/** The changes of a section (its name, Show Details) and of lines, as the routes take them. */
+export type SectionPatch = RouteInput<typeof templatesApi.updateSection>['body'];
+export type LineEdits = RouteInput<typeof templatesApi.updateLines>['body'];
+
 /** Line actions report in an error snackbar; section and template actions in the 'Error' dialog. */
-export const reportsInSnackbar = (path: string) => path.startsWith('lines/');
+export const reportsInSnackbar = (def: RouteDef) => def.path.startsWith('/api/templates/lines/');
+
+/** What `call` sends for one change of the template. */
+type Change = { def: RouteDef; input: object };
 
 /**
- * Every change of a template is a POST under /templates/… (docs/product/api.md#templates), behind the global loading
- * overlay until the editor has read the template again. `run` never rejects: it answers undefined when the call failed,
- * after reporting the server's message once (docs/product/screens.md#messages: an error snackbar for line actions,
- * else the 'Error' dialog), so callers may fire and forget (`void action.run(…)`).
+ * Every change of a template is a POST under /api/templates/… (docs/product/api.md#templates; packages/contracts
+ * routes/templates.ts), behind the global loading overlay until the editor has read the template again. `run` never
+ * rejects: it answers undefined when the call failed, after reporting the server's message once
+ * (docs/product/screens.md#messages: an error snackbar for line actions, else the 'Error' dialog), so callers may fire
+ * and forget (`void action.run(…)`).
  */
 export function useTemplateAction(templateId: string) {
   const qc = useQueryClient();
@@ -29,8 +37,7 @@ export function useTemplateAction(templateId: string) {
   const snackbar = useSnackbar();
   const loading = useLoadingOverlay();
   const m = useMutation({
-    mutationFn: ({ path, body }: { path: string; body?: unknown }) =>
-      api.post<unknown>(`/templates/${path}`, body ?? {}),
+    mutationFn: ({ def, input }: Change) => call(def, input),
     // awaited by mutateAsync: the overlay stays until the template has been read again
     onSettled: () => qc.invalidateQueries({ queryKey: templateQueryKey(templateId) }),
   });
@@ -40,21 +47,21 @@ export function useTemplateAction(templateId: string) {
      * A change whose refusal the caller shows itself (an edit dialog keeps the typed values with the reasons beside
      * them): never reports, answers the error instead.
      */
-    attempt: async <T = unknown>(
-      path: string,
-      body?: unknown,
-    ): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> => {
+    attempt: async <D extends RouteDef>(
+      def: D,
+      input: RouteInput<D>,
+    ): Promise<{ ok: true; value: RouteAnswer<D> } | { ok: false; error: unknown }> => {
       try {
-        return { ok: true, value: (await loading.track(m.mutateAsync({ path, body }))) as T };
+        return { ok: true, value: (await loading.track(m.mutateAsync({ def, input }))) as RouteAnswer<D> };
       } catch (error) {
         return { ok: false, error };
       }
     },
-    run: async <T = unknown>(path: string, body?: unknown): Promise<T | undefined> => {
+    run: async <D extends RouteDef>(def: D, input: RouteInput<D>): Promise<RouteAnswer<D> | undefined> => {
       try {
-        return (await loading.track(m.mutateAsync({ path, body }))) as T;
+        return (await loading.track(m.mutateAsync({ def, input }))) as RouteAnswer<D>;
       } catch (e) {
-        if (reportsInSnackbar(path)) snackbar.show(errorMessage(e), 'error');
+        if (reportsInSnackbar(def)) snackbar.show(errorMessage(e), 'error');
         else void dialog.error(errorMessage(e));
         return undefined;
       }

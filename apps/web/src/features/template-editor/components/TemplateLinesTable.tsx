@@ -19,8 +19,9 @@ import { TextLineDialog } from '../../../components/lines/TextLineDialog';
 import { WithValueWarning } from '../../../components/lines/ValueWarning';
 import { formatMoney } from '../../../lib/format';
 import { draggedProductId, isProductDrag } from '../../../lib/products';
+import type { LineEdits } from '../api/template';
 import { downloadCsv, isNegative, templateAmount, toCsv } from './format';
-import { type LineEdit, LineEditDialog, type LineEditRefusal } from './LineDialogs';
+import { LineEditDialog, type LineEditRefusal } from './LineDialogs';
 
 export const DELETE_LINES_PROMPT = 'Are you sure you want to delete the following line(s)?';
 
@@ -28,7 +29,7 @@ export interface TemplateLinesHandlers {
   dropProduct(productId: number): void;
   addText(kind: 'note' | 'header', text: string): void;
   /** Answers the server's refusal (the edit dialog stays open with it), or nothing once saved. */
-  update(edits: (LineEdit & { _id: string })[]): Promise<LineEditRefusal | undefined> | undefined;
+  update(edits: LineEdits): Promise<LineEditRefusal | undefined> | undefined;
   remove(ids: string[]): void;
   reorder(index: number, point: number): void;
 }

@@ -12,6 +12,7 @@ import type { MRT_ColumnDef, MRT_ExpandedState } from 'material-react-table';
 import { useMemo } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { DataTable, useDataTable } from '../../../components/DataTable';
+import type { SectionPatch } from '../api/template';
 import { downloadCsv, toCsv } from './format';
 import { type TemplateLinesHandlers, TemplateLinesTable } from './TemplateLinesTable';
 
@@ -20,7 +21,7 @@ export const DELETE_SECTION_PROMPT = 'Are you sure you want to delete the entire
 export interface TemplateSectionsHandlers {
   /** Each answers whether the change was made (a failure has been reported already); they never reject. */
   create(name: string, showDetails: boolean): Promise<boolean>;
-  update(id: string, patch: { name?: string; show_details?: boolean }): Promise<boolean>;
+  update(id: string, patch: SectionPatch): Promise<boolean>;
   remove(id: string): void;
   duplicate(id: string): void;
   reorder(from: number, to: number): void;

@@ -1,13 +1,13 @@
-import type { TemplateDto, TemplateListDto } from '@quotewright/contracts';
+import { type TemplateListDto, templatesApi } from '@quotewright/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export const templatesQueryKey = ['templates'] as const;
 
 export function useTemplates() {
   return useQuery({
     queryKey: templatesQueryKey,
-    queryFn: ({ signal }) => api.get<TemplateListDto>('/templates', { signal }),
+    queryFn: ({ signal }) => call(templatesApi.list, {}, { signal }),
   });
 }
 
@@ -17,16 +17,16 @@ export function useTemplateMutations() {
   const setList = (list: TemplateListDto) => qc.setQueryData(templatesQueryKey, list);
   return {
     create: useMutation({
-      mutationFn: (name: string) => api.post<TemplateDto>('/templates', { name }),
+      mutationFn: (name: string) => call(templatesApi.create, { body: { name } }),
       onSuccess: () => qc.invalidateQueries({ queryKey: templatesQueryKey }),
     }),
     rename: useMutation({
       mutationFn: ({ id, name }: { id: string; name: string }) =>
-        api.post<TemplateListDto>(`/templates/${encodeURIComponent(id)}`, { name }),
+        call(templatesApi.update, { params: { id }, body: { name } }),
       onSuccess: setList,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.delete<TemplateListDto>(`/templates/${encodeURIComponent(id)}`),
+      mutationFn: (id: string) => call(templatesApi.remove, { params: { id } }),
       onSuccess: setList,
     }),
   };
