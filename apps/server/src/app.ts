@@ -111,7 +111,11 @@ export const REDACT = [
   '*.apiKey',
 ];
 
-export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+/**
+ * The Fastify instance with everything every route relies on: logging, the route table, zod validation and
+ * serialization, problem answers, security headers, compression and the accepted body types.
+ */
+async function createHttp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger:
@@ -157,6 +161,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
+  return app;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = await createHttp(opts);
   const { db } = database;
   const log = app.log;
   const settings = settingsRepository(db);

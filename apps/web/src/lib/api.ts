@@ -202,7 +202,6 @@ export async function download<D extends FileRoute>(
   return name;
 }
 
-
 /**
  * The message to show for any failure (docs/product/screens.md#messages: the server's answer, else the error itself). A
  * validation answer's `detail` is generic ('Some fields are invalid'): its field messages ('Quantity is out of range')

@@ -18,7 +18,6 @@ import type { ErpFetchRepository } from './erpfetch.repository';
 export const FETCH_QUEUE = 'erp-fetch';
 /** Who changes a sale during the fetch (the editors' notices and the activity name it). */
 export const ERP_ACTOR = { id: 'erp', name: 'ERP' } as const;
-export const FETCH_KINDS = ['products', 'sales', 'contacts'] as const;
 
 export type { FetchRunDto };
 

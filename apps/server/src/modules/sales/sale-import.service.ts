@@ -5,6 +5,7 @@ import {
   activityDetail,
   countDocumentLines,
   EMPTY_ACTIVITY_SALE,
+  type ImportProblem,
   MAX_IMPORT_LINES,
   type ParsedSaleDocument,
   saleDocumentSchema,
@@ -23,16 +24,6 @@ import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import { type SaleDto, toSaleDto } from './sales.dto';
 import type { NewLine, SalesRepository } from './sales.repository';
-
-/** A product line of an imported quote whose product is missing from the local catalog or inactive. */
-export interface ImportProblem {
-  product: number | null;
-  /** The model, as written in the document. */
-  name: string;
-  /** Indexes in the document. */
-  section: number;
-  line: number;
-}
 
 const TOO_LARGE = 'The sale total would be too large';
 
