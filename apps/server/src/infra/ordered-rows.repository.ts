@@ -1,14 +1,19 @@
 // Helpers of the repositories that keep ordered rows (sections and lines of sales and of templates).
 import {
+  and,
+  asc,
   type Db,
+  eq,
   getTableColumns,
   getTableName,
   pgArray,
   type SQL,
   type saleLines,
+  type saleSections,
   sql,
   type Table,
   type templateLines,
+  type templateSections,
 } from '@quotewright/db';
 
 /** Tables whose rows carry a `position` within their parent. */
@@ -144,4 +149,62 @@ export function orderedLinesWriteSql<T extends LinesTable>(
     ),
   );
   return sql.join(parts, sql`, `);
+}
+
+/** The section tables (a sale's or a template's) and the column naming their owner. */
+type SectionTables =
+  | { sections: typeof saleSections; lines: typeof saleLines; owner: 'saleId' }
+  | { sections: typeof templateSections; lines: typeof templateLines; owner: 'templateId' };
+
+/**
+ * The queries of a document's sections, one by one, the same for a sale's and a template's: in order, one of THIS
+ * document (another's section is not found), insert, patch, delete, renumber; and a section's lines in order.
+ */
+export function sectionQueries<T extends SectionTables>(db: Db, t: T) {
+  type Section = T['sections']['$inferSelect'];
+  type Line = T['lines']['$inferSelect'];
+  // Drizzle's builders do not accept a union of tables: the two tables have the same columns where these touch them.
+  const sections = t.sections as typeof saleSections;
+  const lines = t.lines as typeof saleLines;
+  const owner = sections[t.owner as 'saleId'];
+  const table = getTableName(t.sections) as OrderedTable;
+  return {
+    async sectionOrder(ownerId: string): Promise<Section[]> {
+      return db.select().from(sections).where(eq(owner, ownerId)).orderBy(asc(sections.position)) as Promise<Section[]>;
+    },
+    async findSection(ownerId: string, sectionId: string): Promise<Section | undefined> {
+      const [row] = await db
+        .select()
+        .from(sections)
+        .where(and(eq(sections.id, sectionId), eq(owner, ownerId)));
+      return row as Section | undefined;
+    },
+    async insertSection(
+      ownerId: string,
+      values: { name: string; showDetails?: boolean; merge?: boolean; position: number },
+    ): Promise<string> {
+      const [row] = await db
+        .insert(sections)
+        .values({ [t.owner]: ownerId, ...values } as typeof saleSections.$inferInsert)
+        .returning({ id: sections.id });
+      return row!.id;
+    },
+    async updateSection(sectionId: string, patch: Partial<Pick<Section, 'name' | 'showDetails'>>): Promise<void> {
+      if (Object.keys(patch).length === 0) return;
+      await db.update(sections).set(patch).where(eq(sections.id, sectionId));
+    },
+    async deleteSection(sectionId: string): Promise<void> {
+      await db.delete(sections).where(eq(sections.id, sectionId));
+    },
+    /** Positions 0..n−1 in the given order. */
+    async orderSections(order: readonly string[]): Promise<void> {
+      await setPositions(db, table, order);
+    },
+    /** A section's lines in order. */
+    async sectionLines(sectionId: string): Promise<Line[]> {
+      return db.select().from(lines).where(eq(lines.sectionId, sectionId)).orderBy(asc(lines.position)) as Promise<
+        Line[]
+      >;
+    },
+  };
 }

@@ -29,6 +29,7 @@ import {
   type LinesWriteOf,
   orderedLinesWriteSql,
   rowReader,
+  sectionQueries,
   setPositions as setRowPositions,
 } from '../../infra/ordered-rows.repository';
 import { activityQueries } from './activity.repository';
@@ -632,52 +633,8 @@ function saleWriteQueries(db: Db, run: Run) {
 /** A sale's sections and lines one by one (the locking path's writes), and the catalog rows lines are made from. */
 function sectionLineQueries(db: Db) {
   return {
-    // ─── Sections ──────────────────────────────────────────────────────────────────────────────────────────────
-
-    /** The sale's section ids in order. */
-    async sectionOrder(saleId: string): Promise<SaleSectionRow[]> {
-      return sectionsOf(db, saleId);
-    },
-
-    /** A section of THIS sale (another sale's section is not found: no IDOR). */
-    async findSection(saleId: string, sectionId: string): Promise<SaleSectionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(saleSections)
-        .where(and(eq(saleSections.id, sectionId), eq(saleSections.saleId, saleId)));
-      return row;
-    },
-
-    async insertSection(
-      saleId: string,
-      values: { name: string; showDetails?: boolean; merge?: boolean; position: number },
-    ): Promise<string> {
-      const [row] = await db
-        .insert(saleSections)
-        .values({ saleId, ...values })
-        .returning({ id: saleSections.id });
-      return row!.id;
-    },
-
-    async updateSection(sectionId: string, patch: SectionPatch): Promise<void> {
-      if (Object.keys(patch).length === 0) return;
-      await db.update(saleSections).set(patch).where(eq(saleSections.id, sectionId));
-    },
-
-    async deleteSection(sectionId: string): Promise<void> {
-      await db.delete(saleSections).where(eq(saleSections.id, sectionId));
-    },
-
-    /** Positions 0..n−1 in the given order. */
-    async orderSections(order: readonly string[]): Promise<void> {
-      await setPositions(db, saleSections, order);
-    },
-
-    // ─── Lines ─────────────────────────────────────────────────────────────────────────────────────────────────
-
-    async sectionLines(sectionId: string): Promise<SaleLineRow[]> {
-      return db.select().from(saleLines).where(eq(saleLines.sectionId, sectionId)).orderBy(asc(saleLines.position));
-    },
+    // The sale's sections one by one (the same queries as a template's, infra/ordered-rows.repository.ts), and its lines.
+    ...sectionQueries(db, { sections: saleSections, lines: saleLines, owner: 'saleId' }),
 
     /** Inserts lines into a section (positions set by the caller) and answers their ids in order. */
     async insertLines(

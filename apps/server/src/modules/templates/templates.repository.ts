@@ -1,7 +1,6 @@
 // The only Drizzle user of templates: a template owns sections and lines shaped like a sale's (decision 0014).
 
 import {
-  and,
   asc,
   type Db,
   eq,
@@ -20,7 +19,7 @@ import {
   insertInChunks,
   type LinesWriteOf,
   orderedLinesWriteSql,
-  setPositions,
+  sectionQueries,
 } from '../../infra/ordered-rows.repository';
 
 export type NewTemplateLine = Omit<typeof templateLines.$inferInsert, 'id' | 'templateId' | 'sectionId' | 'position'>;
@@ -119,58 +118,8 @@ function queries(db: Db) {
       return (await db.delete(templates).where(eq(templates.id, id)).returning({ id: templates.id })).length > 0;
     },
 
-    // ─── Sections ──────────────────────────────────────────────────────────────────────────────────────────────
-
-    async sectionOrder(templateId: string): Promise<TemplateSectionRow[]> {
-      return db
-        .select()
-        .from(templateSections)
-        .where(eq(templateSections.templateId, templateId))
-        .orderBy(asc(templateSections.position));
-    },
-
-    /** A section of THIS template (another template's section is not found). */
-    async findSection(templateId: string, sectionId: string): Promise<TemplateSectionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(templateSections)
-        .where(and(eq(templateSections.id, sectionId), eq(templateSections.templateId, templateId)));
-      return row;
-    },
-
-    async insertSection(
-      templateId: string,
-      values: { name: string; showDetails?: boolean; position: number },
-    ): Promise<string> {
-      const [row] = await db
-        .insert(templateSections)
-        .values({ templateId, ...values })
-        .returning({ id: templateSections.id });
-      return row!.id;
-    },
-
-    async updateSection(sectionId: string, patch: TemplateSectionPatch): Promise<void> {
-      if (Object.keys(patch).length === 0) return;
-      await db.update(templateSections).set(patch).where(eq(templateSections.id, sectionId));
-    },
-
-    async deleteSection(sectionId: string): Promise<void> {
-      await db.delete(templateSections).where(eq(templateSections.id, sectionId));
-    },
-
-    async orderSections(order: readonly string[]): Promise<void> {
-      await setPositions(db, 'template_sections', order);
-    },
-
-    // ─── Lines ─────────────────────────────────────────────────────────────────────────────────────────────────
-
-    async sectionLines(sectionId: string): Promise<TemplateLineRow[]> {
-      return db
-        .select()
-        .from(templateLines)
-        .where(eq(templateLines.sectionId, sectionId))
-        .orderBy(asc(templateLines.position));
-    },
+    // A template's sections one by one (the same queries as a sale's, infra/ordered-rows.repository.ts), and its lines.
+    ...sectionQueries(db, { sections: templateSections, lines: templateLines, owner: 'templateId' }),
 
     async insertLines(
       templateId: string,
