@@ -11,6 +11,7 @@ import {
   applyLineEdit,
   applyMarkup,
   DESCRIPTION_REQUIRED,
+  DomainError,
   EDIT_BASE_FIELDS,
   type EditBaseField,
   type FieldEditor,
@@ -326,14 +327,17 @@ export const planAddText =
  * columns that change, with who set them. An edit based on values that moved on refuses the whole request (409).
  */
 export const planEdits = (edits: readonly LineEditInput[]) => (s: LinesPlanInput) => {
-  const index = new Map(s.rows.map((l, i) => [l.id, i]));
-  rowsWithIds(s.rows, [...new Set(edits.map((e) => e._id))]);
+  // Where each edited line is (a line not in the section refuses the whole request, before any conflict): a scan per
+  // edit for the usual one or few, an index for many (a 2,000-line section is not indexed for a one-cell edit).
+  const index = edits.length > 8 ? new Map(s.rows.map((l, i) => [l.id, i])) : undefined;
+  const positions = edits.map((e) => (index ? (index.get(e._id) ?? -1) : s.rows.findIndex((l) => l.id === e._id)));
+  if (positions.includes(-1)) throw new DomainError('NOT_FOUND', 'Line not found');
   const current = new Map<string, SaleLineRow>();
   const patches = new Map<string, LinePatch>();
   const conflicts: EditConflict[] = [];
   const replaced: Replaced[] = [];
-  for (const edit of edits) {
-    const i = index.get(edit._id)!;
+  for (const [n, edit] of edits.entries()) {
+    const i = positions[n]!;
     const row = current.get(edit._id) ?? s.rows[i]!;
     const plan = planLineEdit(row, lineDtoAt(s.dtos, i, row.id), edit, s.by);
     conflicts.push(...plan.conflicts);
@@ -384,6 +388,13 @@ export async function refusedAsUndefined<T>(plan: () => T | Promise<T>): Promise
   }
 }
 
+/** Whether every updated line is where it was (a scan per line for a few, an index for many). */
+function updatesInPlace(rows: readonly SaleLineRow[], after: readonly SaleLineRow[], ids: readonly string[]) {
+  if (after.length !== rows.length) return false;
+  const index = ids.length > 8 ? new Map(rows.map((l, i) => [l.id, i])) : undefined;
+  return ids.every((id) => after[index ? (index.get(id) ?? -1) : rows.findIndex((l) => l.id === id)]?.id === id);
+}
+
 /**
  * What turns a section's rows into the rows after a change (one statement, see orderedLinesWriteSql): the columns of
  * `update` over existing lines (an edit: every line stays where it is), or the lines inserted, removed and renumbered;
@@ -398,8 +409,14 @@ export function writeOfChange(
   if (!after) throw new Error(`section ${sectionId}: a plan without rows after it writes nothing`);
   const products = change.products?.length ? { products: change.products } : {};
   if (!change.update) return { sectionId, ...products, ...linesWriteOf(rows, after) };
-  // A planner that writes columns keeps the lines in place: anything else is a bug in it.
-  if (after.length !== rows.length || after.some((l, i) => l.id !== rows[i]!.id))
+  // A planner that writes columns keeps the lines in place (patchedRows): anything else is a bug in it.
+  if (
+    !updatesInPlace(
+      rows,
+      after,
+      change.update.map((u) => u.id),
+    )
+  )
     throw new Error(`section ${sectionId}: a plan that updates lines also moved some`);
   return { sectionId, ...products, update: change.update };
 }
