@@ -13,7 +13,7 @@ import {
 import { AppError, notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
 import type { Mutate } from './sale-mutate';
-import { pricingLine, type SectionDto, toSectionDto } from './sales.dto';
+import { lineContent, pricingLine, type SectionDto, toSectionDto } from './sales.dto';
 import type { NewLine, SalesQueries, SectionPatch } from './sales.repository';
 
 export interface CopySectionsInput {
@@ -27,19 +27,7 @@ export interface CopySectionsInput {
 
 /** A copy of a line's content for another place: no id, no ERP line, not from a template. */
 function copyOfLine(l: NewLine & Record<string, unknown>): NewLine {
-  return {
-    kind: l.kind,
-    productId: l.productId,
-    productName: l.productName,
-    manufacturer: l.manufacturer,
-    description: l.description,
-    quantity: l.quantity,
-    price: l.price,
-    cost: l.cost,
-    discount: l.discount,
-    pricePercentageActive: l.pricePercentageActive,
-    uom: l.uom,
-  } as NewLine;
+  return { ...lineContent(l as SaleLineRow), discount: l.discount } as NewLine;
 }
 
 type CopyRow = CopyLine & { id: string; row: SaleLineRow };

@@ -109,6 +109,38 @@ function memoOf(row: SaleLineRow) {
 }
 
 /** The row at another position: a new row object that keeps the row's memo (its answer has no position). */
+/** The columns of a line's content, which a sale line and a template line both store. */
+type ContentColumns =
+  | 'kind'
+  | 'productId'
+  | 'productName'
+  | 'manufacturer'
+  | 'description'
+  | 'quantity'
+  | 'price'
+  | 'cost'
+  | 'pricePercentageActive'
+  | 'uom';
+
+/**
+ * A line's content as a copy carries it to another place (a section, a sale, a template): no id, position, ERP line
+ * or template origin, and no discount (a template line has none: a sale line's copy adds its own).
+ */
+export function lineContent(l: Pick<SaleLineRow, ContentColumns>): Pick<SaleLineRow, ContentColumns> {
+  return {
+    kind: l.kind,
+    productId: l.productId,
+    productName: l.productName,
+    manufacturer: l.manufacturer,
+    description: l.description,
+    quantity: l.quantity,
+    price: l.price,
+    cost: l.cost,
+    pricePercentageActive: l.pricePercentageActive,
+    uom: l.uom,
+  };
+}
+
 export function atPosition(row: SaleLineRow, position: number): SaleLineRow {
   const moved = { ...row, position };
   const m = rowMemo.get(row);

@@ -14,7 +14,7 @@ import {
 } from '@quotewright/domain';
 import { AppError, notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
-import { pricingLine } from '../sales/sales.dto';
+import { lineContent, pricingLine } from '../sales/sales.dto';
 import type { NewLine, SalesQueries } from '../sales/sales.repository';
 import type { SalesService } from '../sales/sales.service';
 import { asSaleLineRow } from './templates.dto';
@@ -29,19 +29,7 @@ const sectionKey = (name: string) => name.trim().toLowerCase();
 /** A template line as a new sale line of the template `templateId` (not yet priced). */
 function freshLine(l: FullTemplate['sections'][number]['lines'][number], templateId: string): PlanLine {
   const row = asSaleLineRow(l);
-  const fresh: NewLine = {
-    kind: l.kind,
-    productId: l.productId,
-    productName: l.productName,
-    manufacturer: l.manufacturer,
-    description: l.description,
-    quantity: l.quantity,
-    price: l.price,
-    cost: l.cost,
-    pricePercentageActive: l.pricePercentageActive,
-    uom: l.uom,
-    templateId,
-  };
+  const fresh: NewLine = { ...lineContent(l), templateId };
   return { ...pricingLine(row), product_id: l.productId, fresh };
 }
 

@@ -3,7 +3,7 @@
 import type { TemplateDto, TemplateListItemDto } from '@quotewright/contracts';
 import type { SaleLineRow, SaleSectionRow, TemplateLineRow, TemplateRow } from '@quotewright/db';
 import { money, salePricingFromSections, toDecimalOrZero } from '@quotewright/domain';
-import { type SectionDto, toSectionDto } from '../sales/sales.dto';
+import { lineContent, type SectionDto, toSectionDto } from '../sales/sales.dto';
 import type { FullTemplate, TemplateLineInsert, TemplateSectionWithLines } from './templates.repository';
 
 /** A template line as a sale line row (the shared DTO builder and pricing rules read it). */
@@ -18,16 +18,7 @@ export function asTemplateLineInsert(l: SaleLineRow): TemplateLineInsert {
     templateId: l.saleId,
     sectionId: l.sectionId,
     position: l.position,
-    kind: l.kind,
-    productId: l.productId,
-    productName: l.productName,
-    manufacturer: l.manufacturer,
-    description: l.description,
-    quantity: l.quantity,
-    price: l.price,
-    cost: l.cost,
-    pricePercentageActive: l.pricePercentageActive,
-    uom: l.uom,
+    ...lineContent(l),
   };
 }
 
