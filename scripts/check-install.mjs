@@ -15,13 +15,16 @@ const problems = [];
 if (!supported || !semver.validRange(supported)) problems.push(`package.json: engines.node is missing or invalid`);
 const allowScripts = pkg.allowScripts ?? {};
 
-/** Whether allowScripts covers this package: its name, or `name@range` that the version satisfies, set to true. */
+/**
+ * Whether allowScripts covers this package: its name, or `name@range` that the version satisfies, set to true (run)
+ * or false (not run, and npm says nothing: msw's postinstall only copies a browser worker the tests do not use).
+ */
 function allowed(name, version) {
   for (const [key, value] of Object.entries(allowScripts)) {
     const at = key.lastIndexOf('@');
     const keyName = at > 0 ? key.slice(0, at) : key;
     const range = at > 0 ? key.slice(at + 1) : '*';
-    if (keyName === name && semver.satisfies(version, range)) return value === true;
+    if (keyName === name && semver.satisfies(version, range)) return typeof value === 'boolean';
   }
   return false;
 }
