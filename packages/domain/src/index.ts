@@ -14,6 +14,7 @@ export * from './pricing';
 export * from './reports';
 export * from './sale-name';
 export * from './sales-list';
+export * from './section-plans';
 export * from './states';
 export * from './templates';
 export * from './validation';

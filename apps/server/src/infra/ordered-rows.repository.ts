@@ -1,4 +1,5 @@
 // Helpers of the repositories that keep ordered rows (sections and lines of sales and of templates).
+
 import {
   and,
   asc,
@@ -15,6 +16,7 @@ import {
   type templateLines,
   type templateSections,
 } from '@quotewright/db';
+import { type Layout, type LayoutSection, layoutWriteOf, type PlannedRow } from '@quotewright/domain';
 
 /** Tables whose rows carry a `position` within their parent. */
 export type OrderedTable = 'sale_sections' | 'sale_lines' | 'template_sections' | 'template_lines';
@@ -78,6 +80,8 @@ export interface LinesWriteOf<Row, Patch> {
   remove?: readonly string[];
   /** New positions of existing lines (only those that move). */
   positions?: readonly { id: string; position: number }[];
+  /** Lines of another section of the same document moved into this one, with their positions here. */
+  arrive?: readonly { id: string; position: number }[];
 }
 
 /**
@@ -136,6 +140,15 @@ export function orderedLinesWriteSql<T extends LinesTable>(
       where t.id = any(${ids}::uuid[]) and t.id = v.id and t.section_id = ${section} and ${when} returning t.*)`);
     written.push('moved');
   }
+  if (write.arrive?.length) {
+    // The ids come from the document's own lines, read under its lock (section-plans.ts layoutWriteOf).
+    const json = JSON.stringify(write.arrive);
+    const ids = pgArray(write.arrive.map((p) => p.id));
+    parts.push(sql`arrived as (update ${table} t set section_id = ${section}, position = v.position
+      from jsonb_to_recordset(${json}::jsonb) as v(id uuid, position integer)
+      where t.id = any(${ids}::uuid[]) and t.id = v.id and ${when} returning t.*)`);
+    written.push('arrived');
+  }
   const ids = write.remove ?? [];
   parts.push(
     ids.length
@@ -181,7 +194,7 @@ export function sectionQueries<T extends SectionTables>(db: Db, t: T) {
     },
     async insertSection(
       ownerId: string,
-      values: { name: string; showDetails?: boolean; merge?: boolean; position: number },
+      values: { id?: string; name: string; showDetails?: boolean; merge?: boolean; position: number },
     ): Promise<string> {
       const [row] = await db
         .insert(sections)
@@ -207,4 +220,50 @@ export function sectionQueries<T extends SectionTables>(db: Db, t: T) {
       >;
     },
   };
+}
+
+/** What a document's section operations write with: its sectionQueries and its one-statement writeLines. */
+export interface LayoutQueries<L> {
+  insertSection(
+    ownerId: string,
+    values: { id: string; name: string; showDetails: boolean; merge?: boolean; position: number },
+  ): Promise<string>;
+  updateSection(sectionId: string, patch: { name?: string; showDetails?: boolean }): Promise<void>;
+  deleteSection(sectionId: string): Promise<void>;
+  orderSections(order: readonly string[]): Promise<void>;
+  writeLines(write: LinesWriteOf<L, Partial<L>>): Promise<unknown>;
+}
+
+/**
+ * Writes what a section planner decided (packages/domain section-plans.ts): `after` as planned from `before` (the
+ * document's layout read under its lock). New sections first (their lines need them), then each changed section's
+ * lines in one statement (a second one for the columns of lines that also move: a statement writes a row once),
+ * then removed sections (their lines go with them) and the sections' order.
+ */
+export async function writeLayout<S extends LayoutSection & { merge?: boolean | null }, L extends PlannedRow>(
+  q: LayoutQueries<NoInfer<L>>,
+  ownerId: string,
+  before: Layout<S, L>,
+  after: Layout<S, L>,
+): Promise<void> {
+  const w = layoutWriteOf(before, after);
+  for (const s of w.insertSections) {
+    const merge = typeof s.merge === 'boolean' ? { merge: s.merge } : {};
+    await q.insertSection(ownerId, {
+      id: s.id,
+      name: s.name,
+      showDetails: s.showDetails,
+      ...merge,
+      position: s.position,
+    });
+  }
+  for (const u of w.updateSections) await q.updateSection(u.id, u.patch);
+  for (const { update, ...rest } of w.lines) {
+    if (rest.insert.length || rest.remove.length || rest.arrive.length || rest.positions.length)
+      await q.writeLines(rest);
+    if (update.length) await q.writeLines({ sectionId: rest.sectionId, update });
+  }
+  for (const id of w.removeSections) await q.deleteSection(id);
+  if (w.insertSections.length || w.removeSections.length || w.sectionPositions.length)
+    await q.orderSections(after.sections.map((s) => s.id));
 }

@@ -48,6 +48,8 @@ export interface Change {
   readonly heads: readonly SaleSectionRow[];
   /** Their answers (in the same order): what people see of the sale before the change. */
   readonly sections: readonly SectionDto[];
+  /** The line rows of a section as locked, when this process holds them (else the caller reads them). */
+  readonly lineRows: (sectionId: string) => readonly SaleLineRow[] | undefined;
   /** What the activity entry needs besides the sale before and after (a markup, a copy's source…). */
   activity?: ActivityHint;
 }
@@ -72,7 +74,7 @@ export function linesOnly(change: Change, sectionId: string, rows: readonly Sale
 
 /** The one transaction every locking change of a sale goes through (mutate). */
 export function saleMutator(repo: SalesRepository, reads: SaleReads, events: SaleEvents | undefined) {
-  const { readSale, withVersions, remember } = reads;
+  const { readSale, withVersions, remember, sections: cache } = reads;
 
   /**
    * Every mutation of a sale goes through here: access first, then ONE transaction that locks the sale row (edits of
@@ -99,7 +101,12 @@ export function saleMutator(repo: SalesRepository, reads: SaleReads, events: Sal
         // The sale as it was, for the delta (unchanged sections come from the cache, by identity).
         const before = (await readSale(r, saleId, locked, held.heads))!;
         const saleBefore = saleDtoOf(before.sale, before.sections);
-        const change: Change = { changed: true, heads: before.heads, sections: before.sections };
+        const lineRows = (id: string) => {
+          const head = before.heads.find((h) => h.id === id);
+          if (!head) return undefined;
+          return before.fresh.find((f) => f.id === id)?.rows ?? cache.rows(id, head.version);
+        };
+        const change: Change = { changed: true, heads: before.heads, sections: before.sections, lineRows };
         const result = await fn(r, change, locked);
         // Nothing written: the sale is as it was.
         if (!change.changed) return { result, read: before, before, saleBefore, saleAfter: saleBefore };

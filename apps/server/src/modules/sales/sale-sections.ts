@@ -1,20 +1,28 @@
-import type { SaleLineRow, SaleSectionRow } from '@quotewright/db';
+import { randomUUID } from 'node:crypto';
+import type { ActivityHint } from '@quotewright/contracts';
+import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import {
-  type CopyLine,
   duplicateSectionName,
+  type Layout,
+  type LayoutMakers,
   type LineMoveType,
-  moveItem,
   NUMERIC_FIELDS,
-  planLineMove,
-  planSectionCopy,
+  planCopySections,
+  planCreateSection,
+  planDeleteSection,
+  planDuplicateSection,
+  planMoveLines,
+  planReorderSections,
+  planUpdateSection,
   type SectionCopyStyle,
   toDecimal,
 } from '@quotewright/domain';
 import { AppError, notFound } from '../../errors';
+import { writeLayout } from '../../infra/ordered-rows.repository';
 import { type AuthUser, authorize } from '../../policy';
-import type { Mutate } from './sale-mutate';
+import type { Change, Mutate } from './sale-mutate';
 import { lineContent, pricingLine, type SectionDto, toSectionDto } from './sales.dto';
-import type { NewLine, SalesQueries, SectionPatch } from './sales.repository';
+import type { SalesQueries } from './sales.repository';
 
 export interface CopySectionsInput {
   /** Section ids of the source sale. */
@@ -25,20 +33,87 @@ export interface CopySectionsInput {
   mergeProducts: boolean;
 }
 
-/** A copy of a line's content for another place: no id, no ERP line, not from a template. */
-function copyOfLine(l: NewLine & Record<string, unknown>): NewLine {
-  return { ...lineContent(l as SaleLineRow), discount: l.discount } as NewLine;
+export type SaleLayout = Layout<SaleSectionRow, SaleLineRow>;
+
+/** What a sale mutation of another module (sales.service mutation) is given besides the transaction's queries. */
+export interface MutationContext {
+  locked: SaleRow;
+  /** The sale's layout as locked (its sections and their lines). */
+  layout(): Promise<SaleLayout>;
+  /** Writes a section planner's layout (none: nothing changes). */
+  commit(before: SaleLayout, after: SaleLayout | undefined): Promise<void>;
+  hint(h: ActivityHint): void;
+  unchanged(): void;
 }
 
-type CopyRow = CopyLine & { id: string; row: SaleLineRow };
-type CopySectionIn = { id: string; name: string; row: SaleSectionRow; lines: CopyRow[] };
-function forCopy(s: SaleSectionRow & { lines: SaleLineRow[] }): CopySectionIn {
+/** New rows of a sale's sections: a section, and a copy of a line's content (no ERP line, not from a template). */
+export function saleMakers(saleId: string): LayoutMakers<SaleSectionRow, SaleLineRow> {
   return {
-    id: s.id,
-    name: s.name,
-    row: s,
-    lines: s.lines.map((row) => ({ ...pricingLine(row), product_id: row.productId, id: row.id, row })),
+    section: (f) => ({
+      id: randomUUID(),
+      saleId,
+      position: 0,
+      name: f.name,
+      showDetails: f.showDetails,
+      merge: f.merge ?? false,
+      odooLineId: null,
+      version: 1,
+    }),
+    copyLine: (l, sectionId) => ({
+      ...lineContent(l),
+      discount: l.discount,
+      id: randomUUID(),
+      saleId,
+      sectionId,
+      position: 0,
+      templateId: null,
+      odooLineId: null,
+      editedBy: {},
+    }),
   };
+}
+
+/** A line with a copy's merged quantity (its quantity editor dropped: nobody typed it); range-checked. */
+function withQuantity(line: SaleLineRow, quantity: string): SaleLineRow {
+  const q = toDecimal(quantity);
+  if (q.abs().gte(NUMERIC_FIELDS.quantity.max)) throw new AppError('VALIDATION_FAILED', 'Quantity is out of range');
+  if (q.eq(toDecimal(line.quantity))) return line;
+  const { quantity: _, ...editors } = line.editedBy ?? {};
+  return { ...line, quantity: q.toFixed(), editedBy: editors };
+}
+
+/** The sale's layout as locked: its sections and their rows (held by the read before the change, else read). */
+export async function layoutOf(r: SalesQueries, change: Change): Promise<SaleLayout> {
+  const lines = new Map<string, readonly SaleLineRow[]>();
+  const missing: string[] = [];
+  for (const h of change.heads) {
+    const rows = change.lineRows(h.id);
+    if (rows) lines.set(h.id, rows);
+    else missing.push(h.id);
+  }
+  if (missing.length > 0) {
+    const read = await r.linesOfSections(missing);
+    for (const id of missing) lines.set(id, read.get(id) ?? []);
+  }
+  return { sections: change.heads, lines };
+}
+
+/**
+ * The executor of a sale's section operations (inside mutate, under the sale's lock): the planner's layout is
+ * written (infra writeLayout); no layout (the request changes nothing) writes nothing and keeps the version.
+ */
+export async function commitLayout(
+  r: SalesQueries,
+  saleId: string,
+  change: Change,
+  before: SaleLayout,
+  after: SaleLayout | undefined,
+): Promise<void> {
+  if (!after) {
+    change.changed = false;
+    return;
+  }
+  await writeLayout(r, saleId, before, after);
 }
 
 export async function section(r: SalesQueries, saleId: string, sectionId: string) {
@@ -56,66 +131,53 @@ async function sectionDto(r: SalesQueries, saleId: string, sectionId: string): P
 export function copyOperations(mutate: Mutate) {
   return {
     /**
-     * Copy Sale Data (docs/product/rules.md#copy-and-merge-of-sections): copies sections of a source sale (readable by the actor) into the destination
-     * (draft/sent, editable by the actor) with the domain's planSectionCopy: new appends copies; merge goes into
-     * the same-named section (mergeProducts adds quantities of lines with the same product, price and cost);
-     * overwrite replaces the lines of the same-named section. Source and destination may be the same sale. Only
-     * the destination is locked. Answers the destination sale.
+     * Copy Sale Data (docs/product/rules.md#copy-and-merge-of-sections): copies sections of a source sale (readable
+     * by the actor) into the destination (draft/sent, editable by the actor) with the domain's planCopySections: new
+     * appends copies; merge goes into the same-named section (mergeProducts adds quantities of lines with the same
+     * product, price and cost); overwrite replaces the lines of the same-named section. Source and destination may
+     * be the same sale. Only the destination is locked. Answers the destination sale.
      */
     async copySections(actor: AuthUser | null, destinationId: string, input: CopySectionsInput) {
       authorize(actor, 'sales.view');
       return (
-        await mutate(actor, destinationId, 'copied', async (r, change) => {
-          const dest = (await r.findFull(destinationId))!;
-          const source = input._id === destinationId ? dest : await r.findFull(input._id);
-          if (!source) throw notFound('Source sale');
+        await mutate(actor, destinationId, 'copied', async (r, change, locked) => {
+          const before = await layoutOf(r, change);
+          const same = input._id === destinationId;
+          const source = same ? undefined : await r.findFull(input._id);
+          if (!same && !source) throw notFound('Source sale');
           const wanted = new Set(input.sections);
-          const chosen = source.sections.filter((s) => wanted.has(s.id));
+          const chosen = source
+            ? source.sections
+                .filter((s) => wanted.has(s.id))
+                .map((s) => ({ section: s as SaleSectionRow, lines: s.lines }))
+            : before.sections
+                .filter((s) => wanted.has(s.id))
+                .map((s) => ({ section: s, lines: before.lines.get(s.id)! }));
           if (chosen.length !== wanted.size) throw notFound('Section');
+          const from = source?.sale ?? locked;
           change.activity = {
             source: {
-              id: source.sale.id,
-              quote_number: source.sale.quoteNumber,
-              name: source.sale.name,
-              sections: chosen.map((c) => c.name),
+              id: from.id,
+              quote_number: from.quoteNumber,
+              name: from.name,
+              sections: chosen.map((c) => c.section.name),
               count: chosen.length,
-              same: source === dest,
+              same,
             },
             style: input.copyStyle,
           };
-          const before = dest.sections.map(forCopy);
-          const plan = planSectionCopy(before, chosen.map(forCopy), input.copyStyle, input.mergeProducts);
-          const order: string[] = [];
-          for (const [position, planned] of plan.entries()) {
-            const original = planned.isNew ? undefined : before.find((s) => s.id === planned.id);
-            if (original && original === (planned as unknown)) {
-              order.push(original.id);
-              continue;
-            }
-            const sectionId =
-              original?.id ??
-              (await r.insertSection(destinationId, {
-                name: planned.row.name,
-                showDetails: planned.row.showDetails,
-                merge: planned.row.merge,
-                position,
-              }));
-            order.push(sectionId);
-            const kept = new Set(planned.lines.flatMap((l) => (l.id ? [l.id] : [])));
-            await r.deleteLines((original?.lines ?? []).filter((l) => !kept.has(l.id)).map((l) => l.id));
-            const fresh: (NewLine & { position: number })[] = [];
-            for (const [at, line] of planned.lines.entries()) {
-              const quantity = toDecimal(line.quantity ?? 0);
-              if (quantity.abs().gte(NUMERIC_FIELDS.quantity.max))
-                throw new AppError('VALIDATION_FAILED', 'Quantity is out of range');
-              if (!line.id) fresh.push({ ...copyOfLine(line.row), quantity: quantity.toFixed(), position: at });
-              else if (!quantity.eq(toDecimal(line.row.quantity)))
-                await r.updateLine(line.id, { quantity: quantity.toFixed() });
-            }
-            const newIds = (await r.insertLines(destinationId, sectionId, fresh)).map((l) => l.id);
-            await r.orderLines(planned.lines.map((l) => l.id ?? newIds.shift()!));
-          }
-          await r.orderSections(order);
+          const after = planCopySections(
+            before,
+            chosen,
+            {
+              style: input.copyStyle,
+              mergeProducts: input.mergeProducts,
+              view: (row) => ({ ...pricingLine(row), product_id: row.productId }),
+              withQuantity,
+            },
+            saleMakers(destinationId),
+          );
+          await commitLayout(r, destinationId, change, before, after);
           return {};
         })
       ).delta;
@@ -131,23 +193,16 @@ export function copyOperations(mutate: Mutate) {
       ids: string[],
     ) {
       const res = await mutate(actor, saleId, type === 'move' ? 'lines_moved' : 'lines_copied', async (r, change) => {
-        change.activity = { of: (await section(r, saleId, fromId)).name };
-        await section(r, saleId, toId);
-        const origin = (await r.sectionLines(fromId)).map((row) => ({ _id: row.id, row }));
-        const destination =
-          fromId === toId ? origin : (await r.sectionLines(toId)).map((row) => ({ _id: row.id, row }));
-        const plan = planLineMove(origin, destination, ids, type);
-        if (plan.missing.length > 0) throw notFound('Line');
-        const copies = plan.destination.flatMap((item, position) =>
-          item.isNew ? [{ ...copyOfLine(item.row), position }] : [],
+        const before = await layoutOf(r, change);
+        change.activity = { of: sectionIn(before, fromId).name };
+        sectionIn(before, toId);
+        await commitLayout(
+          r,
+          saleId,
+          change,
+          before,
+          planMoveLines(before, fromId, toId, ids, type, saleMakers(saleId)),
         );
-        const newIds = (await r.insertLines(saleId, toId, copies)).map((l) => l.id);
-        const destOrder = plan.destination.map((item) => (item.isNew ? newIds.shift()! : item._id!));
-        if (type === 'move' && fromId !== toId) {
-          await r.moveLines(ids, toId);
-          await r.orderLines(plan.origin.map((item) => item._id!));
-        }
-        await r.orderLines(destOrder);
         return {
           originSection: await sectionDto(r, saleId, fromId),
           destinationSection: await sectionDto(r, saleId, toId),
@@ -158,19 +213,24 @@ export function copyOperations(mutate: Mutate) {
   };
 }
 
-/** The sections of a sale: create, duplicate, rename, delete, reorder. */
+/** The section of the layout (404 when the sale has no such section). */
+function sectionIn(layout: SaleLayout, id: string): SaleSectionRow {
+  const s = layout.sections.find((x) => x.id === id);
+  if (!s) throw notFound('Section');
+  return s;
+}
+
+/** The sections of a sale: create, duplicate, rename, delete, reorder (packages/domain section-plans.ts). */
 export function sectionOperations(mutate: Mutate) {
   return {
     async createSection(actor: AuthUser | null, saleId: string, input: { name: string; show_details?: boolean }) {
       return (
-        await mutate(actor, saleId, 'section_created', async (r) => {
-          const sections = await r.sectionOrder(saleId);
-          const _id = await r.insertSection(saleId, {
-            name: input.name,
-            showDetails: input.show_details ?? true,
-            position: sections.length,
-          });
-          return { _id };
+        await mutate(actor, saleId, 'section_created', async (r, change) => {
+          const before = await layoutOf(r, change);
+          const fields = { name: input.name, showDetails: input.show_details ?? true };
+          const planned = planCreateSection(before, fields, saleMakers(saleId));
+          await commitLayout(r, saleId, change, before, planned.layout);
+          return { _id: planned.id };
         })
       ).delta;
     },
@@ -179,25 +239,10 @@ export function sectionOperations(mutate: Mutate) {
     async duplicateSection(actor: AuthUser | null, saleId: string, sectionId: string) {
       return (
         await mutate(actor, saleId, 'section_duplicated', async (r, change) => {
-          const source = await section(r, saleId, sectionId);
-          change.activity = { of: source.name };
-          const sections = await r.sectionOrder(saleId);
-          const at = sections.findIndex((s) => s.id === sectionId) + 1;
-          const copyId = await r.insertSection(saleId, {
-            name: duplicateSectionName(source.name),
-            showDetails: source.showDetails,
-            merge: source.merge,
-            position: at,
-          });
-          const lines = await r.sectionLines(sectionId);
-          await r.insertLines(
-            saleId,
-            copyId,
-            lines.map((l, position) => ({ ...copyOfLine(l), position })),
-          );
-          const order = sections.map((s) => s.id);
-          order.splice(at, 0, copyId);
-          await r.orderSections(order);
+          const before = await layoutOf(r, change);
+          const planned = planDuplicateSection(before, sectionId, duplicateSectionName, saleMakers(saleId));
+          change.activity = { of: planned.of };
+          await commitLayout(r, saleId, change, before, planned.layout);
           return {};
         })
       ).delta;
@@ -211,13 +256,9 @@ export function sectionOperations(mutate: Mutate) {
     ) {
       return (
         await mutate(actor, saleId, 'section_updated', async (r, change) => {
-          const s = await section(r, saleId, sectionId);
-          const patch: SectionPatch = {};
-          if (input.name !== undefined && input.name !== s.name) patch.name = input.name;
-          if (input.show_details !== undefined && input.show_details !== s.showDetails)
-            patch.showDetails = input.show_details;
-          change.changed = Object.keys(patch).length > 0;
-          await r.updateSection(sectionId, patch);
+          const before = await layoutOf(r, change);
+          const after = planUpdateSection(before, sectionId, { name: input.name, showDetails: input.show_details });
+          await commitLayout(r, saleId, change, before, after);
           return {};
         })
       ).delta;
@@ -225,10 +266,9 @@ export function sectionOperations(mutate: Mutate) {
 
     async deleteSection(actor: AuthUser | null, saleId: string, sectionId: string) {
       return (
-        await mutate(actor, saleId, 'section_deleted', async (r) => {
-          await section(r, saleId, sectionId);
-          await r.deleteSection(sectionId);
-          await r.orderSections((await r.sectionOrder(saleId)).map((s) => s.id));
+        await mutate(actor, saleId, 'section_deleted', async (r, change) => {
+          const before = await layoutOf(r, change);
+          await commitLayout(r, saleId, change, before, planDeleteSection(before, sectionId));
           return {};
         })
       ).delta;
@@ -237,10 +277,10 @@ export function sectionOperations(mutate: Mutate) {
     async reorderSections(actor: AuthUser | null, saleId: string, from: number, to: number) {
       return (
         await mutate(actor, saleId, 'sections_moved', async (r, change) => {
-          const ids = (await r.sectionOrder(saleId)).map((s) => s.id);
-          change.activity = { moved: ids[from] };
-          await r.orderSections(moveItem(ids, from, to));
-          change.changed = from !== to;
+          const before = await layoutOf(r, change);
+          const planned = planReorderSections(before, from, to);
+          change.activity = { moved: planned.moved };
+          await commitLayout(r, saleId, change, before, planned.layout);
           return {};
         })
       ).delta;

@@ -31,7 +31,7 @@ import {
 import { type LineExecutor, lineExecutor } from './sale-lines';
 import { actorOf, type Mutate, saleMutator } from './sale-mutate';
 import { type SaleReads, saleJson, saleReads } from './sale-reads';
-import { copyOperations, sectionOperations } from './sale-sections';
+import { commitLayout, copyOperations, layoutOf, type MutationContext, sectionOperations } from './sale-sections';
 import { saleWarnings } from './sale-sync.draft';
 import { type Ref, type SaleDto, saleDtoOf, toSaleListItemDto } from './sales.dto';
 import type { SaleGroupBy, SaleHeader, SaleQuery, SalesQueries, SalesRepository } from './sales.repository';
@@ -209,17 +209,20 @@ function saleHeaderOperations(repo: SalesRepository, reads: SaleReads, mutate: M
     /**
      * A sale mutation of another module (modules/templates: apply, refresh, remove a template) on the same path as
      * every edit here: edit rights, the sale locked, draft/sent only, version, activity, total and delta. `fn` gets
-     * the transaction's queries and may name the activity's hints or report that nothing changed.
+     * the transaction's queries and may name the activity's hints or report that nothing changed; a section
+     * planner's layout is written by `commit` (the section operations' executor).
      */
     async mutation(
       actor: AuthUser | null,
       saleId: string,
       kind: ActivityKind,
-      fn: (r: SalesQueries, ctx: { locked: SaleRow; hint(h: ActivityHint): void; unchanged(): void }) => Promise<void>,
+      fn: (r: SalesQueries, ctx: MutationContext) => Promise<void>,
     ): Promise<SaleDelta> {
       const res = await mutate(actor, saleId, kind, async (r, change, locked) => {
         await fn(r, {
           locked,
+          layout: () => layoutOf(r, change),
+          commit: (before, after) => commitLayout(r, saleId, change, before, after),
           hint: (h) => {
             change.activity = h;
           },

@@ -5,8 +5,9 @@
 // money against the sale section they land in (packages/domain resolveTemplateLines).
 import type { SaleLineRow, SaleSectionRow } from '@quotewright/db';
 import {
-  type CopyLine,
-  planSectionCopy,
+  type LayoutMakers,
+  layoutWith,
+  planCopySections,
   planTemplateRemoval,
   replaceTemplateLines,
   resolveTemplateLines,
@@ -14,31 +15,129 @@ import {
 } from '@quotewright/domain';
 import { AppError, notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
-import { lineContent, pricingLine } from '../sales/sales.dto';
-import type { NewLine, SalesQueries } from '../sales/sales.repository';
+import { type SaleLayout, saleMakers } from '../sales/sale-sections';
+import { pricingLine } from '../sales/sales.dto';
 import type { SalesService } from '../sales/sales.service';
 import { asSaleLineRow } from './templates.dto';
 import type { FullTemplate, TemplatesRepository } from './templates.repository';
 
-/** A line as the copy plan and the pricing rules read it; `row` is the stored line, `fresh` a template's line. */
-type PlanLine = CopyLine & { id?: string; row?: SaleLineRow; fresh?: NewLine };
-type PlanSection = { id?: string; name: string; row?: SaleSectionRow; showDetails: boolean; lines: PlanLine[] };
+type TemplateSection = FullTemplate['sections'][number];
 
 const sectionKey = (name: string) => name.trim().toLowerCase();
 
-/** A template line as a new sale line of the template `templateId` (not yet priced). */
-function freshLine(l: FullTemplate['sections'][number]['lines'][number], templateId: string): PlanLine {
-  const row = asSaleLineRow(l);
-  const fresh: NewLine = { ...lineContent(l), templateId };
-  return { ...pricingLine(row), product_id: l.productId, fresh };
+/** New rows of a sale from a template: copies of the template's lines remember it (sale_lines.template_id). */
+function fromTemplateMakers(saleId: string, templateId: string): LayoutMakers<SaleSectionRow, SaleLineRow> {
+  const make = saleMakers(saleId);
+  return { section: make.section, copyLine: (l, sectionId) => ({ ...make.copyLine(l, sectionId), templateId }) };
 }
 
-const storedLine = (row: SaleLineRow): PlanLine => ({
-  ...pricingLine(row),
-  product_id: row.productId,
-  id: row.id,
-  row,
-});
+/** A template's section as a sale section and lines to copy (its lines seen as sale lines, not yet priced). */
+function asSource(s: TemplateSection, saleId: string) {
+  const section: SaleSectionRow = {
+    id: s.id,
+    saleId,
+    position: s.position,
+    name: s.name,
+    showDetails: s.showDetails,
+    merge: false,
+    odooLineId: null,
+    version: 1,
+  };
+  return { section, lines: s.lines.map(asSaleLineRow) };
+}
+
+/**
+ * The sections of `after` whose lines changed, with the lines new there (`isNew`) priced against their section:
+ * Based-on-Total lines of a template become money (packages/domain resolveTemplateLines).
+ */
+function priced(before: SaleLayout, after: SaleLayout, isNew: (l: SaleLineRow) => boolean): SaleLayout {
+  const changes: [string, SaleLineRow[]][] = [];
+  for (const s of after.sections) {
+    const lines = after.lines.get(s.id)!;
+    if (lines === before.lines.get(s.id)) continue;
+    const views = lines.map((row) => ({ ...pricingLine(row), row }));
+    const resolved = resolveTemplateLines(views, (v) => isNew(v.row));
+    changes.push([
+      s.id,
+      resolved.map((p) =>
+        isNew(p.row)
+          ? {
+              ...p.row,
+              price: String(p.price),
+              cost: String(p.cost),
+              pricePercentageActive: p.price_percentage_active === true,
+            }
+          : p.row,
+      ),
+    ]);
+  }
+  return layoutWith(after, after.sections, changes);
+}
+
+/** Apply: the template's sections copied into the sale's layout (merge or overwrite by section name). */
+export function planApplyTemplate(
+  layout: SaleLayout,
+  saleId: string,
+  templateId: string,
+  chosen: readonly TemplateSection[],
+  style: TemplateCopyStyle,
+): SaleLayout {
+  const copied = planCopySections(
+    layout,
+    chosen.map((s) => asSource(s, saleId)),
+    {
+      style,
+      mergeProducts: false,
+      view: (row) => ({ ...pricingLine(row), product_id: row.productId }),
+      withQuantity: (l) => l,
+    },
+    fromTemplateMakers(saleId, templateId),
+  );
+  const stored = new Set([...layout.lines.values()].flatMap((lines) => lines.map((l) => l.id)));
+  return priced(layout, copied, (l) => !stored.has(l.id));
+}
+
+/**
+ * Refresh: in each sale section holding lines of the template, those lines are replaced by the current lines of
+ * the template section of the same name (none when it has no such section any more). Undefined when no section
+ * holds any.
+ */
+export function planRefreshTemplate(
+  layout: SaleLayout,
+  saleId: string,
+  template: FullTemplate,
+): SaleLayout | undefined {
+  const templateId = template.template.id;
+  const byName = new Map<string, TemplateSection>();
+  for (const s of template.sections) if (!byName.has(sectionKey(s.name))) byName.set(sectionKey(s.name), s);
+  const make = fromTemplateMakers(saleId, templateId);
+  const fromTemplate = (l: SaleLineRow) => l.templateId === templateId;
+  const fresh = new Set<SaleLineRow>();
+  const changes: [string, SaleLineRow[]][] = [];
+  for (const s of layout.sections) {
+    const lines = layout.lines.get(s.id)!;
+    if (!lines.some(fromTemplate)) continue;
+    const copies = (byName.get(sectionKey(s.name))?.lines ?? []).map((l) => make.copyLine(asSaleLineRow(l), s.id));
+    for (const c of copies) fresh.add(c);
+    changes.push([s.id, replaceTemplateLines(lines, fromTemplate, copies)]);
+  }
+  if (changes.length === 0) return undefined;
+  const ids = new Set([...fresh].map((l) => l.id));
+  return priced(layout, layoutWith(layout, layout.sections, changes), (l) => ids.has(l.id));
+}
+
+/** Remove: the template's lines leave the sale, with the sections they leave empty. Undefined when none are there. */
+export function planRemoveTemplate(layout: SaleLayout, templateId: string): SaleLayout | undefined {
+  const sections = layout.sections.map((s) => ({ ...s, lines: layout.lines.get(s.id)! }));
+  const plan = planTemplateRemoval(sections, (l: SaleLineRow) => l.templateId === templateId);
+  if (plan.length === 0) return undefined;
+  const removed = new Set(plan.filter((p) => p.remove).map((p) => p.section.id));
+  return layoutWith(
+    layout,
+    layout.sections.filter((s) => !removed.has(s.id)),
+    plan.filter((p) => !p.remove).map((p) => [p.section.id, p.kept] as [string, SaleLineRow[]]),
+  );
+}
 
 export function saleTemplatesService(deps: { sales: SalesService; templates: TemplatesRepository }) {
   const { sales, templates } = deps;
@@ -48,35 +147,6 @@ export function saleTemplatesService(deps: { sales: SalesService; templates: Tem
     const t = await templates.findFull(id);
     if (!t) throw notFound('Template');
     return t;
-  }
-
-  /**
-   * Writes a section's planned lines: stored lines not planned any more are deleted, new ones inserted with their
-   * Based-on-Total lines resolved against the section, and the section put in the planned order.
-   */
-  async function writeSection(
-    r: SalesQueries,
-    saleId: string,
-    sectionId: string,
-    before: readonly SaleLineRow[],
-    planned: readonly PlanLine[],
-  ) {
-    const priced = resolveTemplateLines(planned, (l) => l.fresh !== undefined);
-    const kept = new Set(planned.flatMap((l) => (l.id ? [l.id] : [])));
-    await r.deleteLines(before.filter((l) => !kept.has(l.id)).map((l) => l.id));
-    const inserts: (NewLine & { position: number })[] = [];
-    priced.forEach((l, position) => {
-      if (!l.fresh) return;
-      inserts.push({
-        ...l.fresh,
-        price: String(l.price),
-        cost: String(l.cost),
-        pricePercentageActive: l.price_percentage_active === true,
-        position,
-      });
-    });
-    const ids = (await r.insertLines(saleId, sectionId, inserts)).map((l) => l.id);
-    await r.orderLines(planned.map((l) => l.id ?? ids.shift()!));
   }
 
   const applied = (list: readonly { _id: string; name: string }[], t: FullTemplate) => [
@@ -101,35 +171,8 @@ export function saleTemplatesService(deps: { sales: SalesService; templates: Tem
       if (chosen.length !== (wanted.size || t.sections.length)) throw notFound('Section');
       return sales.mutation(actor, saleId, 'template_applied', async (r, ctx) => {
         ctx.hint({ of: t.template.name, style: input.copyStyle });
-        const sale = (await r.findFull(saleId))!;
-        const before: PlanSection[] = sale.sections.map((s) => ({
-          id: s.id,
-          name: s.name,
-          row: s,
-          showDetails: s.showDetails,
-          lines: s.lines.map(storedLine),
-        }));
-        const sources: PlanSection[] = chosen.map((s) => ({
-          name: s.name,
-          showDetails: s.showDetails,
-          lines: s.lines.map((l) => freshLine(l, templateId)),
-        }));
-        const plan = planSectionCopy(before, sources, input.copyStyle);
-        const order: string[] = [];
-        for (const [position, planned] of plan.entries()) {
-          const original = planned.isNew ? undefined : before.find((s) => s.id === planned.id);
-          if (original && original === (planned as unknown)) {
-            order.push(original.id!);
-            continue;
-          }
-          const sectionId =
-            original?.id ??
-            (await r.insertSection(saleId, { name: planned.name, showDetails: planned.showDetails, position }));
-          order.push(sectionId);
-          const stored = original ? (sale.sections.find((s) => s.id === sectionId)?.lines ?? []) : [];
-          await writeSection(r, saleId, sectionId, stored, planned.lines);
-        }
-        await r.orderSections(order);
+        const before = await ctx.layout();
+        await ctx.commit(before, planApplyTemplate(before, saleId, templateId, chosen, input.copyStyle));
         await r.setTemplateIds(saleId, applied(ctx.locked.templateIds, t));
       });
     },
@@ -140,23 +183,14 @@ export function saleTemplatesService(deps: { sales: SalesService; templates: Tem
      */
     async refresh(actor: AuthUser | null, saleId: string, templateId: string) {
       const t = await template(actor, templateId);
-      const byName = new Map<string, FullTemplate['sections'][number]>();
-      for (const s of t.sections) if (!byName.has(sectionKey(s.name))) byName.set(sectionKey(s.name), s);
       return sales.mutation(actor, saleId, 'template_refreshed', async (r, ctx) => {
         // The template's lines come back as new rows: the feed pairs them with the ones they replace.
         ctx.hint({ of: t.template.name, replaced: true });
-        const sale = (await r.findFull(saleId))!;
+        const before = await ctx.layout();
+        const after = planRefreshTemplate(before, saleId, t);
         const isApplied = ctx.locked.templateIds.some((x) => x._id === templateId);
-        const fromTemplate = (l: PlanLine) => l.row?.templateId === templateId;
-        let held = false;
-        for (const s of sale.sections) {
-          const lines = s.lines.map(storedLine);
-          if (!lines.some(fromTemplate)) continue;
-          held = true;
-          const fresh = (byName.get(sectionKey(s.name))?.lines ?? []).map((l) => freshLine(l, templateId));
-          await writeSection(r, saleId, s.id, s.lines, replaceTemplateLines(lines, fromTemplate, fresh));
-        }
-        if (!isApplied && !held) throw new AppError('CONFLICT', 'This template is not applied to the sale');
+        if (!isApplied && !after) throw new AppError('CONFLICT', 'This template is not applied to the sale');
+        if (after) await ctx.commit(before, after);
         await r.setTemplateIds(saleId, applied(ctx.locked.templateIds, t));
       });
     },
@@ -169,17 +203,10 @@ export function saleTemplatesService(deps: { sales: SalesService; templates: Tem
       return sales.mutation(actor, saleId, 'template_removed', async (r, ctx) => {
         const entry = ctx.locked.templateIds.find((x) => x._id === templateId);
         ctx.hint({ of: entry?.name ?? current ?? '' });
-        const sale = (await r.findFull(saleId))!;
-        const plan = planTemplateRemoval(sale.sections, (l: SaleLineRow) => l.templateId === templateId);
-        if (!entry && plan.length === 0) throw new AppError('CONFLICT', 'This template is not applied to the sale');
-        for (const p of plan) {
-          if (p.remove) await r.deleteSection(p.section.id);
-          else {
-            await r.deleteLines(p.section.lines.filter((l) => l.templateId === templateId).map((l) => l.id));
-            await r.orderLines(p.kept.map((l) => l.id));
-          }
-        }
-        if (plan.some((p) => p.remove)) await r.orderSections((await r.sectionOrder(saleId)).map((s) => s.id));
+        const before = await ctx.layout();
+        const after = planRemoveTemplate(before, templateId);
+        if (!entry && !after) throw new AppError('CONFLICT', 'This template is not applied to the sale');
+        if (after) await ctx.commit(before, after);
         await r.setTemplateIds(
           saleId,
           ctx.locked.templateIds.filter((x) => x._id !== templateId),

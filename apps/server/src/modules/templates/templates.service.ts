@@ -1,17 +1,26 @@
 // Templates (docs/product/rules.md#templates). Reading needs sales view rights, every change
 // sales full rights (docs/product/roles.md#sales). A template's sections and lines follow the
 // sale rules of packages/domain (ordering, line edits, duplicate names, Based-on-Total pricing).
+
+import { randomUUID } from 'node:crypto';
 import type { TemplateDto } from '@quotewright/contracts';
-import type { TemplateSectionRow } from '@quotewright/db';
+import type { TemplateLineRow, TemplateSectionRow } from '@quotewright/db';
 import {
   duplicateSectionName,
   isDomainError,
+  type Layout,
+  type LayoutMakers,
   MAX_SALE_LINES,
   MAX_SALE_TOTAL,
-  moveItem,
+  planCreateSection,
+  planDeleteSection,
+  planDuplicateSection,
+  planReorderSections,
+  planUpdateSection,
   toDecimal,
 } from '@quotewright/domain';
 import { AppError, domainProblem, notFound } from '../../errors';
+import { writeLayout } from '../../infra/ordered-rows.repository';
 import { type AuthUser, authorize } from '../../policy';
 import {
   type LinesPlanner,
@@ -174,46 +183,65 @@ interface TemplateOps {
   ) => Promise<{ extra: X; template: TemplateDto }>;
 }
 
-/** A template's sections: create, duplicate, rename, delete, reorder. */
-function templateSectionOperations({ mutate, section, sectionOf }: TemplateOps) {
+/** New rows of a template's sections: a section, and a copy of a line (a new id). */
+function templateMakers(templateId: string): LayoutMakers<TemplateSectionRow, TemplateLineRow> {
+  return {
+    section: (f) => ({ id: randomUUID(), templateId, position: 0, name: f.name, showDetails: f.showDetails }),
+    copyLine: (l, sectionId) => ({ ...l, id: randomUUID(), templateId, sectionId }),
+  };
+}
+
+/**
+ * The executor of a template's section operations: under the template's lock (mutate), the planner (packages/domain
+ * section-plans.ts, the same as a sale's) decides from the template's layout, and infra writeLayout writes it.
+ */
+async function runLayout<X>(
+  mutate: TemplateOps['mutate'],
+  actor: AuthUser | null,
+  templateId: string,
+  plan: (
+    layout: TemplateLayout,
+    make: LayoutMakers<TemplateSectionRow, TemplateLineRow>,
+  ) => {
+    layout: TemplateLayout | undefined;
+    extra: X;
+  },
+) {
+  const { result, template } = await mutate(actor, templateId, async (r) => {
+    const full = (await r.findFull(templateId))!;
+    const before: TemplateLayout = {
+      sections: full.sections.map(({ lines: _, ...s }) => s),
+      lines: new Map(full.sections.map((s) => [s.id, s.lines])),
+    };
+    const planned = plan(before, templateMakers(templateId));
+    if (planned.layout) await writeLayout(r, templateId, before, planned.layout);
+    return planned.extra;
+  });
+  return { extra: result, template };
+}
+type TemplateLayout = Layout<TemplateSectionRow, TemplateLineRow>;
+
+/** A template's sections: create, duplicate, rename, delete, reorder (the planners of a sale's sections). */
+function templateSectionOperations({ mutate, sectionOf }: TemplateOps) {
   return {
     // ─── Sections ──────────────────────────────────────────────────────────────────────────────────────────────
 
     async createSection(actor: AuthUser | null, templateId: string, input: { name: string; show_details?: boolean }) {
-      const { result, template } = await mutate(actor, templateId, async (r) => {
-        const order = await r.sectionOrder(templateId);
-        return r.insertSection(templateId, {
-          name: input.name,
-          showDetails: input.show_details ?? true,
-          position: order.length,
-        });
+      const fields = { name: input.name, showDetails: input.show_details ?? true };
+      const { extra, template } = await runLayout(mutate, actor, templateId, (layout, make) => {
+        const planned = planCreateSection(layout, fields, make);
+        return { layout: planned.layout, extra: planned.id };
       });
-      return sectionOf(template, result);
+      return sectionOf(template, extra);
     },
 
     /** A copy of the section and its lines, right after it. */
     async duplicateSection(actor: AuthUser | null, templateId: string, sectionId: string) {
-      const { result, template } = await mutate(actor, templateId, async (r) => {
-        const source = await section(r, templateId, sectionId);
-        const order = await r.sectionOrder(templateId);
-        const at = order.findIndex((s) => s.id === sectionId) + 1;
-        const copyId = await r.insertSection(templateId, {
-          name: duplicateSectionName(source.name),
-          showDetails: source.showDetails,
-          position: at,
-        });
-        const lines = await r.sectionLines(sectionId);
-        await r.insertLines(
-          templateId,
-          copyId,
-          lines.map(({ id: _id, templateId: _t, sectionId: _s, ...l }, position) => ({ ...l, position })),
-        );
-        const ids = order.map((s) => s.id);
-        ids.splice(at, 0, copyId);
-        await r.orderSections(ids);
-        return copyId;
+      const { extra, template } = await runLayout(mutate, actor, templateId, (layout, make) => {
+        const planned = planDuplicateSection(layout, sectionId, duplicateSectionName, make);
+        return { layout: planned.layout, extra: planned.id };
       });
-      return sectionOf(template, result);
+      return sectionOf(template, extra);
     },
 
     async updateSection(
@@ -222,31 +250,28 @@ function templateSectionOperations({ mutate, section, sectionOf }: TemplateOps) 
       sectionId: string,
       input: { name?: string | undefined; show_details?: boolean | undefined },
     ) {
-      const { template } = await mutate(actor, templateId, async (r) => {
-        await section(r, templateId, sectionId);
-        await r.updateSection(sectionId, {
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.show_details !== undefined ? { showDetails: input.show_details } : {}),
-        });
-      });
+      const patch = { name: input.name, showDetails: input.show_details };
+      const { template } = await runLayout(mutate, actor, templateId, (layout) => ({
+        layout: planUpdateSection(layout, sectionId, patch),
+        extra: undefined,
+      }));
       return sectionOf(template, sectionId);
     },
 
     /** Answers the remaining sections. */
     async deleteSection(actor: AuthUser | null, templateId: string, sectionId: string) {
-      const { template } = await mutate(actor, templateId, async (r) => {
-        await section(r, templateId, sectionId);
-        await r.deleteSection(sectionId);
-        await r.orderSections((await r.sectionOrder(templateId)).map((s) => s.id));
-      });
+      const { template } = await runLayout(mutate, actor, templateId, (layout) => ({
+        layout: planDeleteSection(layout, sectionId),
+        extra: undefined,
+      }));
       return template.sections;
     },
 
     async reorderSections(actor: AuthUser | null, templateId: string, from: number, to: number) {
-      const { template } = await mutate(actor, templateId, async (r) => {
-        const ids = (await r.sectionOrder(templateId)).map((s) => s.id);
-        await r.orderSections(moveItem(ids, from, to));
-      });
+      const { template } = await runLayout(mutate, actor, templateId, (layout) => ({
+        layout: planReorderSections(layout, from, to).layout,
+        extra: undefined,
+      }));
       return template.sections;
     },
   };
