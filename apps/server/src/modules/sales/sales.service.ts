@@ -1,11 +1,5 @@
-import {
-  type ActivityHint,
-  type ActivityKind,
-  activityDetail,
-  EMPTY_ACTIVITY_SALE,
-  type SaleDelta,
-} from '@quotewright/contracts';
-import type { SaleLineRow, SaleRow } from '@quotewright/db';
+import { type ActivityKind, activityDetail, EMPTY_ACTIVITY_SALE, type SaleDelta } from '@quotewright/contracts';
+import type { SaleLineRow } from '@quotewright/db';
 import {
   hasNameOrCustomer,
   money,
