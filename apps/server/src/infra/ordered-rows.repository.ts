@@ -182,9 +182,6 @@ export function sectionQueries<T extends SectionTables>(db: Db, t: T) {
   const owner = sections[t.owner as 'saleId'];
   const table = getTableName(t.sections) as OrderedTable;
   return {
-    async sectionOrder(ownerId: string): Promise<Section[]> {
-      return db.select().from(sections).where(eq(owner, ownerId)).orderBy(asc(sections.position)) as Promise<Section[]>;
-    },
     async findSection(ownerId: string, sectionId: string): Promise<Section | undefined> {
       const [row] = await db
         .select()

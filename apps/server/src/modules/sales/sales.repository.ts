@@ -89,15 +89,6 @@ export type LinePatch = Partial<
   Pick<SaleLineRow, 'description' | 'quantity' | 'price' | 'cost' | 'discount' | 'pricePercentageActive' | 'editedBy'>
 >;
 
-/** The field (as the API and the line's editors name it) each column of a line edit holds. */
-const EDITED_FIELD = {
-  description: 'name',
-  quantity: 'quantity',
-  price: 'price',
-  cost: 'cost',
-  discount: 'discount',
-  pricePercentageActive: 'price_percentage_active',
-} as const;
 export type SectionPatch = Partial<Pick<SaleSectionRow, 'name' | 'showDetails'>>;
 
 export interface FullSale {
@@ -349,7 +340,7 @@ const sectionsOf = (db: Db, saleId: string): Promise<SaleSectionRow[]> =>
   db.select().from(saleSections).where(eq(saleSections.saleId, saleId)).orderBy(asc(saleSections.position));
 
 /** Sets `position` of many rows in one statement; only rows whose position differs are written. */
-const setPositions = (db: Db, table: typeof saleLines | typeof saleSections, order: readonly string[]) =>
+const _setPositions = (db: Db, table: typeof saleLines | typeof saleSections, order: readonly string[]) =>
   setRowPositions(db, table === saleLines ? 'sale_lines' : 'sale_sections', order);
 
 /** Reading sales: the list and its groups, a sale whole or its row, its sections, locking it. */
@@ -649,44 +640,6 @@ function sectionLineQueries(db: Db) {
           .values(chunk.map((l) => ({ ...l, saleId, sectionId })))
           .returning(),
       );
-    },
-
-    /**
-     * Writes only the given columns of one line; answers the line as stored. A patch without `editedBy` (a change no
-     * person typed: a copy merging quantities) drops the editors of the fields it writes.
-     */
-    async updateLine(lineId: string, patch: LinePatch): Promise<SaleLineRow> {
-      const fields = (Object.keys(patch) as (keyof LinePatch)[]).flatMap((k) =>
-        k === 'editedBy' ? [] : EDITED_FIELD[k],
-      );
-      const set =
-        patch.editedBy === undefined && fields.length > 0
-          ? { ...patch, editedBy: sql`${saleLines.editedBy} - ${pgArray(fields)}::text[]` }
-          : patch;
-      const [row] = Object.keys(patch).length
-        ? await db.update(saleLines).set(set).where(eq(saleLines.id, lineId)).returning()
-        : await db.select().from(saleLines).where(eq(saleLines.id, lineId));
-      if (!row) throw new Error(`line ${lineId} vanished inside its sale's lock`);
-      return row;
-    },
-
-    async deleteLines(ids: readonly string[]): Promise<void> {
-      if (ids.length === 0) return;
-      await db.delete(saleLines).where(inArray(saleLines.id, [...ids]));
-    },
-
-    /** Moves lines to another section of the same sale (positions are set afterwards). */
-    async moveLines(ids: readonly string[], sectionId: string): Promise<void> {
-      if (ids.length === 0) return;
-      await db
-        .update(saleLines)
-        .set({ sectionId })
-        .where(inArray(saleLines.id, [...ids]));
-    },
-
-    /** Positions 0..n−1 in the given order. */
-    async orderLines(order: readonly string[]): Promise<void> {
-      await setPositions(db, saleLines, order);
     },
 
     // ─── Catalog ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -15,12 +15,7 @@ import {
   templateSections,
   templates,
 } from '@quotewright/db';
-import {
-  insertInChunks,
-  type LinesWriteOf,
-  orderedLinesWriteSql,
-  sectionQueries,
-} from '../../infra/ordered-rows.repository';
+import { type LinesWriteOf, orderedLinesWriteSql, sectionQueries } from '../../infra/ordered-rows.repository';
 
 export type NewTemplateLine = Omit<typeof templateLines.$inferInsert, 'id' | 'templateId' | 'sectionId' | 'position'>;
 export type TemplateLinePatch = Partial<
@@ -120,19 +115,6 @@ function queries(db: Db) {
 
     // A template's sections one by one (the same queries as a sale's, infra/ordered-rows.repository.ts), and its lines.
     ...sectionQueries(db, { sections: templateSections, lines: templateLines, owner: 'templateId' }),
-
-    async insertLines(
-      templateId: string,
-      sectionId: string,
-      lines: readonly (NewTemplateLine & { position: number })[],
-    ): Promise<TemplateLineRow[]> {
-      return insertInChunks(lines, (chunk) =>
-        db
-          .insert(templateLines)
-          .values(chunk.map((l) => ({ ...l, templateId, sectionId })))
-          .returning(),
-      );
-    },
 
     /** One statement writing a section's lines (what a planner decided, see orderedLinesWriteSql). */
     async writeLines(write: LinesWriteOf<TemplateLineInsert, TemplateLinePatch>): Promise<void> {
