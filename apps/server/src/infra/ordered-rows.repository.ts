@@ -210,6 +210,17 @@ export function sectionQueries<T extends SectionTables>(db: Db, t: T) {
     async orderSections(order: readonly string[]): Promise<void> {
       await setPositions(db, table, order);
     },
+    /** The document's sections in order, each with its lines in order. */
+    async sectionsWithLines(ownerId: string): Promise<(Section & { lines: Line[] })[]> {
+      const lineOwner = lines[t.owner as 'saleId'];
+      const [sectionRows, lineRows] = await Promise.all([
+        db.select().from(sections).where(eq(owner, ownerId)).orderBy(asc(sections.position)),
+        db.select().from(lines).where(eq(lineOwner, ownerId)).orderBy(asc(lines.sectionId), asc(lines.position)),
+      ]);
+      const bySection = new Map<string, Line[]>(sectionRows.map((s) => [s.id, []]));
+      for (const l of lineRows) bySection.get(l.sectionId)?.push(l as Line);
+      return sectionRows.map((s) => ({ ...(s as Section), lines: bySection.get(s.id) ?? [] }));
+    },
     /** A section's lines in order. */
     async sectionLines(sectionId: string): Promise<Line[]> {
       return db.select().from(lines).where(eq(lines.sectionId, sectionId)).orderBy(asc(lines.position)) as Promise<

@@ -344,7 +344,11 @@ const _setPositions = (db: Db, table: typeof saleLines | typeof saleSections, or
   setRowPositions(db, table === saleLines ? 'sale_lines' : 'sale_sections', order);
 
 /** Reading sales: the list and its groups, a sale whole or its row, its sections, locking it. */
+/** A sale's section tables, as infra/ordered-rows.repository.ts serves them. */
+const SALE_SECTIONS = { sections: saleSections, lines: saleLines, owner: 'saleId' } as const;
+
 function saleReadQueries(db: Db) {
+  const sections = sectionQueries(db, SALE_SECTIONS);
   return {
     /** The activity feed's write: in the mutation's own transaction. */
     ...activityQueries(db),
@@ -374,17 +378,7 @@ function saleReadQueries(db: Db) {
     async findFull(id: string): Promise<FullSale | undefined> {
       const [sale] = await db.select().from(sales).where(eq(sales.id, id));
       if (!sale) return undefined;
-      const [sectionRows, lineRows] = await Promise.all([
-        db.select().from(saleSections).where(eq(saleSections.saleId, id)).orderBy(asc(saleSections.position)),
-        db
-          .select()
-          .from(saleLines)
-          .where(eq(saleLines.saleId, id))
-          .orderBy(asc(saleLines.sectionId), asc(saleLines.position)),
-      ]);
-      const bySection = new Map<string, SaleLineRow[]>(sectionRows.map((s) => [s.id, []]));
-      for (const l of lineRows) bySection.get(l.sectionId)?.push(l);
-      return { sale, sections: sectionRows.map((s) => ({ ...s, lines: bySection.get(s.id) ?? [] })) };
+      return { sale, sections: await sections.sectionsWithLines(id) };
     },
 
     /** The sale row alone (no sections or lines), or undefined. */
@@ -625,7 +619,7 @@ function saleWriteQueries(db: Db, run: Run) {
 function sectionLineQueries(db: Db) {
   return {
     // The sale's sections one by one (the same queries as a template's, infra/ordered-rows.repository.ts), and its lines.
-    ...sectionQueries(db, { sections: saleSections, lines: saleLines, owner: 'saleId' }),
+    ...sectionQueries(db, SALE_SECTIONS),
 
     /** Inserts lines into a section (positions set by the caller) and answers their ids in order. */
     async insertLines(

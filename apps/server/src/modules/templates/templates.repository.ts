@@ -44,7 +44,10 @@ export interface FullTemplate {
   sections: TemplateSectionWithLines[];
 }
 
+const TEMPLATE_SECTIONS = { sections: templateSections, lines: templateLines, owner: 'templateId' } as const;
+
 function queries(db: Db) {
+  const sections = sectionQueries(db, TEMPLATE_SECTIONS);
   return {
     /** Every template, by name (the list is small: the screen pages it). */
     async list(): Promise<TemplateRow[]> {
@@ -54,21 +57,7 @@ function queries(db: Db) {
     async findFull(id: string): Promise<FullTemplate | undefined> {
       const [template] = await db.select().from(templates).where(eq(templates.id, id));
       if (!template) return undefined;
-      const [sectionRows, lineRows] = await Promise.all([
-        db
-          .select()
-          .from(templateSections)
-          .where(eq(templateSections.templateId, id))
-          .orderBy(asc(templateSections.position)),
-        db
-          .select()
-          .from(templateLines)
-          .where(eq(templateLines.templateId, id))
-          .orderBy(asc(templateLines.sectionId), asc(templateLines.position)),
-      ]);
-      const bySection = new Map<string, TemplateLineRow[]>(sectionRows.map((s) => [s.id, []]));
-      for (const l of lineRows) bySection.get(l.sectionId)?.push(l);
-      return { template, sections: sectionRows.map((s) => ({ ...s, lines: bySection.get(s.id) ?? [] })) };
+      return { template, sections: await sections.sectionsWithLines(id) };
     },
 
     /** Locks the template row until the transaction ends: edits of one template queue up. */
@@ -114,7 +103,7 @@ function queries(db: Db) {
     },
 
     // A template's sections one by one (the same queries as a sale's, infra/ordered-rows.repository.ts), and its lines.
-    ...sectionQueries(db, { sections: templateSections, lines: templateLines, owner: 'templateId' }),
+    ...sections,
 
     /** One statement writing a section's lines (what a planner decided, see orderedLinesWriteSql). */
     async writeLines(write: LinesWriteOf<TemplateLineInsert, TemplateLinePatch>): Promise<void> {
