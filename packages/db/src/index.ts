@@ -1,5 +1,6 @@
 // The database package owns drizzle: repositories import the query helpers from here.
 export {
+  type AnyColumn,
   and,
   asc,
   count,

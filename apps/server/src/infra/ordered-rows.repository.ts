@@ -1,13 +1,17 @@
 // Helpers of the repositories that keep ordered rows (sections and lines of sales and of templates).
 
 import {
+  type AnyColumn,
   and,
   asc,
   type Db,
   eq,
   getTableColumns,
   getTableName,
+  inArray,
+  type ProductRow,
   pgArray,
+  products,
   type SQL,
   type saleLines,
   type saleSections,
@@ -17,6 +21,11 @@ import {
   type templateSections,
 } from '@quotewright/db';
 import { type Layout, type LayoutSection, layoutWriteOf, type PlannedRow } from '@quotewright/domain';
+
+/** The columns that mark a change of a sale or a template: version + 1, when, and by whom. */
+export function changeMark(version: AnyColumn, by: { id: string; name: string }) {
+  return { version: sql`${version} + 1`, updatedAt: sql`now()`, updatedById: by.id, updatedByName: by.name };
+}
 
 /** Tables whose rows carry a `position` within their parent. */
 export type OrderedTable = 'sale_sections' | 'sale_lines' | 'template_sections' | 'template_lines';
@@ -220,6 +229,14 @@ export function sectionQueries<T extends SectionTables>(db: Db, t: T) {
       const bySection = new Map<string, Line[]>(sectionRows.map((s) => [s.id, []]));
       for (const l of lineRows) bySection.get(l.sectionId)?.push(l as Line);
       return sectionRows.map((s) => ({ ...(s as Section), lines: bySection.get(s.id) ?? [] }));
+    },
+    /** The catalog rows new lines are made from. */
+    async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(products)
+        .where(inArray(products.id, [...ids]));
     },
     /** A section's lines in order. */
     async sectionLines(sectionId: string): Promise<Line[]> {

@@ -7,7 +7,6 @@ import {
   type ExecuteSql,
   eq,
   getTableColumns,
-  inArray,
   isNull,
   or,
   type ProductRow,
@@ -25,6 +24,7 @@ import {
 } from '@quotewright/db';
 import { formatQuoteNumber, SALE_STATES } from '@quotewright/domain';
 import {
+  changeMark,
   insertInChunks,
   type LinesWriteOf,
   orderedLinesWriteSql,
@@ -494,13 +494,7 @@ function saleWriteQueries(db: Db, run: Run) {
     ): Promise<SaleRow> {
       const [row] = await db
         .update(sales)
-        .set({
-          ...set,
-          version: sql`${sales.version} + 1`,
-          updatedAt: sql`now()`,
-          updatedById: actor.id,
-          updatedByName: actor.name,
-        })
+        .set({ ...set, ...changeMark(sales.version, actor) })
         .where(eq(sales.id, id))
         .returning();
       return row!;
@@ -634,16 +628,6 @@ function sectionLineQueries(db: Db) {
           .values(chunk.map((l) => ({ ...l, saleId, sectionId })))
           .returning(),
       );
-    },
-
-    // ─── Catalog ───────────────────────────────────────────────────────────────────────────────────────────────
-
-    async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {
-      if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(products)
-        .where(inArray(products.id, [...ids]));
     },
   };
 }

@@ -18,7 +18,7 @@ import { type AuthUser, authorize } from '../../policy';
 import { type SaleLayout, saleMakers } from '../sales/sale-sections';
 import { pricingLine } from '../sales/sales.dto';
 import type { SalesService } from '../sales/sales.service';
-import { asSaleLineRow } from './templates.dto';
+import { asSaleLineRow, asSaleSectionRow } from './templates.dto';
 import type { FullTemplate, TemplatesRepository } from './templates.repository';
 
 type TemplateSection = FullTemplate['sections'][number];
@@ -32,19 +32,10 @@ function fromTemplateMakers(saleId: string, templateId: string): LayoutMakers<Sa
 }
 
 /** A template's section as a sale section and lines to copy (its lines seen as sale lines, not yet priced). */
-function asSource(s: TemplateSection, saleId: string) {
-  const section: SaleSectionRow = {
-    id: s.id,
-    saleId,
-    position: s.position,
-    name: s.name,
-    showDetails: s.showDetails,
-    merge: false,
-    odooLineId: null,
-    version: 1,
-  };
-  return { section, lines: s.lines.map(asSaleLineRow) };
-}
+const asSource = (s: TemplateSection, saleId: string) => ({
+  section: asSaleSectionRow(s, saleId),
+  lines: s.lines.map(asSaleLineRow),
+});
 
 /**
  * The sections of `after` whose lines changed, with the lines new there (`isNew`) priced against their section:

@@ -1,7 +1,7 @@
 // Templates as the API answers them (docs/product/api.md#templates). Sections and lines are built by the sales DTO builder (one engine):
 // a template row is a sale row without discount, ERP link or template origin.
 import type { TemplateDto, TemplateListItemDto } from '@quotewright/contracts';
-import type { SaleLineRow, SaleSectionRow, TemplateLineRow, TemplateRow } from '@quotewright/db';
+import type { SaleLineRow, SaleSectionRow, TemplateLineRow, TemplateRow, TemplateSectionRow } from '@quotewright/db';
 import { money, salePricingFromSections, toDecimalOrZero } from '@quotewright/domain';
 import { lineContent, type SectionDto, toSectionDto } from '../sales/sales.dto';
 import type { FullTemplate, TemplateLineInsert, TemplateSectionWithLines } from './templates.repository';
@@ -22,10 +22,11 @@ export function asTemplateLineInsert(l: SaleLineRow): TemplateLineInsert {
   };
 }
 
-export function toTemplateSectionDto(s: TemplateSectionWithLines): SectionDto {
-  const row: SaleSectionRow = {
+/** A template section as a section of the sale `saleId` (the template's own id when read as a template). */
+export function asSaleSectionRow(s: TemplateSectionRow, saleId: string): SaleSectionRow {
+  return {
     id: s.id,
-    saleId: s.templateId,
+    saleId,
     position: s.position,
     name: s.name,
     showDetails: s.showDetails,
@@ -33,7 +34,10 @@ export function toTemplateSectionDto(s: TemplateSectionWithLines): SectionDto {
     odooLineId: null,
     version: 1,
   };
-  return toSectionDto({ ...row, lines: s.lines.map(asSaleLineRow) });
+}
+
+export function toTemplateSectionDto(s: TemplateSectionWithLines): SectionDto {
+  return toSectionDto({ ...asSaleSectionRow(s, s.templateId), lines: s.lines.map(asSaleLineRow) });
 }
 
 export function templateDtoOf(t: TemplateRow, sections: SectionDto[]): TemplateDto {

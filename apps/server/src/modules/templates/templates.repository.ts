@@ -4,9 +4,6 @@ import {
   asc,
   type Db,
   eq,
-  inArray,
-  type ProductRow,
-  products,
   sql,
   type TemplateLineRow,
   type TemplateRow,
@@ -15,7 +12,12 @@ import {
   templateSections,
   templates,
 } from '@quotewright/db';
-import { type LinesWriteOf, orderedLinesWriteSql, sectionQueries } from '../../infra/ordered-rows.repository';
+import {
+  changeMark,
+  type LinesWriteOf,
+  orderedLinesWriteSql,
+  sectionQueries,
+} from '../../infra/ordered-rows.repository';
 
 export type NewTemplateLine = Omit<typeof templateLines.$inferInsert, 'id' | 'templateId' | 'sectionId' | 'position'>;
 export type TemplateLinePatch = Partial<
@@ -88,13 +90,7 @@ function queries(db: Db) {
     ): Promise<void> {
       await db
         .update(templates)
-        .set({
-          ...set,
-          version: sql`${templates.version} + 1`,
-          updatedAt: sql`now()`,
-          updatedById: by.id,
-          updatedByName: by.name,
-        })
+        .set({ ...set, ...changeMark(templates.version, by) })
         .where(eq(templates.id, id));
     },
 
@@ -109,14 +105,6 @@ function queries(db: Db) {
     async writeLines(write: LinesWriteOf<TemplateLineInsert, TemplateLinePatch>): Promise<void> {
       await db.execute(sql`with ${orderedLinesWriteSql(templateLines, TEMPLATE_PATCH_COLUMNS, write, sql`true`)}
         select count(*) from written`);
-    },
-
-    async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {
-      if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(products)
-        .where(inArray(products.id, [...ids]));
     },
   };
 }
