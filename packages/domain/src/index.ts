@@ -8,6 +8,7 @@ export * from './line-plans';
 export * from './lines';
 export * from './money';
 export * from './ordering';
+export * from './paste';
 export * from './permissions';
 export * from './preferences';
 export * from './pricing';
