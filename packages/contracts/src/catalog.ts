@@ -58,3 +58,26 @@ export const bundleMembersSchema = z.array(z.object({ product: memberProductSche
 /** An active customer ({id, name}) with its invoice and delivery addresses. */
 export const customerSchema = refSchema.extend({ invoice: z.array(refSchema), delivery: z.array(refSchema) });
 export type CustomerDto = z.infer<typeof customerSchema>;
+
+/** A pasted row to match against the catalog (docs/product/rules.md#paste-from-a-spreadsheet). */
+export const pasteMatchRowSchema = z.strictObject({
+  model: z.string().max(200).default(''),
+  description: z.string().max(2000).default(''),
+  manufacturer: z.string().max(200).default(''),
+});
+export const MAX_MATCH_ROWS = 2000;
+
+/** A catalog product a pasted row may be, with how sure the match is (0–1). */
+export const matchCandidateSchema = z.object({ product: productSchema, confidence: z.number().min(0).max(1) });
+
+export const pasteMatchSchema = z.object({
+  /**
+   * matched: one active product (by its exact model, or a fuzzy match well ahead of any other); ambiguous: the
+   * person chooses among the candidates (an inactive product is never matched, only offered); unmatched: none.
+   */
+  status: z.enum(['matched', 'ambiguous', 'unmatched']),
+  by: z.enum(['model', 'fuzzy']).nullable(),
+  /** Best first, at most 5. */
+  candidates: z.array(matchCandidateSchema),
+});
+export type PasteMatchDto = z.infer<typeof pasteMatchSchema>;

@@ -115,6 +115,10 @@ export const products = pgTable(
       'gin',
       sql`(lower(${t.model} || ' ' || ${t.name} || ' ' || ${t.description} || ' ' || coalesce(${t.manufacturer}, '') || ' ' || coalesce(${t.category}, ''))) gin_trgm_ops`,
     ),
+    // Pasted rows are matched by model (exact, case-insensitive) and by trigram similarity of model and name.
+    index('products_model_lower_idx').on(sql`lower(${t.model})`),
+    index('products_model_trgm_idx').using('gin', sql`lower(${t.model}) gin_trgm_ops`),
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

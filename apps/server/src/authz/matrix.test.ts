@@ -339,6 +339,14 @@ const MATRIX: Matrix = {
     { name: 'list', path: () => '/api/products?search=desk&pageSize=5', expect: moduleViewers(200) },
   ],
   'GET /api/products/:id': [{ name: 'one', path: () => '/api/products/1', expect: moduleViewers(200) }],
+  'POST /api/products/match': [
+    {
+      name: 'pasted rows',
+      path: () => '/api/products/match',
+      body: () => ({ rows: [{ model: 'DESK-1', description: 'Desk' }] }),
+      expect: moduleViewers(200),
+    },
+  ],
   'GET /api/products/hasrelated/:id': [
     { name: 'one', path: () => '/api/products/hasrelated/1', expect: moduleViewers(200) },
   ],

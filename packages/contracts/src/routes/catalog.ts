@@ -1,7 +1,15 @@
 // The product catalog and the partners fetched from the ERP, read by the sale and template editors
 // (docs/product/api.md#catalog-and-partners).
 import { z } from 'zod';
-import { bundleMembersSchema, customerSchema, productDetailSchema, productPageSchema } from '../catalog';
+import {
+  bundleMembersSchema,
+  customerSchema,
+  MAX_MATCH_ROWS,
+  pasteMatchRowSchema,
+  pasteMatchSchema,
+  productDetailSchema,
+  productPageSchema,
+} from '../catalog';
 import { route } from '../http';
 import { erpIdParam } from '../inputs';
 import { refSchema } from '../sales';
@@ -35,6 +43,14 @@ export const catalogApi = {
     tag,
     params: idParams,
     answers: { 200: productDetailSchema },
+  }),
+  match: route({
+    method: 'POST',
+    path: '/api/products/match',
+    summary: 'Pasted rows matched to the catalog: exact model, else trigram similarity of model and name',
+    tag,
+    body: z.strictObject({ rows: z.array(pasteMatchRowSchema).min(1).max(MAX_MATCH_ROWS) }),
+    answers: { 200: z.object({ rows: z.array(pasteMatchSchema) }) },
   }),
   bundleMembers: route({
     method: 'GET',

@@ -1,4 +1,4 @@
-import type { ProductDto } from '@quotewright/contracts';
+import type { PasteMatchDto, ProductDto } from '@quotewright/contracts';
 import type { ProductRow } from '@quotewright/db';
 import { notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
@@ -21,6 +21,37 @@ export function toProductDto(p: ProductRow): ProductDto {
     active: p.active,
     is_bundle: p.isBundle,
   };
+}
+
+/** A fuzzy match this similar, and this far ahead of the next candidate, is taken without asking. */
+const SURE_SIMILARITY = 0.8;
+const SURE_LEAD = 0.15;
+
+type Candidate = { product: ProductRow; exact: boolean; score: number };
+
+/**
+ * What a pasted row is (docs/product/rules.md#paste-from-a-spreadsheet): one active product with its exact model is
+ * matched; several are ambiguous; an inactive product is only ever offered (ambiguous), never matched; a fuzzy
+ * candidate is matched when it is active, at least SURE_SIMILARITY similar and SURE_LEAD ahead of the next.
+ */
+export function pasteMatch(candidates: readonly Candidate[]): PasteMatchDto {
+  const sorted = [...candidates].sort(
+    (a, b) =>
+      Number(b.exact) - Number(a.exact) || Number(b.product.active) - Number(a.product.active) || b.score - a.score,
+  );
+  const out = (status: PasteMatchDto['status'], by: PasteMatchDto['by']): PasteMatchDto => ({
+    status,
+    by,
+    candidates: sorted.slice(0, 5).map((c) => ({ product: toProductDto(c.product), confidence: Math.min(1, c.score) })),
+  });
+  if (sorted.length === 0) return out('unmatched', null);
+  const exact = sorted.filter((c) => c.exact);
+  if (exact.length > 0)
+    return out(exact.filter((c) => c.product.active).length === 1 ? 'matched' : 'ambiguous', 'model');
+  const [best, next] = sorted;
+  const sure =
+    best!.product.active && best!.score >= SURE_SIMILARITY && (!next || next.score <= best!.score - SURE_LEAD);
+  return out(sure ? 'matched' : 'ambiguous', 'fuzzy');
 }
 
 /** How long an unsearched list total may be reused (writes by this process invalidate it at once). */
@@ -47,6 +78,12 @@ export function catalogService(repo: CatalogRepository) {
       const { items, total } = await repo.search(q, fresh ? cached.total : undefined);
       if (key && !fresh) totals.set(key, { total, changes: repo.changeCount(), at: Date.now() });
       return { items: items.map(toProductDto), total, page: q.page, pageSize: q.pageSize };
+    },
+    /** Pasted rows matched to the catalog, in their order (the model, else the description against names). */
+    async match(actor: AuthUser | null, rows: readonly { model: string; description: string }[]) {
+      authorize(actor, 'sales.view');
+      const hits = await repo.matchCandidates(rows.map((r) => ({ model: r.model, name: r.description })));
+      return { rows: rows.map((_, i) => pasteMatch(hits.get(i) ?? [])) };
     },
     async get(actor: AuthUser | null, id: number) {
       authorize(actor, 'sales.view');
