@@ -20,6 +20,7 @@ export const ACTIVITY_KINDS = [
   'section_duplicated',
   'sections_moved',
   'lines_added',
+  'lines_pasted',
   'line_updated',
   'lines_deleted',
   'lines_moved',
@@ -738,6 +739,16 @@ function linesAddedSentence({ lines, items, result, phrases }: SentenceParts): A
   );
 }
 
+function linesPastedSentence({ lines, items, result, phrases }: SentenceParts): ActivitySentence {
+  if (!lines) return result('pasted lines');
+  const where = oneSection(items);
+  return result(
+    `pasted ${plural(lines.added, 'line')}${where !== undefined ? ` into section ${where}` : ''}`,
+    phrases('added'),
+    lines.more,
+  );
+}
+
 function lineUpdatedSentence({ lines, items, hide, result, phrases }: SentenceParts): ActivitySentence {
   if (!lines) return result('changed lines');
   const changes = items.filter((i) => i.op === 'changed');
@@ -864,6 +875,7 @@ const SENTENCES: Record<ActivityKind, (parts: SentenceParts) => ActivitySentence
     result(`duplicated section ${d.of ?? ''} as ${sec?.added[0]?.name ?? ''}`.replace(/\s+/g, ' ').trim()),
   sections_moved: sectionsMovedSentence,
   lines_added: linesAddedSentence,
+  lines_pasted: linesPastedSentence,
   line_updated: lineUpdatedSentence,
   lines_deleted: linesDeletedSentence,
   lines_moved: linesMovedSentence,

@@ -80,6 +80,33 @@ export const createLinesBodySchema = z.strictObject({
   sequence: insertionPointInput.default(-1),
 });
 
+/** The most lines one paste adds (docs/product/rules.md#paste-from-a-spreadsheet). */
+export const MAX_PASTE_LINES = 2000;
+
+/**
+ * POST …/lines/paste: rows of a spreadsheet, matched and reviewed, at an insertion point as ONE edit: a product of the
+ * catalog (the sheet's price, cost and description where the person chose them, else the catalog's), or a note.
+ */
+export const pasteLinesBodySchema = z.strictObject({
+  lines: z
+    .array(
+      z.union([
+        z.strictObject({
+          product: erpIdInput('product'),
+          quantity: quantityInput.default('1'),
+          price: priceInput.optional(),
+          cost: costInput.optional(),
+          name: z.string().trim().min(1).max(20_000).optional(),
+        }),
+        z.strictObject({ note: z.string().trim().min(1, 'A note needs a text').max(20_000) }),
+      ]),
+    )
+    .min(1, 'Paste at least one line')
+    .max(MAX_PASTE_LINES),
+  sequence: insertionPointInput.default(-1),
+});
+export type PasteLinesBody = z.infer<typeof pasteLinesBodySchema>;
+
 /** POST …/lines/note|header: the text at an insertion point. */
 export const textLineBodySchema = z.strictObject({
   name: z.string().max(20_000),

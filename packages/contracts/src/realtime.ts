@@ -81,6 +81,13 @@ export const createLinesAnswerSchema = saleDeltaSchema.extend({
 });
 export type CreateLinesAnswer = z.infer<typeof createLinesAnswerSchema>;
 
+/** POST /api/sales/lines/paste: the ids of the new lines (in order) and the products not added, beside the delta. */
+export const pasteLinesAnswerSchema = saleDeltaSchema.extend({
+  ids: z.array(z.string()),
+  errors: z.array(z.object({ product: z.number().int() })),
+});
+export type PasteLinesAnswer = z.infer<typeof pasteLinesAnswerSchema>;
+
 /** POST /api/sales/lines/move: both sections as they are now, beside the delta. */
 export const moveLinesAnswerSchema = saleDeltaSchema.extend({
   originSection: sectionSchema,

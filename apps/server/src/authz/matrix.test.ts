@@ -580,6 +580,11 @@ const MATRIX: Matrix = {
     (f) => `/api/sales/lines/create/${f.id}/${f.sections[0]}`,
     () => ({ lines: [{ product: 2, quantity: 3 }], sequence: -1 }),
   ),
+  'POST /api/sales/lines/paste/:saleId/:sectionId': saleMutation(
+    'paste',
+    (f) => `/api/sales/lines/paste/${f.id}/${f.sections[0]}`,
+    () => ({ lines: [{ product: 2, quantity: '3', price: '9.50' }, { note: 'From the sheet' }], sequence: -1 }),
+  ),
   'POST /api/sales/lines/note/:saleId/:sectionId': saleMutation(
     'note',
     (f) => `/api/sales/lines/note/${f.id}/${f.sections[0]}`,

@@ -5,8 +5,15 @@ import { SECTION_COPY_STYLES } from '@quotewright/domain';
 import { z } from 'zod';
 import { lineEditsBodySchema } from '../edit-conflicts';
 import { route } from '../http';
-import { createLinesBodySchema, indexParam, markupInput, reorderLineBodySchema, textLineBodySchema } from '../inputs';
-import { createLinesAnswerSchema, moveLinesAnswerSchema, saleDeltaSchema } from '../realtime';
+import {
+  createLinesBodySchema,
+  indexParam,
+  markupInput,
+  pasteLinesBodySchema,
+  reorderLineBodySchema,
+  textLineBodySchema,
+} from '../inputs';
+import { createLinesAnswerSchema, moveLinesAnswerSchema, pasteLinesAnswerSchema, saleDeltaSchema } from '../realtime';
 
 const uuid = (what: string) => z.uuid(`Unknown ${what} id`);
 const saleOnly = z.strictObject({ saleId: uuid('sale') });
@@ -103,6 +110,15 @@ export const saleLinesApi = {
   }),
   note: textLine('note'),
   header: textLine('header'),
+  paste: route({
+    method: 'POST',
+    path: '/api/sales/lines/paste/:saleId/:sectionId',
+    summary: 'Add pasted lines (products with their sheet values, notes) to a section as one edit',
+    tag: 'Sale lines',
+    params: saleSection,
+    body: pasteLinesBodySchema,
+    answers: { 200: pasteLinesAnswerSchema },
+  }),
   /** Each edit may carry the values it was based on: a field changed since is refused (409 EDIT_CONFLICT). */
   update: route({
     method: 'POST',

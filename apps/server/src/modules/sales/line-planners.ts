@@ -4,7 +4,7 @@
 // holds or under the sale's lock from the rows it read: each operation is decided by the same code on both paths.
 // The structural part (insert, delete, move, renumber, the write a change needs) is packages/domain's line-plans.
 import { randomUUID } from 'node:crypto';
-import type { ActivityHint, EditConflict, LineDto, LineEditBase } from '@quotewright/contracts';
+import type { ActivityHint, EditConflict, LineDto, LineEditBase, PasteLinesBody } from '@quotewright/contracts';
 import { editConflictText } from '@quotewright/contracts';
 import type { ProductRow, SaleLineRow } from '@quotewright/db';
 import {
@@ -313,6 +313,36 @@ export const planAddProducts =
     const { after, ids } = inserted(s, lines, input.sequence);
     return { after, products: found, extra: { errors, ids } };
   };
+
+/**
+ * Pasted rows at an insertion point (docs/product/rules.md#paste-from-a-spreadsheet), all in one change: a product
+ * of the local catalog with its quantity and, where the person chose the sheet's values, its price, cost and
+ * description; or a note. Products missing or inactive are answered in `errors` and left out.
+ */
+export const planPaste = (input: PasteLinesBody) => async (s: LinesPlanInput) => {
+  const wanted = input.lines.flatMap((l) => ('product' in l ? [l] : []));
+  const found = await s.products([...new Set(wanted.map((l) => l.product))]);
+  const { lines: made, errors } = productLines(found, wanted);
+  const byWanted = new Map<object, ProductLine>();
+  let at = 0;
+  const missing = new Set(errors.map((e) => e.product));
+  for (const l of wanted) if (!missing.has(l.product)) byWanted.set(l, made[at++]!);
+  const lines = input.lines.flatMap((l): (ProductLine | TextLine)[] => {
+    if ('note' in l) return [textLine('note', l.note)];
+    const line = byWanted.get(l);
+    if (!line) return [];
+    return [
+      {
+        ...line,
+        ...(l.price !== undefined ? { price: l.price } : {}),
+        ...(l.cost !== undefined ? { cost: l.cost } : {}),
+        ...(l.name !== undefined ? { description: l.name } : {}),
+      },
+    ];
+  });
+  const { after, ids } = inserted(s, lines, input.sequence);
+  return { after, products: found, extra: { errors, ids } };
+};
 
 /** A note or a header (its text required) at an insertion point. */
 export const planAddText =

@@ -169,6 +169,12 @@ function lineRoutes(r: TypedRoutes, sales: SalesService) {
     async (req) => sales.createLines(req.user, req.params.saleId, req.params.sectionId, req.body),
     edit,
   );
+  serve(
+    r,
+    saleLinesApi.paste,
+    async (req) => sales.pasteLines(req.user, req.params.saleId, req.params.sectionId, req.body),
+    edit,
+  );
   for (const kind of ['note', 'header'] as const) {
     serve(
       r,

@@ -1,4 +1,10 @@
-import { type ActivityKind, activityDetail, EMPTY_ACTIVITY_SALE, type SaleDelta } from '@quotewright/contracts';
+import {
+  type ActivityKind,
+  activityDetail,
+  EMPTY_ACTIVITY_SALE,
+  type PasteLinesBody,
+  type SaleDelta,
+} from '@quotewright/contracts';
 import type { SaleLineRow } from '@quotewright/db';
 import {
   hasNameOrCustomer,
@@ -20,6 +26,7 @@ import {
   planDeleteLines,
   planEdits,
   planMarkup,
+  planPaste,
   planReorderLine,
 } from './line-planners';
 import { type LineExecutor, lineExecutor } from './sale-lines';
@@ -309,6 +316,15 @@ function lineOperations({ runLines, tellReplaced }: LineExecutor) {
       const lines =
         res.sale.sections.find((sec) => sec._id === sectionId)?.lines.filter((l) => created.has(l._id)) ?? [];
       return { lines, errors: res.extra.errors, ...res.delta };
+    },
+
+    /**
+     * Pasted lines at an insertion point as ONE edit (one version, one activity entry "pasted N lines", one delta).
+     * Answers the new lines' ids in order, the products not added (missing or inactive) and the delta.
+     */
+    async pasteLines(actor: AuthUser | null, saleId: string, sectionId: string, input: PasteLinesBody) {
+      const res = await runLines(actor, saleId, sectionId, 'lines_pasted', planPaste(input));
+      return { ids: res.extra.ids, errors: res.extra.errors, ...res.delta };
     },
 
     /** A note or a header (description only) at an insertion point. */
