@@ -49,54 +49,11 @@ export function catalogRepository(db: Db) {
   /** Grows whenever this process writes the catalog: cached list totals compare against it. */
   let changes = 0;
   return {
+    ...pasteMatchQueries(db),
     changeCount: () => changes,
     /** Fresh planner statistics after a bulk change (PGlite has no autovacuum to do it). */
     async analyze(): Promise<void> {
       await db.execute(sql`analyze products, product_related`);
-    },
-
-    /**
-     * Catalog products each pasted row may be (docs/product/rules.md#paste-from-a-spreadsheet), in one statement:
-     * products whose model is the row's model (any case), and — when no active product has it — up to 5 whose
-     * model or name is most similar (pg_trgm, over the trigram indexes of lower(model) and lower(name)). Answers,
-     * per row index, the products with whether the model was exact and the similarity (1 for exact).
-     */
-    async matchCandidates(
-      rows: readonly { model: string; name: string }[],
-    ): Promise<Map<number, { product: ProductRow; exact: boolean; score: number }[]>> {
-      const input = JSON.stringify(
-        rows.map((r, n) => ({ n, model: r.model.trim().toLowerCase(), name: r.name.trim().toLowerCase() })),
-      );
-      const hits = (
-        await db.execute(sql`
-        with input as (select * from jsonb_to_recordset(${input}::jsonb) as i(n int, model text, name text))
-        select i.n, c.id, c.exact, c.score from input i
-        cross join lateral (
-          (select p.id, true as exact, 1::real as score from ${products} p
-            where i.model <> '' and lower(p.model) = i.model order by p.active desc, p.id limit 5)
-          union all
-          (select p.id, false as exact,
-              greatest(similarity(lower(p.model), i.model), similarity(lower(p.name), i.name)) as score
-            from ${products} p
-            where not exists (select 1 from ${products} e where i.model <> '' and lower(e.model) = i.model and e.active)
-              and ((i.model <> '' and lower(p.model) % i.model) or (i.name <> '' and lower(p.name) % i.name))
-              and not (i.model <> '' and lower(p.model) = i.model)
-            order by score desc, p.id limit 5)
-        ) c`)
-      ).rows as { n: number; id: number; exact: boolean; score: number }[];
-      const ids = [...new Set(hits.map((h) => h.id))];
-      const byId = new Map(
-        (ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []).map((p) => [p.id, p]),
-      );
-      const out = new Map<number, { product: ProductRow; exact: boolean; score: number }[]>();
-      for (const h of hits) {
-        const product = byId.get(Number(h.id));
-        if (!product) continue;
-        const list = out.get(Number(h.n)) ?? [];
-        list.push({ product, exact: h.exact === true, score: Number(h.score) });
-        out.set(Number(h.n), list);
-      }
-      return out;
     },
 
     /** Writes only products whose content changed; answers how many rows were written. */
@@ -208,3 +165,52 @@ export function catalogRepository(db: Db) {
   };
 }
 export type CatalogRepository = ReturnType<typeof catalogRepository>;
+
+/** The catalog as pasted rows are matched against it (docs/product/rules.md#paste-from-a-spreadsheet). */
+function pasteMatchQueries(db: Db) {
+  return {
+    /**
+     * Catalog products each pasted row may be (docs/product/rules.md#paste-from-a-spreadsheet), in one statement:
+     * products whose model is the row's model (any case), and — when no active product has it — up to 5 whose
+     * model or name is most similar (pg_trgm, over the trigram indexes of lower(model) and lower(name)). Answers,
+     * per row index, the products with whether the model was exact and the similarity (1 for exact).
+     */
+    async matchCandidates(
+      rows: readonly { model: string; name: string }[],
+    ): Promise<Map<number, { product: ProductRow; exact: boolean; score: number }[]>> {
+      const input = JSON.stringify(
+        rows.map((r, n) => ({ n, model: r.model.trim().toLowerCase(), name: r.name.trim().toLowerCase() })),
+      );
+      const hits = (
+        await db.execute(sql`
+        with input as (select * from jsonb_to_recordset(${input}::jsonb) as i(n int, model text, name text))
+        select i.n, c.id, c.exact, c.score from input i
+        cross join lateral (
+          (select p.id, true as exact, 1::real as score from ${products} p
+            where i.model <> '' and lower(p.model) = i.model order by p.active desc, p.id limit 5)
+          union all
+          (select p.id, false as exact,
+              greatest(similarity(lower(p.model), i.model), similarity(lower(p.name), i.name)) as score
+            from ${products} p
+            where not exists (select 1 from ${products} e where i.model <> '' and lower(e.model) = i.model and e.active)
+              and ((i.model <> '' and lower(p.model) % i.model) or (i.name <> '' and lower(p.name) % i.name))
+              and not (i.model <> '' and lower(p.model) = i.model)
+            order by score desc, p.id limit 5)
+        ) c`)
+      ).rows as { n: number; id: number; exact: boolean; score: number }[];
+      const ids = [...new Set(hits.map((h) => h.id))];
+      const byId = new Map(
+        (ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []).map((p) => [p.id, p]),
+      );
+      const out = new Map<number, { product: ProductRow; exact: boolean; score: number }[]>();
+      for (const h of hits) {
+        const product = byId.get(Number(h.id));
+        if (!product) continue;
+        const list = out.get(Number(h.n)) ?? [];
+        list.push({ product, exact: h.exact === true, score: Number(h.score) });
+        out.set(Number(h.n), list);
+      }
+      return out;
+    },
+  };
+}
