@@ -2,9 +2,7 @@
 // list (5/12) in widescreen, else the product list on top; the list can be detached into its own 'Product List' window.
 // Adding a bundle opens the Related Products dialog. Changes need sales full rights (the route's guard); Duplicate:
 // full rights or admin.
-import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Alert, Button } from '@mui/material';
+import { Alert } from '@mui/material';
 import { type SectionDto, templatesApi } from '@quotewright/contracts';
 import { hasFullRights, pickerPageSize } from '@quotewright/domain';
 import type { MRT_ExpandedState } from 'material-react-table';
@@ -18,7 +16,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageSkeleton } from '../../components/PageSkeleton';
 import { BundleErrorMessage, bundleErrorLabel } from '../../components/products/BundleErrors';
 import { ProductListLayout } from '../../components/products/ProductListLayout';
-import { readWindowed, writeWindowed } from '../../components/products/ProductListWindow';
+import { ProductListWindowButton, useProductListWindowed } from '../../components/products/ProductListWindowButton';
 import { ProductTable } from '../../components/products/ProductTable';
 import { type BundleLine, RelatedProductsDialog } from '../../components/products/RelatedProductsDialog';
 import { errorMessage } from '../../lib/api';
@@ -38,14 +36,9 @@ export function TemplateEditorPage() {
   const loading = useLoadingOverlay();
   const [expanded, setExpanded] = useState<MRT_ExpandedState>({});
   const [current, setCurrent] = useState<string | null>(null);
-  const [windowed, setWindowedState] = useState(readWindowed);
+  const [windowed, setWindowed] = useProductListWindowed();
   const [related, setRelated] = useState<{ sectionId: string; product: ProductDetail } | null>(null);
   const [listOpen, setListOpen] = useState(true);
-
-  const setWindowed = (v: boolean) => {
-    writeWindowed(v);
-    setWindowedState(v);
-  };
 
   if (template.isLoading) return <PageSkeleton />;
   if (template.isError || !template.data) {
@@ -147,17 +140,7 @@ export function TemplateEditorPage() {
       <PageHeader
         title={t.name}
         subtitle="Template"
-        actions={
-          editable ? (
-            <Button
-              startIcon={windowed ? <CloseFullscreenIcon /> : <OpenInNewIcon />}
-              variant="outlined"
-              onClick={() => setWindowed(!windowed)}
-            >
-              {windowed ? 'Dock product list' : 'Product list in a window'}
-            </Button>
-          ) : undefined
-        }
+        actions={editable ? <ProductListWindowButton windowed={windowed} onChange={setWindowed} /> : undefined}
       />
       <ProductListLayout
         productList={productList}

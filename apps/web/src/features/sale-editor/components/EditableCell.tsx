@@ -14,7 +14,7 @@
 // error state with the reason attached beneath it, so the user corrects it and presses Enter again; Escape restores
 // the saved value.
 import { Alert, Box, InputBase, Popper } from '@mui/material';
-import { memo, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { memo, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { conflictOfRefusal, type EditConflict, watchEdit } from '../hooks/editConflicts';
 import { openCell } from '../hooks/presence';
 import type { LineField } from '../lineField';
@@ -183,7 +183,6 @@ export const EditableCell = memo(function EditableCell({
     // Theirs differs from the draft: the person chooses; no save goes out without that choice.
     const choose = conflict !== null && draft !== conflict.value;
     const toChoices = () => firstChoice.current?.focus();
-    const keepFocus = (e: { preventDefault(): void }) => e.preventDefault();
     return (
       <>
         <InputBase
@@ -233,58 +232,133 @@ export const EditableCell = memo(function EditableCell({
           }}
         />
         {(error !== null || conflict) && anchor && (
-          // Attached to the cell (not a toast elsewhere on the page): it moves with the cell and says what to fix.
-          <Popper open anchorEl={anchor} placement="bottom-start" sx={{ zIndex: (t) => t.zIndex.tooltip }}>
-            <Box
-              ref={promptRef}
-              sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, mt: 0.5, maxWidth: 460 }}
-              // a portal still bubbles React events to the row: a click here must not select it, nor a key reach
-              // the table's keys
-              onClick={(e) => e.stopPropagation()}
-              onKeyDown={(e) => e.stopPropagation()}
-              onMouseDown={keepFocus}
-            >
-              {error !== null && (
-                <Alert
-                  severity="error"
-                  variant="outlined"
-                  id={errorId}
-                  data-testid="cell-error"
-                  sx={{ bgcolor: 'background.paper', boxShadow: 3, py: 0, alignItems: 'center' }}
-                >
-                  {error}
-                  <Box component="span" sx={{ display: 'block', fontSize: 12, color: 'text.secondary' }}>
-                    Correct it and press Enter, or press Escape to keep the saved value.
-                  </Box>
-                </Alert>
-              )}
-              {conflict && (
-                <ConflictPrompt
-                  by={conflict.by}
-                  label={label}
-                  theirs={conflict.value}
-                  mine={draft}
-                  firstButton={firstChoice}
-                  onKeep={close}
-                  onUse={() => finish(true, conflict.replaces)}
-                />
-              )}
-            </Box>
-          </Popper>
+          <CellMessages
+            anchor={anchor}
+            promptRef={promptRef}
+            error={error}
+            errorId={errorId}
+            conflict={conflict}
+            label={label}
+            draft={draft}
+            firstChoice={firstChoice}
+            onKeep={close}
+            onUse={(replaces) => finish(true, replaces)}
+          />
         )}
       </>
     );
   }
   return (
+    <CellDisplay
+      editable={editable}
+      multiline={multiline}
+      numeric={numeric}
+      label={label}
+      tabIndex={tabIndex}
+      onStart={start}
+    >
+      {display ?? value}
+    </CellDisplay>
+  );
+});
+
+/**
+ * Why the draft is refused, or someone else's change to choose against: attached to the cell (not a toast elsewhere on
+ * the page), it moves with the cell and says what to fix.
+ */
+function CellMessages({
+  anchor,
+  promptRef,
+  error,
+  errorId,
+  conflict,
+  label,
+  draft,
+  firstChoice,
+  onKeep,
+  onUse,
+}: {
+  anchor: HTMLElement;
+  promptRef: RefObject<HTMLDivElement | null>;
+  error: string | null;
+  errorId: string;
+  conflict: EditConflict | null;
+  label: string;
+  draft: string;
+  firstChoice: RefObject<HTMLButtonElement | null>;
+  onKeep: () => void;
+  onUse: (replaces: EditConflict['replaces']) => void;
+}) {
+  const keepFocus = (e: { preventDefault(): void }) => e.preventDefault();
+  return (
+    <Popper open anchorEl={anchor} placement="bottom-start" sx={{ zIndex: (t) => t.zIndex.tooltip }}>
+      <Box
+        ref={promptRef}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, mt: 0.5, maxWidth: 460 }}
+        // a portal still bubbles React events to the row: a click here must not select it, nor a key reach
+        // the table's keys
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => e.stopPropagation()}
+        onMouseDown={keepFocus}
+      >
+        {error !== null && (
+          <Alert
+            severity="error"
+            variant="outlined"
+            id={errorId}
+            data-testid="cell-error"
+            sx={{ bgcolor: 'background.paper', boxShadow: 3, py: 0, alignItems: 'center' }}
+          >
+            {error}
+            <Box component="span" sx={{ display: 'block', fontSize: 12, color: 'text.secondary' }}>
+              Correct it and press Enter, or press Escape to keep the saved value.
+            </Box>
+          </Alert>
+        )}
+        {conflict && (
+          <ConflictPrompt
+            by={conflict.by}
+            label={label}
+            theirs={conflict.value}
+            mine={draft}
+            firstButton={firstChoice}
+            onKeep={onKeep}
+            onUse={() => onUse(conflict.replaces)}
+          />
+        )}
+      </Box>
+    </Popper>
+  );
+}
+
+/** The cell's value while it is not edited: double-click, Enter or F2 starts editing. */
+function CellDisplay({
+  editable,
+  multiline,
+  numeric,
+  label,
+  tabIndex,
+  onStart,
+  children,
+}: {
+  editable: boolean;
+  multiline?: boolean;
+  numeric?: boolean;
+  label: string;
+  tabIndex: number;
+  onStart: () => void;
+  children: ReactNode;
+}) {
+  return (
     <Box
       role={editable ? 'button' : undefined}
       tabIndex={editable ? tabIndex : undefined}
       aria-label={editable ? `Edit ${label}` : undefined}
-      onDoubleClick={start}
+      onDoubleClick={onStart}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === 'F2') {
           e.preventDefault();
-          start();
+          onStart();
         }
       }}
       sx={{
@@ -300,7 +374,7 @@ export const EditableCell = memo(function EditableCell({
         '&:focus-visible': { boxShadow: (t) => `inset 0 0 0 2px ${t.palette.primary.main}` },
       }}
     >
-      {display ?? value}
+      {children}
     </Box>
   );
-});
+}

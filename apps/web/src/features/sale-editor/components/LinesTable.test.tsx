@@ -6,7 +6,9 @@ import { makeToken, makeUser, nowSeconds } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mockApi';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { SaleLine, SaleSection } from '../api/types';
-import { estimateRowHeight, LinesTable, type LinesTableHandlers, lineEditChanges } from './LinesTable';
+import { estimateRowHeight } from './LinesBody';
+import { LinesTable, type LinesTableHandlers } from './LinesTable';
+import { lineEditChanges } from './lineEdits';
 
 const line = (id: string, over: Partial<SaleLine> = {}): SaleLine => ({
   _id: id,

@@ -1,23 +1,9 @@
 // Sections of a sale (docs/product/screens.md#sections-table): drag handle (dnd-kit), Name, Show Details and the four
 // pricing columns (sensitive: removed in discrete mode by the shared mechanism), inline add, rename, delete, duplicate,
 // copy.
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
@@ -42,13 +28,12 @@ import { isMarginWarning, isMarkupWarning } from '@quotewright/domain';
 import { memo, type ReactNode, useState } from 'react';
 import { useDiscreteColumns } from '../../../app/discrete';
 import { useDelegatedTooltip } from '../../../components/DelegatedTooltip';
+import { AddSectionButton } from '../../../components/lines/SectionActions';
 import { MoneyCell } from '../../../components/MoneyCell';
 import type { SensitiveKind } from '../../../lib/discreteColumns';
-import { SORTABLE_AUTO_SCROLL } from '../../../lib/dnd';
+import { reorderOnDragEnd, SORTABLE_AUTO_SCROLL, useSortableSensors } from '../../../lib/dnd';
 import { formatPercent } from '../../../lib/format';
 import type { SaleSection } from '../api/types';
-
-export const DELETE_SECTION_MESSAGE = 'Are you sure you want to delete the entire section?';
 
 type ColumnId =
   | 'drag'
@@ -310,16 +295,8 @@ export function SectionsTable({
   const [adding, setAdding] = useState(false);
   // the rows' icon buttons share one tooltip
   const tips = useDelegatedTooltip();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = sections.findIndex((s) => s._id === active.id);
-    const to = sections.findIndex((s) => s._id === over.id);
-    if (from >= 0 && to >= 0) handlers.reorder(from, to);
-  };
+  const sensors = useSortableSensors();
+  const ids = sections.map((s) => s._id);
   return (
     <Paper variant="outlined" data-testid="sections-table" {...tips.containerProps}>
       {tips.tooltip}
@@ -328,17 +305,13 @@ export function SectionsTable({
           {title}
         </Typography>
         {toolbar}
-        {editable && (
-          <Button startIcon={<AddIcon />} variant="contained" size="small" onClick={() => setAdding(true)}>
-            Add Section
-          </Button>
-        )}
+        {editable && <AddSectionButton onClick={() => setAdding(true)} />}
       </Box>
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
         autoScroll={SORTABLE_AUTO_SCROLL}
-        onDragEnd={onDragEnd}
+        onDragEnd={reorderOnDragEnd(ids, (from, to) => handlers.reorder(from, to))}
       >
         <TableContainer>
           <Table size="small">
@@ -354,7 +327,7 @@ export function SectionsTable({
                 </TableCell>
               </TableRow>
             </TableHead>
-            <SortableContext items={sections.map((s) => s._id)} strategy={verticalListSortingStrategy}>
+            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
               <TableBody>
                 {sections.map((s) => (
                   <SectionRow

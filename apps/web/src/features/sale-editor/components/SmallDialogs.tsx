@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { LINE_MOVE_TYPES, type LineMoveType } from '@quotewright/domain';
 import { useState } from 'react';
-import { parseNumberInput } from './LinesTable';
+import { parseNumberInput } from '../../../components/lines/numberInput';
 
 export function SetMarkupDialog({
   count,

@@ -13,8 +13,9 @@ import {
   TextField,
 } from '@mui/material';
 import type { LineDto } from '@quotewright/contracts';
-import { DESCRIPTION_REQUIRED, isMissingDescription, NUMERIC_FIELDS, parseNumberInput } from '@quotewright/domain';
+import { DESCRIPTION_REQUIRED, isMissingDescription, NUMERIC_FIELDS } from '@quotewright/domain';
 import { useState } from 'react';
+import { checkNumberInput } from '../../../components/lines/numberInput';
 import { errorMessage, fieldErrors } from '../../../lib/api';
 
 export interface LineEdit {
@@ -53,9 +54,8 @@ function checkEdit(edit: LineEdit, lines: readonly LineDto[]): FieldReasons {
   for (const field of NUMBERS) {
     const text = edit[field];
     if (text === undefined) continue;
-    const parsed = parseNumberInput(text.replace(/[$,%\s]/g, ''), NUMERIC_FIELDS[field]);
-    if (!parsed.ok)
-      reasons[field] = parsed.problem === 'type' ? 'Enter a number, such as 2, -1 or 12.50' : parsed.message;
+    const checked = checkNumberInput(text, NUMERIC_FIELDS[field]);
+    if (!checked.ok) reasons[field] = checked.message;
   }
   if (edit.name !== undefined && lines.some((l) => isMissingDescription(l.kind, edit.name)))
     reasons.name = DESCRIPTION_REQUIRED;

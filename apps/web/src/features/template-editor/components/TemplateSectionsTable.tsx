@@ -1,22 +1,20 @@
 // The sections of a template (docs/product/screens.md#template-editor): titled '<name> Sections'; drag handle, Name,
 // Show Details; add, edit, delete, reorder by dragging; each row expands into its lines; 'Duplicate' only with full
 // rights or admin; export. Not paged.
-import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Box, Button, Checkbox, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Checkbox, IconButton, Tooltip, Typography } from '@mui/material';
 import type { SectionDto } from '@quotewright/contracts';
 import type { MRT_ColumnDef, MRT_ExpandedState } from 'material-react-table';
 import { useMemo } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { DataTable, useDataTable } from '../../../components/DataTable';
+import { AddSectionButton, DELETE_SECTION_MESSAGE } from '../../../components/lines/SectionActions';
 import type { SectionPatch } from '../api/template';
 import { downloadCsv, toCsv } from './format';
 import { type TemplateLinesHandlers, TemplateLinesTable } from './TemplateLinesTable';
-
-export const DELETE_SECTION_PROMPT = 'Are you sure you want to delete the entire section?';
+import { ExportButton, templateTableOptions } from './templateTable';
 
 export interface TemplateSectionsHandlers {
   /** Each answers whether the change was made (a failure has been reported already); they never reject. */
@@ -106,26 +104,13 @@ export function TemplateSectionsTable({
     columns,
     data: sections,
     getRowId: (s) => s._id,
-    enablePagination: false,
-    enableSorting: false,
-    enableColumnActions: false,
-    enableGlobalFilter: false,
-    enableColumnFilters: false,
-    enableBottomToolbar: false,
-    enableRowOrdering: editable,
+    ...templateTableOptions<SectionDto>(editable, (from, to) => handlers.reorder(from, to)),
     enableEditing: editable,
     editDisplayMode: 'row',
     createDisplayMode: 'row',
     enableRowActions: editable,
     state: { expanded },
     onExpandedChange: (updater) => onExpandedChange(typeof updater === 'function' ? updater(expanded) : updater),
-    muiRowDragHandleProps: ({ table: tbl }) => ({
-      onDragEnd: () => {
-        const { draggingRow, hoveredRow } = tbl.getState();
-        if (draggingRow && hoveredRow && hoveredRow.index !== undefined && hoveredRow.index !== draggingRow.index)
-          handlers.reorder(draggingRow.index, hoveredRow.index);
-      },
-    }),
     muiTableBodyRowProps: ({ row, isDetailPanel }) =>
       (isDetailPanel ? {} : { 'data-testid': `template-section-${row.original.name}` }) as object,
     renderDetailPanel: ({ row }) => (
@@ -153,7 +138,7 @@ export function TemplateSectionsTable({
             aria-label={`Delete ${row.original.name}`}
             color="error"
             onClick={async () => {
-              if (await dialog.confirm({ message: DELETE_SECTION_PROMPT, confirmLabel: 'Delete' }))
+              if (await dialog.confirm({ message: DELETE_SECTION_MESSAGE, confirmLabel: 'Delete' }))
                 handlers.remove(row.original._id);
             }}
           >
@@ -181,14 +166,8 @@ export function TemplateSectionsTable({
         <Typography variant="h6" component="h2" sx={{ mr: 1 }}>
           {title}
         </Typography>
-        {editable && (
-          <Button size="small" startIcon={<AddIcon />} variant="contained" onClick={() => tbl.setCreatingRow(true)}>
-            Add Section
-          </Button>
-        )}
-        <Button size="small" startIcon={<FileDownloadIcon />} onClick={exportCsv}>
-          Export
-        </Button>
+        {editable && <AddSectionButton onClick={() => tbl.setCreatingRow(true)} />}
+        <ExportButton onClick={exportCsv} />
       </Box>
     ),
   });

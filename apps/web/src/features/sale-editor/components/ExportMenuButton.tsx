@@ -1,0 +1,66 @@
+// `Export` (docs/product/screens.md#export-menu): Excel, JSON and PDF downloads of the sale, and its cover letter.
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import { Button, Chip, ListItemText, Menu, MenuItem } from '@mui/material';
+import { exportsApi } from '@quotewright/contracts';
+import { saleExcelFileName, saleJsonFileName, sanitizeFileName } from '@quotewright/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useDialog } from '../../../app/providers/dialog';
+import { useLoadingOverlay } from '../../../app/providers/loading';
+import { download, errorMessage } from '../../../lib/api';
+import type { Sale } from '../api/types';
+
+export function ExportMenuButton({ sale }: { sale: Sale }) {
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const loading = useLoadingOverlay();
+  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+
+  const runExport = async (kind: 'excel' | 'json' | 'pdf') => {
+    setExportAnchor(null);
+    const fallback =
+      kind === 'excel'
+        ? saleExcelFileName(sale.name, sale.quote_number)
+        : kind === 'json'
+          ? saleJsonFileName(sale.name, sale.quote_number)
+          : `${sanitizeFileName(`${sale.name}_${sale.quote_number}`, 'sale')}.pdf`;
+    try {
+      await loading.track(download(exportsApi[kind], { params: { id: sale._id } }, fallback));
+    } catch (err) {
+      await dialog.error(errorMessage(err));
+    }
+  };
+
+  return (
+    <>
+      <Button
+        startIcon={<FileDownloadIcon />}
+        variant="outlined"
+        onClick={(e) => setExportAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+      >
+        Export
+      </Button>
+      <Menu anchorEl={exportAnchor} open={exportAnchor !== null} onClose={() => setExportAnchor(null)}>
+        <MenuItem onClick={() => runExport('excel')}>
+          <ListItemText>Excel</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => runExport('json')}>
+          <ListItemText>JSON</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => runExport('pdf')}>
+          <ListItemText>PDF</ListItemText>
+          <Chip size="small" label="beta" color="warning" sx={{ ml: 1 }} />
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setExportAnchor(null);
+            navigate(`/sale/documents/${encodeURIComponent(sale._id)}`);
+          }}
+        >
+          <ListItemText secondary="First page of the PDF">Cover letter…</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
