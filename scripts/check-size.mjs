@@ -48,15 +48,27 @@ const offenders = [];
 for (const b of bounds) {
   for (const file of files(join(root, b.dir))) {
     const text = readFileSync(file, 'utf8');
-    const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const sf = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     const visit = (node) => {
-      if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node)) {
+      if (
+        ts.isFunctionDeclaration(node) ||
+        ts.isFunctionExpression(node) ||
+        ts.isArrowFunction(node) ||
+        ts.isMethodDeclaration(node)
+      ) {
         const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
         const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line;
         const lines = end - start + 1;
         const limit = listAt ?? b.max;
         const counts = listAt !== null || !b.componentsOnly || returnsJsx(node);
-        if (counts && lines > limit) offenders.push({ where: `${relative(root, file)}:${start + 1}`, name: nameOf(node), lines, max: b.max });
+        if (counts && lines > limit)
+          offenders.push({ where: `${relative(root, file)}:${start + 1}`, name: nameOf(node), lines, max: b.max });
       }
       ts.forEachChild(node, visit);
     };
