@@ -15,6 +15,10 @@ const serverProject = (engine: 'pglite' | 'pg') => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['./test/global-setup.ts'],
+    // One worker runs file after file with the modules it imported kept: the server, its dependencies and PGlite's
+    // compiled WebAssembly are loaded once per worker instead of once per file (a new process each). The files share
+    // no state through modules: each builds its own app on its own database (test/helpers.ts).
+    isolate: false,
   },
 });
 

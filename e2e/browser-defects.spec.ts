@@ -26,33 +26,61 @@ async function openSection(page: Page, name: string) {
 }
 
 /**
- * Drags `handle` by `rows` row heights (negative: up) as a user does, in small steps. The page is first scrolled so
- * the pointer ends near the viewport's edge in the drag direction (a table low on the page, or scrolled to its top),
- * where an eager auto-scroll used to run the row far past the place it was let go.
+ * Drags row `index` of the rows with test id `testId` by `by` row heights (negative: up) as a user does, in small
+ * steps, and lets go once the drop indicator shows the place. The page is first scrolled so the pointer ends near the
+ * viewport's edge in the drag direction (a table low on the page, or scrolled to its top), where an eager
+ * auto-scroll used to run the row far past the place it was let go.
  */
-async function dragRows(page: Page, handle: Locator, row: Locator, rows: number) {
+async function dragRows(page: Page, testId: string, index: number, by: number) {
+  const row = page.getByTestId(testId).nth(index);
+  const handle = row.getByLabel('Drag to reorder');
   await handle.scrollIntoViewIfNeeded();
   const height = (await row.boundingBox())!.height;
   const viewport = page.viewportSize()!;
   await handle.evaluate(
-    (el, { rows, height, vh }) => {
+    (el, { by, height, vh }) => {
       const r = el.getBoundingClientRect();
-      const end = r.top + r.height / 2 + rows * height;
-      const wanted = rows > 0 ? vh - 30 : 64 + 30;
+      const end = r.top + r.height / 2 + by * height;
+      const wanted = by > 0 ? vh - 30 : 64 + 30;
       window.scrollBy(0, end - wanted);
     },
-    { rows, height, vh: viewport.height },
+    { by, height, vh: viewport.height },
   );
   const from = (await handle.boundingBox())!;
   const x = from.x + from.width / 2;
   const y = from.y + from.height / 2;
   await page.mouse.move(x, y);
   await page.mouse.down();
-  await page.mouse.move(x, y + Math.sign(rows) * 6, { steps: 3 });
-  await page.mouse.move(x, y + rows * height, { steps: 15 });
-  // a user looks at the drop indicator before letting go
-  await page.waitForTimeout(400);
+  await page.mouse.move(x, y + Math.sign(by) * 6, { steps: 3 });
+  await page.mouse.move(x, y + by * height, { steps: 15 });
+  await dropIndicatorAt(page, testId, index, by);
   await page.mouse.up();
+}
+
+/**
+ * Waits, frame by frame, for what a user looks at before letting go: the rows the dragged one passed have moved aside
+ * by its height (their transition over) and the next row has not moved, so the gap shows the drop place.
+ */
+async function dropIndicatorAt(page: Page, testId: string, index: number, by: number) {
+  await page.waitForFunction(
+    ({ testId, index, by }) => {
+      const rows = Array.from(document.querySelectorAll<HTMLElement>(`[data-testid="${testId}"]`));
+      const dragged = rows[index];
+      if (!dragged) return false;
+      const height = dragged.offsetHeight;
+      const shift = (el: HTMLElement) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42;
+      const step = Math.sign(by);
+      for (let k = 1; k <= Math.abs(by); k++) {
+        const passed = rows[index + step * k];
+        if (!passed || passed.getAnimations().length > 0) return false;
+        if (Math.abs(shift(passed) + step * height) > height / 4) return false;
+      }
+      const next = rows[index + step * (Math.abs(by) + 1)];
+      return !next || Math.abs(shift(next)) < 1;
+    },
+    { testId, index, by },
+    { polling: 'raf', timeout: 10_000 },
+  );
 }
 
 test.beforeAll(async ({ request }) => {
@@ -96,10 +124,10 @@ test('dragging a line or a section 2 rows down and 2 rows up lands where the dro
   expect(Math.abs((await sectionRows.first().boundingBox())!.y - firstSeenAt)).toBeLessThanOrEqual(2);
 
   // sections: S1 two rows down, then S5 two rows up
-  await dragRows(page, sectionRows.nth(0).getByLabel('Drag to reorder'), sectionRows.nth(0), 2);
+  await dragRows(page, 'section-row', 0, 2);
   const down = ['S2', 'S3', 'S1', ...names.slice(3)];
   await expect.poll(async () => (await getSale(request, sale._id)).sections.map((s) => s.name)).toEqual(down);
-  await dragRows(page, sectionRows.nth(4).getByLabel('Drag to reorder'), sectionRows.nth(4), -2);
+  await dragRows(page, 'section-row', 4, -2);
   const up = ['S2', 'S3', 'S5', 'S1', 'S4', ...names.slice(5)];
   await expect.poll(async () => (await getSale(request, sale._id)).sections.map((s) => s.name)).toEqual(up);
   await expect(sectionRows.nth(2)).toHaveAttribute('data-section-name', 'S5');
@@ -109,12 +137,12 @@ test('dragging a line or a section 2 rows down and 2 rows up lands where the dro
   const before = (await getSale(request, sale._id)).sections.find((s) => s.name === 'S1')!.lines.map((l) => l._id);
   const rows = page.getByTestId('line-row');
   await expect(rows).toHaveCount(12);
-  await dragRows(page, rows.nth(0).getByLabel('Drag to reorder'), rows.nth(0), 2);
+  await dragRows(page, 'line-row', 0, 2);
   const linesDown = [before[1], before[2], before[0], ...before.slice(3)];
   await expect
     .poll(async () => (await getSale(request, sale._id)).sections.find((s) => s.name === 'S1')!.lines.map((l) => l._id))
     .toEqual(linesDown);
-  await dragRows(page, rows.nth(4).getByLabel('Drag to reorder'), rows.nth(4), -2);
+  await dragRows(page, 'line-row', 4, -2);
   const linesUp = [before[1], before[2], before[4], before[0], before[3], ...before.slice(5)];
   await expect
     .poll(async () => (await getSale(request, sale._id)).sections.find((s) => s.name === 'S1')!.lines.map((l) => l._id))

@@ -228,16 +228,22 @@ test('a 2,000-line sale opens and a cell can be edited', async ({ page, request 
   const openMs = Date.now() - started;
   // virtualized: only the visible rows (plus overscan) are in the page
   expect(await rows.count()).toBeLessThan(100);
-  // scroll to the end until the measured row heights have settled
+  // scroll to the end until the measured row heights have settled: the rows scrolled into view are measured and the
+  // scroll height corrected within the next frames; settled when three frames in a row leave everything in place
   const scroll = page.getByTestId('lines-scroll');
   await expect(async () => {
-    const top = await scroll.evaluate((el) => {
+    const settled = await scroll.evaluate(async (el) => {
       el.scrollTop = el.scrollHeight;
-      return el.scrollTop;
+      const top = el.scrollTop;
+      const height = el.scrollHeight;
+      for (let frame = 0; frame < 3; frame++) {
+        await new Promise((r) => requestAnimationFrame(r));
+        if (el.scrollTop !== top || el.scrollHeight !== height) return { moved: true, gap: 0 };
+      }
+      return { moved: false, gap: Math.abs(el.scrollTop + el.clientHeight - el.scrollHeight) };
     });
-    await page.waitForTimeout(100);
-    expect(await scroll.evaluate((el) => Math.abs(el.scrollTop + el.clientHeight - el.scrollHeight))).toBeLessThan(2);
-    expect(await scroll.evaluate((el) => el.scrollTop)).toBe(top);
+    expect(settled.moved).toBe(false);
+    expect(settled.gap).toBeLessThan(2);
   }).toPass({ timeout: 10_000 });
   const last = page.locator(`[data-line-id="${full.sections[0]!.lines[1999]!._id}"]`);
   await expect(last).toBeVisible();

@@ -27,6 +27,9 @@ export default async function setup(project: TestProject) {
     const database = await createDb({ url: withDatabase(url, template), poolSize: 1 });
     await database.migrate();
     await database.close();
+    // No connection to the template from now on, so that no clone of it is ever refused for one ("being accessed by
+    // other users"); PostgreSQL itself waits for the migration's connection, just closed, to leave.
+    await admin.query(`ALTER DATABASE ${template} WITH ALLOW_CONNECTIONS false`);
     project.provide('pgTemplate', template);
     project.provide('pgliteSnapshot', '');
     return async () => {

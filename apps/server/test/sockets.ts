@@ -60,12 +60,34 @@ export function identify(socket: ClientSocket, sale: string | null): Promise<{ o
   return socket.timeout(5000).emitWithAck('identify', { sale });
 }
 
-/** Nothing of `event` arrives within `ms` (after the events already on their way). */
-export async function quietFor(socket: ClientSocket, event: string, ms = 300): Promise<void> {
-  const before = socket.received.filter((r) => r.event === event).length;
-  await new Promise((r) => setTimeout(r, ms));
-  const after = socket.received.filter((r) => r.event === event).length;
-  if (after !== before) throw new Error(`unexpected ${event}: ${JSON.stringify(socket.received.slice(-1))}`);
+/**
+ * Everything the server has sent the socket so far has arrived: a round trip through the server (an unknown event,
+ * refused through its ack) comes back after whatever the server wrote to the socket before answering it, since one
+ * connection carries its packets in order. So an emission of an action already answered, or of an event already
+ * published on the in-process bus (relayed at once), has been received by then. An emission the server makes later
+ * (a timer's, such as the editors announcement) is not covered. A disconnected socket receives nothing more.
+ */
+export async function roundTrip(socket: ClientSocket): Promise<void> {
+  if (!socket.connected) return;
+  const answer = (await (socket as unknown as Socket).timeout(5000).emitWithAck('round_trip')) as {
+    ok: boolean;
+    detail?: string;
+  };
+  if (answer.ok || answer.detail !== 'Unknown event: round_trip') {
+    throw new Error(`the round trip was answered ${JSON.stringify(answer)}`);
+  }
+}
+
+/**
+ * The socket received exactly `expected` `event`s (default: none) once everything the server has sent it so far
+ * has arrived (`roundTrip`): what must not reach a socket has not, rather than "not within some milliseconds".
+ */
+export async function quietFor(socket: ClientSocket, event: string, expected = 0): Promise<void> {
+  await roundTrip(socket);
+  const got = socket.received.filter((r) => r.event === event);
+  if (got.length !== expected) {
+    throw new Error(`expected ${expected} ${event}, received ${got.length}: ${JSON.stringify(got.slice(expected))}`);
+  }
 }
 
 /**

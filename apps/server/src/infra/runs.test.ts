@@ -74,27 +74,35 @@ describe('the run tracker', () => {
     const queue = nextQueue();
     const t = tracker(queue);
     const step = gate();
+    const reported = gate();
+    const ended = gate();
     await jobs.work(queue, (job: { runId: string }) =>
-      t.execute(job.runId, async (ctx) => {
-        expect(ctx.report(10, 'ten', { count: 1 })).toMatchObject({ progress: 10, detail: { count: 1 } });
-        expect(ctx.report(5, 'still ten').progress).toBe(10);
-        await ctx.settle();
-        await step.opened;
-        await ctx.finish({ status: 'succeeded', message: 'done', detail: { note: 'ok' } });
-      }),
+      t
+        .execute(job.runId, async (ctx) => {
+          expect(ctx.report(10, 'ten', { count: 1 })).toMatchObject({ progress: 10, detail: { count: 1 } });
+          expect(ctx.report(5, 'still ten').progress).toBe(10);
+          await ctx.settle();
+          reported.open();
+          await step.opened;
+          await ctx.finish({ status: 'succeeded', message: 'done', detail: { note: 'ok' } });
+        })
+        .finally(ended.open),
     );
     const { run } = await t.create('k', NEW, QUEUE_FAILED);
-    const running = await eventually(async () => {
-      const r = await row(run!.id);
-      return r.message === 'still ten' ? r : undefined;
+    // the progress written (settled), as the job saw it
+    await reported.opened;
+    const running = await row(run!.id);
+    expect(running).toMatchObject({
+      status: 'running',
+      attempt: 1,
+      progress: 10,
+      message: 'still ten',
+      detail: { count: 1 },
     });
-    expect(running).toMatchObject({ status: 'running', attempt: 1, progress: 10, detail: { count: 1 } });
     expect(running.startedAt).not.toBeNull();
     step.open();
-    const done = await eventually(async () => {
-      const r = await row(run!.id);
-      return r.status === 'running' ? undefined : r;
-    });
+    await ended.opened;
+    const done = await row(run!.id);
     expect(done).toMatchObject({
       status: 'succeeded',
       progress: 100,
@@ -106,28 +114,36 @@ describe('the run tracker', () => {
 
   it('the heartbeat goes on while the job runs: a long step is not taken for a dead process', async () => {
     const queue = nextQueue();
-    const t = tracker(queue, { staleAfterMs: 2000 });
+    // (a heartbeat every second: the limit leaves room for a busy machine to be late with a few of them)
+    const t = tracker(queue, { staleAfterMs: 4000 });
     const step = gate();
+    const working = gate();
+    const ended = gate();
     await jobs.work(queue, (job: { runId: string }) =>
-      t.execute(job.runId, async (ctx) => {
-        await step.opened;
-        await ctx.finish({ status: 'succeeded' });
-      }),
+      t
+        .execute(job.runId, async (ctx) => {
+          working.open();
+          await step.opened;
+          await ctx.finish({ status: 'succeeded' });
+        })
+        .finally(ended.open),
     );
     const { run } = await t.create('k', NEW, QUEUE_FAILED);
-    const claimed = await eventually(async () => {
-      const r = await row(run!.id);
-      return r.status === 'running' ? r : undefined;
-    });
-    // silent for longer than the stale limit, were it not for the heartbeat
+    // the job works on its run, claimed
+    await working.opened;
+    const claimed = await row(run!.id);
+    expect(claimed).toMatchObject({ status: 'running', attempt: 1 });
+    // silent for longer than the stale limit, were it not for the heartbeat (a timer of the tracker's, seen in
+    // the row only: polled)
     await eventually(async () => {
       const r = await row(run!.id);
-      return r.heartbeatAt.getTime() - claimed.startedAt!.getTime() > 2500 ? r : undefined;
-    }, 10_000);
+      return r.heartbeatAt.getTime() - claimed.startedAt!.getTime() > 4500 ? r : undefined;
+    }, 15_000);
     expect(await t.recover()).toEqual([]);
     expect(await t.active('k')).toMatchObject({ id: run!.id, status: 'running', attempt: 1 });
     step.open();
-    await eventually(async () => ((await row(run!.id)).status === 'succeeded' ? true : undefined));
+    await ended.opened;
+    expect(await row(run!.id)).toMatchObject({ status: 'succeeded' });
   });
 
   it('a stale run whose job pg-boss holds as active (its process gone) is taken over under a new job; the old one can change nothing', async () => {
@@ -135,6 +151,8 @@ describe('the run tracker', () => {
     const t = tracker(queue);
     const stuck = gate();
     const stuckEnded = gate();
+    const firstWorking = gate();
+    const secondEnded = gate();
     const seen: RunContext<Detail>[] = [];
     await jobs.work(
       queue,
@@ -142,6 +160,7 @@ describe('the run tracker', () => {
         t.execute(job.runId, async (ctx) => {
           seen.push(ctx);
           if (ctx.run.attempt === 1) {
+            firstWorking.open();
             // the first job hangs, its heartbeat gone silent (below); it wakes up after the takeover
             await stuck.opened;
             ctx.report(99, 'the first job again');
@@ -150,11 +169,13 @@ describe('the run tracker', () => {
             return;
           }
           await ctx.finish({ status: 'succeeded', message: `by attempt ${ctx.run.attempt}` });
+          secondEnded.open();
         }),
       { concurrency: 2 },
     );
     const { run } = await t.create('k', NEW, QUEUE_FAILED);
-    await eventually(async () => (seen.length === 1 ? true : undefined));
+    await firstWorking.opened;
+    expect(seen).toHaveLength(1);
     const before = await row(run!.id);
     await silence(run!.id);
     expect(await jobs.state(queue, before.jobId!)).toBe('active');
@@ -163,10 +184,8 @@ describe('the run tracker', () => {
     expect(taken).toMatchObject({ id: run!.id, status: 'queued', message: 'Resuming' });
     expect(taken!.jobId).not.toBe(before.jobId);
     expect(await jobs.state(queue, before.jobId!)).toBe('cancelled');
-    const done = await eventually(async () => {
-      const r = await row(run!.id);
-      return r.status === 'succeeded' ? r : undefined;
-    });
+    await secondEnded.opened;
+    const done = await row(run!.id);
     expect(done).toMatchObject({ attempt: 2, message: 'by attempt 2', progress: 100 });
     stuck.open();
     await stuckEnded.opened;

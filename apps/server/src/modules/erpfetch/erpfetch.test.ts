@@ -68,7 +68,8 @@ async function runFetch(kind: 'products' | 'sales' | 'contacts'): Promise<Run> {
   }, 90_000);
 }
 
-describe('ERP data fetch', () => {
+// (a test waits for whole fetches, each for up to 90 s: runFetch)
+describe('ERP data fetch', { timeout: 120_000 }, () => {
   it('fetches every product, marks archived ones inactive, and keeps bundles with quantities', async () => {
     const run = await runFetch('products');
     expect(run.error).toBeNull();

@@ -45,17 +45,28 @@ async function startServer(env: Record<string, string>): Promise<string> {
   child.stdout?.on('data', (b: Buffer) => output.push(`[${port}] ${b}`));
   child.stderr?.on('data', (b: Buffer) => output.push(`[${port}] ${b}`));
   const url = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server on ${port} exited ${child.exitCode}:\n${output.join('')}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return url;
-    if (Date.now() > end) throw new Error(`server on ${port} did not start:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  // Started once it says so: Fastify logs "Server listening at <url>" when the port is bound (LOG_LEVEL info).
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onData = (b: Buffer) => {
+      seen += b;
+      if (seen.includes(`Server listening at ${url}`)) done();
+    };
+    const onExit = (code: number | null) => done(new Error(`server on ${port} exited ${code}:\n${output.join('')}`));
+    const timer = setTimeout(() => done(new Error(`server on ${port} did not start:\n${output.join('')}`)), 90_000);
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
+  const health = await fetch(`${url}/api/health`);
+  if (!health.ok) throw new Error(`server on ${port} answers /api/health ${health.status}:\n${output.join('')}`);
+  return url;
 }
 
 async function call<T>(url: string, method: string, path: string, token: string | null, body?: unknown): Promise<T> {
@@ -101,7 +112,8 @@ beforeAll(async () => {
     JWT_SECRET: 'multi-process-secret-'.padEnd(48, 'x'),
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
+    // info: the line saying the server listens (and each request, kept in `output` for a failure's message).
+    LOG_LEVEL: 'info',
     WEB_DIST: dist,
     DATA_DIR: dist,
     ODOO_URL: '',

@@ -13,7 +13,15 @@ import {
   modulesWith,
   type TestApp,
 } from '../../../test/helpers';
-import { baseUrl, type ClientSocket, connectSocket, identify, nextEvent, quietFor } from '../../../test/sockets';
+import {
+  baseUrl,
+  type ClientSocket,
+  connectSocket,
+  countOf,
+  identify,
+  nextEvent,
+  quietFor,
+} from '../../../test/sockets';
 
 let t: TestApp;
 let url: string;
@@ -78,8 +86,9 @@ describe('presence', () => {
     await editing(es, sale._id, null);
     expect((await closed).cells[0]?.user.name).toBe('Erin Editor');
     // The sender is not told of its own cell; the same state again tells nobody.
+    const heard = countOf(bs, 'presence');
     await editing(es, sale._id, null);
-    await quietFor(bs, 'presence', 200);
+    await quietFor(bs, 'presence', heard);
     expect(es.received.filter((r) => r.event === 'presence' && !(r.args[0] as PresenceEvent).all)).toEqual([]);
   });
 
@@ -117,6 +126,10 @@ describe('presence', () => {
     const vera = await person('viewer', 'Vera Viewer');
     const erin = await person('editor', 'Erin Editor');
     const vs = await joined(vera.token, sale._id);
+    // Someone else in the room, who would hear of a cell the viewer opened.
+    const watching = await joined(adminToken, sale._id);
+    // (each was told the open cells on joining)
+    const heard = { vs: countOf(vs, 'presence'), watching: countOf(watching, 'presence') };
     expect(await editing(vs, sale._id, LINE)).toMatchObject({ ok: false, detail: /permission/ });
     // A viewer closing nothing is harmless.
     expect(await editing(vs, sale._id, null)).toEqual({ ok: true });
@@ -127,6 +140,7 @@ describe('presence', () => {
       ok: false,
       detail: /Unknown line id/,
     });
-    await quietFor(vs, 'presence', 100);
+    await quietFor(vs, 'presence', heard.vs);
+    await quietFor(watching, 'presence', heard.watching);
   });
 });
