@@ -2,75 +2,47 @@
 // simulator through the real connector and job, a re-run that must write nothing, then product-list searches as the
 // picker sends them. Prints JSON figures; not a test. Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set.
 import { performance } from 'node:perf_hooks';
-import { startOdooSim } from '@quotewright/odoo-sim';
-import { buildApp } from '../apps/server/src/app';
-import { testConfig } from '../apps/server/src/config';
-import { createErpConnector } from '../apps/server/src/modules/erp/connector';
-import { type Engine, engines, openDatabase, quantiles } from './kit/bench-kit';
+import { type Engine, quantiles } from './kit/bench-kit';
+import { type BenchApp, onEachEngine } from './kit/erp-app';
 
-const ADMIN = { email: 'bench@quotewright.test', password: 'bench-password-1' };
-
-async function run(engine: Engine, sim: Awaited<ReturnType<typeof startOdooSim>>) {
-  const { database, drop } = await openDatabase(engine, 'catalog');
-  const erp = createErpConnector({ url: sim.url, db: sim.db, login: sim.login, apiKey: sim.apiKey, protocol: 'auto' });
-  const app = await buildApp({
-    config: testConfig({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'b'.repeat(40) }),
-    database,
-    erp,
-    logger: false,
-  });
-  try {
-    const { token } = (await app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN })).json();
-    const headers = { authorization: `Bearer ${token}` };
-    const fetchOnce = async () => {
-      const t0 = performance.now();
-      const { id } = (await app.inject({ method: 'POST', url: '/api/odoo/sync/products', headers })).json();
-      for (;;) {
-        const r = (await app.inject({ method: 'GET', url: `/api/odoo/runs/${id}`, headers })).json();
-        if (r.state !== 'loading') return { ms: Math.round(performance.now() - t0), ...r };
-        await new Promise((res) => setTimeout(res, 100));
-      }
-    };
-    const first = await fetchOnce();
-    const again = await fetchOnce();
-    const queries = [
-      '/api/products?pageSize=20',
-      '/api/products?pageSize=5&search=desk',
-      '/api/products?pageSize=20&search=pro%2012',
-      '/api/products?pageSize=20&bundlesOnly=true',
-      '/api/products?pageSize=50&page=400&sort=price&direction=desc',
-      '/api/products?pageSize=20&search=zzzz-no-match',
-    ];
-    const perQuery: Record<string, ReturnType<typeof quantiles>> = {};
-    for (const url of queries) {
-      const samples: number[] = [];
-      for (let i = 0; i < 30; i++) {
-        const t0 = performance.now();
-        const res = await app.inject({ method: 'GET', url, headers });
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
-        samples.push(performance.now() - t0);
-      }
-      perQuery[url] = quantiles(samples);
+async function run(engine: Engine, app: BenchApp, headers: { authorization: string }) {
+  const fetchOnce = async () => {
+    const t0 = performance.now();
+    const { id } = (await app.inject({ method: 'POST', url: '/api/odoo/sync/products', headers })).json();
+    for (;;) {
+      const r = (await app.inject({ method: 'GET', url: `/api/odoo/runs/${id}`, headers })).json();
+      if (r.state !== 'loading') return { ms: Math.round(performance.now() - t0), ...r };
+      await new Promise((res) => setTimeout(res, 100));
     }
-    return {
-      engine,
-      products: first.processed,
-      firstFetch: { ms: first.ms, written: first.written, state: first.state },
-      rerunNoChange: { ms: again.ms, written: again.written, deactivated: again.deactivated, state: again.state },
-      productListMs: perQuery,
-    };
-  } finally {
-    await app.close();
-    await database.close();
-    await drop();
+  };
+  const first = await fetchOnce();
+  const again = await fetchOnce();
+  const queries = [
+    '/api/products?pageSize=20',
+    '/api/products?pageSize=5&search=desk',
+    '/api/products?pageSize=20&search=pro%2012',
+    '/api/products?pageSize=20&bundlesOnly=true',
+    '/api/products?pageSize=50&page=400&sort=price&direction=desc',
+    '/api/products?pageSize=20&search=zzzz-no-match',
+  ];
+  const perQuery: Record<string, ReturnType<typeof quantiles>> = {};
+  for (const url of queries) {
+    const samples: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
+      samples.push(performance.now() - t0);
+    }
+    perQuery[url] = quantiles(samples);
   }
+  return {
+    engine,
+    products: first.processed,
+    firstFetch: { ms: first.ms, written: first.written, state: first.state },
+    rerunNoChange: { ms: again.ms, written: again.written, deactivated: again.deactivated, state: again.state },
+    productListMs: perQuery,
+  };
 }
 
-const sim = await startOdooSim({ port: 0, size: 'bench' });
-try {
-  const results = [];
-  for (const engine of engines()) results.push(await run(engine, sim));
-  console.log(JSON.stringify({ bench: 'catalog', results }, null, 2));
-} finally {
-  await sim.close();
-}
+await onEachEngine('catalog', run);

@@ -6,13 +6,9 @@
 // in this process (app.inject): the matcher's one statement is nearly all of that time. Prints JSON; not a test.
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set.
 import { performance } from 'node:perf_hooks';
-import { startOdooSim } from '@quotewright/odoo-sim';
-import { buildApp } from '../apps/server/src/app';
-import { testConfig } from '../apps/server/src/config';
-import { createErpConnector } from '../apps/server/src/modules/erp/connector';
-import { type Engine, engines, openDatabase, quantiles } from './kit/bench-kit';
+import { type Engine, quantiles } from './kit/bench-kit';
+import { type BenchApp, onEachEngine } from './kit/erp-app';
 
-const ADMIN = { email: 'bench@quotewright.test', password: 'bench-password-1' };
 const ROWS = Number(process.env.BENCH_PASTE_ROWS ?? 500);
 const RUNS = Number(process.env.BENCH_PASTE_RUNS ?? 20);
 const TARGET_P95_MS = 1000;
@@ -42,68 +38,43 @@ function pasteRows(catalog: { model: string; name: string }[], seed: number) {
   });
 }
 
-async function run(engine: Engine, sim: Awaited<ReturnType<typeof startOdooSim>>) {
-  const { database, drop } = await openDatabase(engine, 'paste');
-  const erp = createErpConnector({ url: sim.url, db: sim.db, login: sim.login, apiKey: sim.apiKey, protocol: 'auto' });
-  const app = await buildApp({
-    config: testConfig({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'b'.repeat(40) }),
-    database,
-    erp,
-    logger: false,
-  });
-  try {
-    const { token } = (await app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN })).json();
-    const headers = { authorization: `Bearer ${token}` };
-    const { id } = (await app.inject({ method: 'POST', url: '/api/odoo/sync/products', headers })).json();
-    for (;;) {
-      const r = (await app.inject({ method: 'GET', url: `/api/odoo/runs/${id}`, headers })).json();
-      if (r.state !== 'loading') break;
-      await new Promise((res) => setTimeout(res, 200));
-    }
-    const catalog: { model: string; name: string }[] = [];
-    for (let page = 0; catalog.length < 5000; page++) {
-      const res = (
-        await app.inject({ method: 'GET', url: `/api/products?pageSize=1000&page=${page}`, headers })
-      ).json();
-      if (res.items.length === 0) break;
-      for (const p of res.items) if (p.model) catalog.push({ model: p.model, name: p.display_name });
-    }
-    const total = (await app.inject({ method: 'GET', url: '/api/products?pageSize=1', headers })).json().total;
-    const samples: number[] = [];
-    const statuses: Record<string, number> = {};
-    for (let i = -2; i < RUNS; i++) {
-      const payload = { rows: pasteRows(catalog, 1000 + i) };
-      await new Promise((res) => setTimeout(res, 150));
-      const t0 = performance.now();
-      const res = await app.inject({ method: 'POST', url: '/api/products/match', headers, payload });
-      const ms = performance.now() - t0;
-      if (res.statusCode !== 200) throw new Error(`match: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      if (i < 0) continue; // warm-up
-      samples.push(ms);
-      for (const row of res.json().rows) statuses[row.status] = (statuses[row.status] ?? 0) + 1;
-    }
-    const q = quantiles(samples);
-    return {
-      engine,
-      products: total,
-      rowsPerPaste: ROWS,
-      pastes: RUNS,
-      matchMs: q,
-      target: `p95 ≤ ${TARGET_P95_MS} ms: ${q.p95 <= TARGET_P95_MS ? 'met' : 'MISSED'}`,
-      statuses,
-    };
-  } finally {
-    await app.close();
-    await database.close();
-    await drop();
+async function run(engine: Engine, app: BenchApp, headers: { authorization: string }) {
+  const { id } = (await app.inject({ method: 'POST', url: '/api/odoo/sync/products', headers })).json();
+  for (;;) {
+    const r = (await app.inject({ method: 'GET', url: `/api/odoo/runs/${id}`, headers })).json();
+    if (r.state !== 'loading') break;
+    await new Promise((res) => setTimeout(res, 200));
   }
+  const catalog: { model: string; name: string }[] = [];
+  for (let page = 0; catalog.length < 5000; page++) {
+    const res = (await app.inject({ method: 'GET', url: `/api/products?pageSize=1000&page=${page}`, headers })).json();
+    if (res.items.length === 0) break;
+    for (const p of res.items) if (p.model) catalog.push({ model: p.model, name: p.display_name });
+  }
+  const total = (await app.inject({ method: 'GET', url: '/api/products?pageSize=1', headers })).json().total;
+  const samples: number[] = [];
+  const statuses: Record<string, number> = {};
+  for (let i = -2; i < RUNS; i++) {
+    const payload = { rows: pasteRows(catalog, 1000 + i) };
+    await new Promise((res) => setTimeout(res, 150));
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'POST', url: '/api/products/match', headers, payload });
+    const ms = performance.now() - t0;
+    if (res.statusCode !== 200) throw new Error(`match: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    if (i < 0) continue; // warm-up
+    samples.push(ms);
+    for (const row of res.json().rows) statuses[row.status] = (statuses[row.status] ?? 0) + 1;
+  }
+  const q = quantiles(samples);
+  return {
+    engine,
+    products: total,
+    rowsPerPaste: ROWS,
+    pastes: RUNS,
+    matchMs: q,
+    target: `p95 ≤ ${TARGET_P95_MS} ms: ${q.p95 <= TARGET_P95_MS ? 'met' : 'MISSED'}`,
+    statuses,
+  };
 }
 
-const sim = await startOdooSim({ port: 0, size: 'bench' });
-try {
-  const results = [];
-  for (const engine of engines()) results.push(await run(engine, sim));
-  console.log(JSON.stringify({ bench: 'paste', results }, null, 2));
-} finally {
-  await sim.close();
-}
+await onEachEngine('paste', run);
