@@ -1,21 +1,23 @@
+import { usersApi } from '@quotewright/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../test/fixtures';
-import { type MockResponse, mockApi, problem } from '../test/mockApi';
+import { answer, problem, serve } from '../test/msw';
 import { renderApp } from '../test/renderApp';
 import { EXIT_DISCRETE_MESSAGE } from './discrete';
 
 function setup(discreteMode: boolean, failSave = false) {
   const user = makeUser({ isAdmin: true, preferences: { darkMode: true, wideScreen: false, discreteMode } });
   window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
-  return mockApi({
-    'GET /api/users/u1': { body: user },
-    'POST /api/users/discrete/u1/:value': ({ path }): MockResponse =>
+  return serve(
+    answer(usersApi.get, user),
+    answer(usersApi.discreteMode, ({ params }) =>
       failSave
         ? problem(500, 'Preferences could not be saved')
-        : { body: { ...user, preferences: { ...user.preferences, discreteMode: path.endsWith('/true') } } },
-  });
+        : { ...user, preferences: { ...user.preferences, discreteMode: params.value === 'true' } },
+    ),
+  );
 }
 
 describe('discrete mode in the shell', () => {

@@ -1,9 +1,10 @@
+import { usersApi } from '@quotewright/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../test/fixtures';
-import { type MockResponse, mockApi } from '../test/mockApi';
+import { answer, serve } from '../test/msw';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { DataTable, useDataTable } from './DataTable';
 
@@ -38,12 +39,13 @@ function headers() {
 function setup(discreteMode: boolean) {
   const user = makeUser({ preferences: { darkMode: true, wideScreen: false, discreteMode } });
   window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
-  return mockApi({
-    'GET /api/users/u1': { body: user },
-    'POST /api/users/discrete/u1/:value': ({ path }): MockResponse => ({
-      body: { ...user, preferences: { ...user.preferences, discreteMode: path.endsWith('/true') } },
-    }),
-  });
+  return serve(
+    answer(usersApi.get, user),
+    answer(usersApi.discreteMode, ({ params }) => ({
+      ...user,
+      preferences: { ...user.preferences, discreteMode: params.value === 'true' },
+    })),
+  );
 }
 
 describe('discrete columns', () => {
@@ -57,16 +59,19 @@ describe('discrete columns', () => {
   it('hides sensitive columns while the preferences are still loading', async () => {
     const user = makeUser();
     window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
-    let release: (r: MockResponse) => void = () => {};
-    mockApi({
-      'GET /api/users/u1': () =>
-        new Promise<MockResponse>((r) => {
-          release = r;
-        }),
-    });
+    let release: (r: typeof user) => void = () => {};
+    serve(
+      answer(
+        usersApi.get,
+        () =>
+          new Promise<typeof user>((r) => {
+            release = r;
+          }),
+      ),
+    );
     renderWithProviders(<LinesTable />);
     await waitFor(() => expect(headers()).toEqual(['Model', 'Qty']));
-    release({ body: user });
+    release(user);
     await waitFor(() => expect(headers()).toEqual(['Model', 'Qty', 'Price', 'Cost', 'Markup %']));
   });
 

@@ -1,4 +1,4 @@
-import type { ProductDto } from '@quotewright/contracts';
+import type { ProductDetailDto } from '@quotewright/contracts';
 import { defaultModules, defaultPreferences, type Module, type ModuleAccess } from '@quotewright/domain';
 import type { User } from '../lib/types';
 
@@ -32,9 +32,7 @@ export function makeUser(
 }
 
 /** A catalog product as GET /api/products/{id} answers it (with its related products), with overrides. */
-export function makeProduct(
-  over: Partial<ProductDto> & { id: number; related_products?: unknown[] },
-): ProductDto & { related_products: unknown[] } {
+export function makeProduct(over: Partial<ProductDetailDto> & { id: number }): ProductDetailDto {
   const model = over.model ?? over.name ?? `P-${over.id}`;
   return {
     name: model,

@@ -1,3 +1,6 @@
+// The former HTTP stub of the web tests, kept only for the three table tests not moved yet (sale-editor LinesTable and
+// SectionsTable, template-editor TemplateLinesTable): new tests answer the API with the typed handlers of msw.ts. It
+// replaces fetch for its test, so msw never sees those requests.
 import { vi } from 'vitest';
 
 export interface MockResponse {

@@ -1,24 +1,25 @@
+import { authApi, salesApi, usersApi } from '@quotewright/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { mockApi, problem } from '../../test/mockApi';
+import { answer, problem, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 
 const user = makeUser({ modules: { sales: { enabled: true, level: 'viewer' } } });
+const config = { ssoProvider: null, erpName: 'Odoo' };
+/** The sales list the signed-in viewer lands on (empty). */
+const noSales = () => answer(salesApi.list, { items: [], total: 0, page: 0, pageSize: 20 });
 
 describe('session', () => {
   it('without a token every protected address goes to /login', async () => {
-    mockApi({ 'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } } });
+    serve(answer(authApi.config, config));
     const { router } = renderApp('/users');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('a stored token past its exp is removed at start and the visitor goes to /login', async () => {
-    const { calls } = mockApi({
-      'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-      'GET /api/users/u1': { body: user },
-    });
+    const { calls } = serve(answer(authApi.config, config), answer(usersApi.get, user));
     window.localStorage.setItem('token', makeToken({ sub: 'u1', name: 'Ada', exp: nowSeconds() - 5 }));
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -29,10 +30,7 @@ describe('session', () => {
 
   it('a token that expires while the app is open logs out on the timer', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockApi({
-      'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-      'GET /api/users/u1': { body: user },
-    });
+    serve(answer(authApi.config, config), answer(usersApi.get, user), noSales());
     window.localStorage.setItem('token', makeToken({ sub: 'u1', name: 'Ada', exp: nowSeconds() + 10 }));
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();
@@ -45,10 +43,7 @@ describe('session', () => {
   });
 
   it('an expired token is caught on navigation', async () => {
-    mockApi({
-      'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-      'GET /api/users/u1': { body: user },
-    });
+    serve(answer(authApi.config, config), answer(usersApi.get, user), noSales());
     const exp = nowSeconds() + 3600;
     window.localStorage.setItem('token', makeToken({ sub: 'u1', name: 'Ada', exp }));
     const { router } = renderApp('/');
@@ -61,10 +56,7 @@ describe('session', () => {
   });
 
   it('a 401 from the API ends the session', async () => {
-    mockApi({
-      'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-      'GET /api/users/u1': problem(401, 'Token revoked'),
-    });
+    serve(answer(authApi.config, config), answer(usersApi.get, problem(401, 'Token revoked')));
     window.localStorage.setItem('token', makeToken({ sub: 'u1', name: 'Ada', exp: nowSeconds() + 3600 }));
     const { router } = renderApp('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -73,7 +65,7 @@ describe('session', () => {
 
   it('sends the token as a bearer header', async () => {
     const token = makeToken({ sub: 'u1', name: 'Ada', exp: nowSeconds() + 3600 });
-    const { calls } = mockApi({ 'GET /api/users/u1': { body: user } });
+    const { calls } = serve(answer(usersApi.get, user));
     window.localStorage.setItem('token', token);
     renderApp('/profile');
     await waitFor(() => expect(screen.getByTestId('profile-email')).toHaveTextContent(user.email));

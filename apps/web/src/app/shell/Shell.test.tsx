@@ -1,14 +1,25 @@
+import { authApi, exportsApi, partnersApi, reportsApi, salesApi, usersApi } from '@quotewright/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { mockApi } from '../../test/mockApi';
+import { answer, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 import type { Editor } from '../providers/editors';
 
+/** Signs `user` in; the screens the shell opens read nothing (empty lists, no cover letter). */
 function signIn(user = makeUser()) {
   window.localStorage.setItem('token', makeToken({ sub: user._id, name: user.name, exp: nowSeconds() + 3600 }));
-  return mockApi({ [`GET /api/users/${user._id}`]: { body: user } });
+  return serve(
+    answer(usersApi.get, user),
+    answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
+    answer(salesApi.list, { items: [], total: 0, page: 0, pageSize: 20 }),
+    answer(reportsApi.stockByLocation, []),
+    answer(exportsApi.coverLetter, { body: [], updated_on: null, updated_by: null }),
+    answer(partnersApi.customers, []),
+    answer(partnersApi.templates, []),
+    answer(partnersApi.salespersons, []),
+  );
 }
 
 async function drawerLabels() {

@@ -1,9 +1,10 @@
+import { type AnalyticAccountDto, type AnalyticSaleDto, authApi, reportsApi, usersApi } from '@quotewright/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { mockApi, problem } from '../../test/mockApi';
+import { type Answer, answer, problem, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 
 const totals = (sales: number, margin: number, costs: number, invoiced: number) => ({
@@ -16,7 +17,7 @@ const totals = (sales: number, margin: number, costs: number, invoiced: number) 
   current_margin: invoiced - costs,
   current_margin_percent: invoiced ? Math.round(((invoiced - costs) / invoiced) * 10000) / 100 : 0,
 });
-const sale = (id: number, state: string, counts: boolean) => ({
+const sale = (id: number, state: AnalyticSaleDto['state'], counts: boolean): AnalyticSaleDto => ({
   id,
   name: `S0000${id}`,
   client_order_ref: `Ref ${id}`,
@@ -29,7 +30,7 @@ const sale = (id: number, state: string, counts: boolean) => ({
   invoice_status: 'invoiced',
   counts,
 });
-const account = (id: number, over: Record<string, unknown>) => ({
+const account = (id: number, over: Partial<AnalyticAccountDto>): AnalyticAccountDto => ({
   id,
   name: `Account ${id}`,
   reference: `PRJ-${id}`,
@@ -50,7 +51,7 @@ const ROWS = [
   account(4, { name: 'Quote Only Account', sales: [sale(40, 'draft', false)] }),
 ];
 
-function setup(opts: { discrete?: boolean; answer?: Parameters<typeof mockApi>[0][string] } = {}) {
+function setup(opts: { discrete?: boolean; answer?: Answer<typeof reportsApi.analyticAccounts> } = {}) {
   const user = makeUser({
     _id: 'a1',
     name: 'Accountant',
@@ -58,11 +59,11 @@ function setup(opts: { discrete?: boolean; answer?: Parameters<typeof mockApi>[0
     preferences: { darkMode: false, wideScreen: false, discreteMode: opts.discrete ?? false },
   });
   window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
-  return mockApi({
-    'GET /api/users/a1': { body: user },
-    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/accounting/reports/analyticaccounts/:status/:date': opts.answer ?? { body: ROWS },
-  });
+  return serve(
+    answer(usersApi.get, user),
+    answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
+    answer(reportsApi.analyticAccounts, opts.answer ?? ROWS),
+  );
 }
 const reportCalls = (calls: { path: string }[]) => calls.filter((c) => c.path.startsWith('/api/accounting/reports'));
 /** The table row of an account (names also appear in the chart). */
@@ -162,7 +163,7 @@ describe('analytic account summary', () => {
     const { calls } = setup({
       answer: async () => {
         await gate;
-        return { body: ROWS };
+        return ROWS;
       },
     });
     renderApp('/analyticreport');

@@ -1,14 +1,15 @@
 // The cover letter (decision 0015): the saved letter fills the editor; typing enables Save; Save sends paragraphs of
 // text runs (bold kept) and shows who saved; a viewer reads it but cannot change it.
+import { authApi, type CoverLetter, exportsApi, usersApi } from '@quotewright/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { mockApi } from '../../test/mockApi';
+import { answer, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 import { readLetter, writeLetter } from './letter';
 
-const saved = {
+const saved: CoverLetter = {
   body: [[{ text: 'Dear Acme,' }], [], [{ text: 'Our ' }, { text: 'best', bold: true }, { text: ' offer.' }]],
   updated_on: '2026-11-20T10:00:00Z',
   updated_by: { name: 'Bob Baker' },
@@ -16,14 +17,16 @@ const saved = {
 
 function signIn(user: ReturnType<typeof makeUser>) {
   window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
-  return mockApi({
-    [`GET /api/users/${user._id}`]: { body: user },
-    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/sales/s1/document': { body: saved },
-    'PUT /api/sales/s1/document': (req: { body: unknown }) => ({
-      body: { ...(req.body as object), updated_on: '2026-11-24T09:00:00Z', updated_by: { name: 'Admin' } },
-    }),
-  });
+  return serve(
+    answer(usersApi.get, user),
+    answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
+    answer(exportsApi.coverLetter, saved),
+    answer(exportsApi.saveCoverLetter, ({ body }) => ({
+      ...body,
+      updated_on: '2026-11-24T09:00:00Z',
+      updated_by: { name: 'Admin' },
+    })),
+  );
 }
 
 describe('letter ↔ editor content', () => {

@@ -1,10 +1,10 @@
 // The demo ERP's order page ('Open in Odoo' with the built-in simulator): the order as the ERP holds it, read-only.
-import type { ErpOrderView } from '@quotewright/contracts';
+import { authApi, type ErpOrderView, erpOrderApi, usersApi } from '@quotewright/contracts';
 import { defaultPreferences } from '@quotewright/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { mockApi, problem } from '../../test/mockApi';
+import { type Answer, answer, problem, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 import { DEMO_ERP_NOTICE } from './ErpOrderPage';
 
@@ -77,7 +77,7 @@ const order: ErpOrderView = {
   sale: { id: 's1', quoteNumber: 'Q00012', name: 'Office' },
 };
 
-function setup(answer: Parameters<typeof mockApi>[0][string], discrete = false) {
+function setup(order: Answer<typeof erpOrderApi.order>, discrete = false) {
   const user = makeUser({
     _id: 'a1',
     name: 'Vera Viewer',
@@ -85,11 +85,11 @@ function setup(answer: Parameters<typeof mockApi>[0][string], discrete = false) 
     preferences: { ...defaultPreferences(), discreteMode: discrete },
   });
   window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
-  return mockApi({
-    'GET /api/users/a1': { body: user },
-    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/erp/orders/242': answer,
-  });
+  return serve(
+    answer(usersApi.get, user),
+    answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
+    answer(erpOrderApi.order, order),
+  );
 }
 
 const rowsOf = (section: HTMLElement) =>
@@ -103,7 +103,7 @@ const rowsOf = (section: HTMLElement) =>
 
 describe('the demo ERP order page', () => {
   it('shows the order read-only: state, parties, sections with their lines, the ERP’s totals, and says it is the demo ERP', async () => {
-    const { calls } = setup({ body: order });
+    const { calls } = setup(order);
     renderApp('/erp/orders/242');
     expect(await screen.findByRole('heading', { name: 'S00242' })).toBeInTheDocument();
     expect(document.title).toBe('S00242 | Quotewright');
@@ -134,7 +134,7 @@ describe('the demo ERP order page', () => {
   });
 
   it('hides prices and totals in discrete mode', async () => {
-    setup({ body: order }, true);
+    setup(order, true);
     renderApp('/erp/orders/242');
     const sections = await screen.findAllByTestId('erp-order-section');
     expect(rowsOf(sections[1]!)).toEqual([['Floor 2'], ['[DESK-1] Desk', '2 Units'], ['Delivered assembled']]);

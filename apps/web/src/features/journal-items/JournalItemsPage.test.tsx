@@ -1,44 +1,45 @@
+import { authApi, reportsApi, usersApi } from '@quotewright/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format, startOfYear } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { mockApi, problem } from '../../test/mockApi';
+import { type Answer, answer, problem, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 
 const user = makeUser({ _id: 'a1', name: 'Accountant', modules: { accounting: { enabled: true, level: 'viewer' } } });
 
-type Route = Parameters<typeof mockApi>[0][string];
-const COMPANIES: Route = {
-  body: [
-    { id: 1, name: 'Quotewright Demo Inc.' },
-    { id: 4, name: 'Quotewright Demo Canada Ltd.' },
-  ],
-};
+const COMPANIES = [
+  { id: 1, name: 'Quotewright Demo Inc.' },
+  { id: 4, name: 'Quotewright Demo Canada Ltd.' },
+];
+/** The workbook as the server streams it, with its file name. */
+const workbook = () =>
+  new Response('xlsx', { headers: { 'Content-Disposition': 'attachment; filename="journalitems.xlsx"' } });
 
-function setup(file: Route, companies: Route = COMPANIES) {
+function setup(
+  file: Answer<typeof reportsApi.journalItems>,
+  companies: Answer<typeof reportsApi.companies> = COMPANIES,
+) {
   window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
   const saved: string[] = [];
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push(this.download);
   });
-  const api = mockApi({
-    'GET /api/users/a1': { body: user },
-    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/accounting/companies': companies,
-    'GET /api/accounting/report/journalitems/:start/:end/:company': file,
-  });
+  const api = serve(
+    answer(usersApi.get, user),
+    answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
+    answer(reportsApi.companies, companies),
+    answer(reportsApi.journalItems, file),
+  );
   return { ...api, saved };
 }
 afterEach(() => vi.restoreAllMocks());
 
 describe('journal items', () => {
   it('lists the ERP companies (default 1) and downloads journalitems.xlsx for the chosen one', async () => {
-    const { calls, saved } = setup({
-      body: 'xlsx',
-      headers: { 'Content-Disposition': 'attachment; filename="journalitems.xlsx"' },
-    });
+    const { calls, saved } = setup(workbook);
     renderApp('/journalitems');
     const company = await screen.findByLabelText('Company');
     await waitFor(() => expect(company).toHaveTextContent('Quotewright Demo Inc.'));
@@ -75,10 +76,7 @@ describe('journal items', () => {
   });
 
   it('the ERP companies cannot be read: the Error dialog, then companies 1 and 4 (default 1) still run', async () => {
-    const { calls, saved } = setup(
-      { body: 'xlsx', headers: { 'Content-Disposition': 'attachment; filename="journalitems.xlsx"' } },
-      problem(502, 'The ERP is unreachable at http://odoo:8069 (ECONNREFUSED)'),
-    );
+    const { calls, saved } = setup(workbook, problem(502, 'The ERP is unreachable at http://odoo:8069 (ECONNREFUSED)'));
     renderApp('/journalitems');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Error')).toBeInTheDocument();

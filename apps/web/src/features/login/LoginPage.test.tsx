@@ -1,21 +1,23 @@
+import { authApi, usersApi } from '@quotewright/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { type MockResponse, mockApi, problem } from '../../test/mockApi';
+import { type Answer, answer, problem, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 
 const user = makeUser({ modules: { sales: { enabled: true, level: 'viewer' } } });
 const goodToken = makeToken({ sub: 'u1', name: user.name, exp: nowSeconds() + 3600 });
 
-function api(login: MockResponse | ((req: { body: unknown }) => MockResponse), ssoProvider: string | null = null) {
-  return mockApi({
-    'GET /api/config': { body: { ssoProvider, erpName: 'Odoo' } },
-    'POST /api/users/login': login,
-    'GET /api/users/u1': { body: user },
-    'POST /api/auth/exchange': ({ body }): MockResponse =>
-      (body as { code: string }).code === 'good-code' ? { body: { token: goodToken } } : problem(400, 'Code expired'),
-  });
+function api(login: Answer<typeof authApi.login>, ssoProvider: string | null = null) {
+  return serve(
+    answer(authApi.config, { ssoProvider, erpName: 'Odoo' }),
+    answer(authApi.login, login),
+    answer(usersApi.get, user),
+    answer(authApi.exchange, ({ body }) =>
+      body.code === 'good-code' ? { token: goodToken } : problem(400, 'Code expired'),
+    ),
+  );
 }
 
 async function submit(email: string, password: string) {
@@ -25,7 +27,7 @@ async function submit(email: string, password: string) {
 
 describe('login', () => {
   it('Enter submits; the token is stored and sent; the user goes to /', async () => {
-    const { calls } = api({ body: { token: goodToken } });
+    const { calls } = api({ token: goodToken });
     const { router } = renderApp('/login');
     await submit('ada@example.test', 'secret-password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -59,21 +61,25 @@ describe('login', () => {
   });
 
   it('a rate-limited login shows the server message', async () => {
-    api({ ...problem(429, 'Too many failed logins, try again in 60 seconds'), headers: { 'Retry-After': '60' } });
+    api(
+      problem(429, 'Too many failed logins, try again in 60 seconds', undefined, undefined, {
+        headers: { 'Retry-After': '60' },
+      }),
+    );
     renderApp('/login');
     await submit('ada@example.test', 'wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed logins, try again in 60 seconds');
   });
 
   it('offers single sign-on only when the server has a provider', async () => {
-    api({ body: { token: goodToken } }, 'Azure');
+    api({ token: goodToken }, 'Azure');
     renderApp('/login');
     const sso = await screen.findByRole('link', { name: 'Login with Azure' });
     expect(sso).toHaveAttribute('href', '/auth/azure');
   });
 
   it('has no single sign-on button without a provider', async () => {
-    const { calls } = api({ body: { token: goodToken } });
+    const { calls } = api({ token: goodToken });
     renderApp('/login');
     await waitFor(() => expect(calls.some((c) => c.path === '/api/config')).toBe(true));
     await screen.findByRole('button', { name: 'Login' });
@@ -81,14 +87,14 @@ describe('login', () => {
   });
 
   it('an authenticated visitor is sent to /', async () => {
-    api({ body: { token: goodToken } });
+    api({ token: goodToken });
     window.localStorage.setItem('token', goodToken);
     const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('exchanges a one-time ?code= for a token and goes to /', async () => {
-    const { calls } = api({ body: { token: goodToken } });
+    const { calls } = api({ token: goodToken });
     const { router } = renderApp('/login?code=good-code');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.search).toBe('');
@@ -97,7 +103,7 @@ describe('login', () => {
   });
 
   it('shows an SSO error from the server redirect as an alert and takes it out of the address', async () => {
-    api({ body: { token: goodToken } }, 'Microsoft');
+    api({ token: goodToken }, 'Microsoft');
     const message = 'No account matches your single sign-on identity. Ask an administrator for access.';
     const { router } = renderApp(`/login?${new URLSearchParams({ sso_error: message })}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(`Single sign-on failed: ${message}`);
@@ -109,7 +115,7 @@ describe('login', () => {
   });
 
   it('shows an SSO error as plain text, shortened', async () => {
-    api({ body: { token: goodToken } });
+    api({ token: goodToken });
     renderApp(`/login?${new URLSearchParams({ sso_error: `<b>bold</b> ${'x'.repeat(300)}` })}`);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('<b>bold</b>');
@@ -118,7 +124,7 @@ describe('login', () => {
   });
 
   it('a failed exchange returns to the login screen with the reason', async () => {
-    api({ body: { token: goodToken } });
+    api({ token: goodToken });
     const { router } = renderApp('/?code=stale-code');
     expect(await screen.findByText('Single sign-on failed: Code expired')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');

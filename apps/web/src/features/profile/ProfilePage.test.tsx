@@ -1,24 +1,25 @@
+import { authApi, usersApi } from '@quotewright/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { type MockResponse, mockApi, problem } from '../../test/mockApi';
+import { answer, problem, type Reply, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 
 const user = makeUser({ name: 'Grace Hopper', email: 'grace@example.test' });
 
-function setup(reset: MockResponse) {
+function setup(reset: Reply<typeof usersApi.resetPassword>) {
   window.localStorage.setItem('token', makeToken({ sub: 'u1', name: 'Grace Hopper', exp: nowSeconds() + 3600 }));
-  return mockApi({
-    'GET /api/users/u1': { body: user },
-    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'POST /api/users/resetpassword/u1': reset,
-  });
+  return serve(
+    answer(usersApi.get, user),
+    answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
+    answer(usersApi.resetPassword, reset),
+  );
 }
 
 describe('profile', () => {
   it('shows the name and email of the signed-in user', async () => {
-    setup({ body: { ok: true } });
+    setup({ ok: true, user });
     renderApp('/profile');
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.getByTestId('profile-name')).toHaveTextContent('Grace Hopper');
@@ -48,7 +49,7 @@ describe('profile', () => {
   });
 
   it('a successful change clears the session and asks to login again', async () => {
-    setup({ body: { ok: true } });
+    setup({ ok: true, user });
     const { router } = renderApp('/profile');
     await userEvent.type(await screen.findByLabelText('Password'), 'new-password-1');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'new-password-1{Enter}');

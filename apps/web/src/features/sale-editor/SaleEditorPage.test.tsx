@@ -1,17 +1,30 @@
+import {
+  authApi,
+  catalogApi,
+  partnersApi,
+  type SaleWarning,
+  saleLinesApi,
+  salesApi,
+  usersApi,
+} from '@quotewright/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeProduct, makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { type MockResponse, mockApi, problem } from '../../test/mockApi';
+import { answer, problem, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 import type { Sale } from './api/types';
-import { line, sale as liveSale, setup as setupLiveSale } from './test/liveSale';
+import { admin, change, line, sale as liveSale, setup as setupLiveSale } from './test/liveSale';
 
 /** The shared live sale with one line (Widget): single-row queries below ('Edit Qty', 'Add note') stay unambiguous. */
 const sale: Sale = { ...liveSale, sections: [{ ...liveSale.sections[0]!, lines: [line('l1', 'Widget')] }] };
 
-function setup(routes: Record<string, MockResponse | ((req: { body: unknown }) => MockResponse)> = {}) {
-  return setupLiveSale(() => sale, routes);
+/** The server's answer to an edit of the admin's that changed nothing shown here: the sale one version later. */
+const unchanged = () => change(sale, () => {}, { id: admin._id, name: admin.name });
+
+function setup(...handlers: HttpHandler[]) {
+  return setupLiveSale(() => sale, ...handlers);
 }
 
 describe('sale editor', () => {
@@ -40,14 +53,14 @@ describe('sale editor', () => {
   });
 
   it('lists the values to check before the customer sees them, without failing the check', async () => {
-    const warning = {
+    const warning: SaleWarning = {
       code: 'NEGATIVE_QUANTITY',
       field: 'quantity',
       message: 'Negative quantity: the customer will see -2. Intended for a return or a trade-in?',
       section: { index: 1, name: 'Main' },
       line: { number: 1, id: 'l1', label: 'AX-100 — Widget' },
     };
-    setup({ 'GET /api/sales/check/products/s1': { body: { valid: true, sections: [], warnings: [warning] } } });
+    setup(answer(salesApi.checkProducts, { valid: true, sections: [], warnings: [warning] }));
     renderApp('/sale/s1');
     await userEvent.click(await screen.findByRole('button', { name: 'Check Products' }));
     const dialog = await screen.findByRole('dialog');
@@ -63,12 +76,13 @@ describe('sale editor', () => {
 
   it('lists the lines without valid products per section, or says the check failed', async () => {
     let fail = false;
-    setup({
-      'GET /api/sales/check/products/s1': () =>
+    setup(
+      answer(salesApi.checkProducts, () =>
         fail
           ? problem(500, 'boom')
-          : { body: { valid: false, sections: [{ name: 'Main', lines: ['AX-100 — Widget'] }], warnings: [] } },
-    });
+          : { valid: false, sections: [{ name: 'Main', lines: ['AX-100 — Widget'] }], warnings: [] },
+      ),
+    );
     renderApp('/sale/s1');
     await userEvent.click(await screen.findByRole('button', { name: 'Check Products' }));
     const dialog = await screen.findByRole('dialog');
@@ -95,14 +109,19 @@ describe('sale editor', () => {
       cost: '5.00',
       is_bundle: true,
       related_products: [
-        { product: { id: 8, name: 'PART-8', active: true }, description: 'Cable', quantity: '2', uom: null },
-        { product: { id: 9, name: 'PART-9', active: false }, description: 'Old bracket', quantity: '1', uom: null },
+        { product: makeProduct({ id: 8, name: 'PART-8' }), description: 'Cable', quantity: '2', uom: null },
+        {
+          product: makeProduct({ id: 9, name: 'PART-9', active: false }),
+          description: 'Old bracket',
+          quantity: '1',
+          uom: null,
+        },
       ],
     });
-    const { calls } = setup({
-      'GET /api/products/7': { body: bundle },
-      'POST /api/sales/lines/create/s1/sec1': { body: { lines: [], errors: [{ product: 9 }], sale } },
-    });
+    const { calls } = setup(
+      answer(catalogApi.get, bundle),
+      answer(saleLinesApi.create, { ...unchanged().delta, lines: [], errors: [{ product: 9 }] }),
+    );
     renderApp('/sale/s1?section=sec1');
     const zone = await screen.findByTestId('lines-drop-zone');
     const data = { types: ['application/x-quotewright-product'], getData: () => '7', dropEffect: 'none' };
@@ -136,7 +155,7 @@ describe('sale editor', () => {
   });
 
   it('reports a failed line action in an error snackbar and ends the loading state', async () => {
-    setup({ 'POST /api/sales/lines/note/s1/sec1': problem(409, 'This sale can no longer be edited') });
+    setup(answer(saleLinesApi.note, problem(409, 'This sale can no longer be edited')));
     renderApp('/sale/s1?section=sec1');
     await userEvent.click(await screen.findByRole('button', { name: 'Add note' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add note' });
@@ -147,11 +166,14 @@ describe('sale editor', () => {
   });
 
   it("a refused edit keeps the typed text in the cell with the server's reason beside it, not in a toast", async () => {
-    const { calls } = setup({
-      'POST /api/sales/lines/update/s1/sec1': problem(400, 'Some fields are invalid', {
-        '0.quantity': 'Quantity is out of range',
-      }),
-    });
+    const { calls } = setup(
+      answer(
+        saleLinesApi.update,
+        problem(400, 'Some fields are invalid', {
+          '0.quantity': 'Quantity is out of range',
+        }),
+      ),
+    );
     renderApp('/sale/s1?section=sec1');
     await userEvent.dblClick(await screen.findByRole('button', { name: 'Edit Qty' }));
     const input = screen.getByRole('textbox', { name: 'Qty' });
@@ -176,7 +198,7 @@ describe('sale editor', () => {
   });
 
   it('an empty note cannot be added: Add stays disabled until there is text', async () => {
-    const { calls } = setup({ 'POST /api/sales/lines/note/s1/sec1': { body: sale } });
+    const { calls } = setup(answer(saleLinesApi.note, unchanged().delta));
     renderApp('/sale/s1?section=sec1');
     await userEvent.click(await screen.findByRole('button', { name: 'Add note' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add note' });
@@ -202,13 +224,13 @@ describe('sale editor', () => {
   it('a sales viewer gets no New Sale form at /sale, only "not allowed"', async () => {
     const viewer = makeUser({ _id: 'v1', modules: { sales: { enabled: true, level: 'viewer' } } });
     window.localStorage.setItem('token', makeToken({ sub: 'v1', exp: nowSeconds() + 3600 }));
-    const { calls } = mockApi({
-      'GET /api/users/v1': { body: viewer },
-      'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-      'GET /api/partners/customers': { body: [] },
-      'GET /api/partners/templates': { body: [] },
-      'GET /api/partners/salespersons': { body: [] },
-    });
+    const { calls } = serve(
+      answer(usersApi.get, viewer),
+      answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
+      answer(partnersApi.customers, []),
+      answer(partnersApi.templates, []),
+      answer(partnersApi.salespersons, []),
+    );
     renderApp('/sale');
     expect(await screen.findByTestId('not-allowed')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
@@ -217,7 +239,7 @@ describe('sale editor', () => {
   });
 
   it('the New Sale form has a Cancel that goes back to the sales list without saving', async () => {
-    const { calls } = setup({ 'GET /api/sales': { body: { items: [], total: 0 } } });
+    const { calls } = setup();
     const { router } = renderApp('/sale');
     await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Never saved');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -226,7 +248,7 @@ describe('sale editor', () => {
   });
 
   it('asks for a name before saving a new quote with neither a name nor a customer', async () => {
-    const { calls } = setup({ 'POST /api/sales': { status: 201, body: { ...sale, _id: 's1', name: 'Kitchen' } } });
+    const { calls } = setup(answer(salesApi.create, { ...sale, _id: 's1', name: 'Kitchen' }));
     const { router } = renderApp('/sale');
     await screen.findByRole('textbox', { name: 'Name' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -251,7 +273,7 @@ describe('sale editor', () => {
   });
 
   it('opens a new sale in edit mode and moves to /sale/{id} after the first save', async () => {
-    const { calls } = setup({ 'POST /api/sales': { status: 201, body: { ...sale, _id: 's1' } } });
+    const { calls } = setup(answer(salesApi.create, { ...sale, _id: 's1' }));
     const { router } = renderApp('/sale');
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(name).toBeEnabled();

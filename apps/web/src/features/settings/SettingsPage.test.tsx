@@ -1,15 +1,17 @@
+import { authApi, erpFetchApi, type FetchRunDto, usersApi } from '@quotewright/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { type MockResponse, mockApi, problem } from '../../test/mockApi';
+import { type Answer, answer, problem, type Resolver, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 
 const admin = makeUser({ _id: 'a1', name: 'Admin', isAdmin: true });
-const run = (over: Record<string, unknown>) => ({
+const run = (over: Partial<FetchRunDto>): FetchRunDto => ({
   id: 'r1',
   kind: 'products',
   state: 'loading',
+  status: 'running',
   progress: 0,
   processed: 0,
   total: null,
@@ -18,24 +20,28 @@ const run = (over: Record<string, unknown>) => ({
   message: null,
   error: null,
   createdAt: '2026-11-21T10:00:00Z',
+  startedAt: '2026-11-21T10:00:00Z',
   finishedAt: null,
   ...over,
 });
 
-function setup(routes: Record<string, MockResponse | (() => MockResponse)>) {
+/**
+ * Signs the admin in; the latest products run is `products` (the sales and contacts were never fetched), and
+ * starting a products fetch answers `start`.
+ */
+function setup(products: Resolver<typeof erpFetchApi.latest>, start?: Answer<typeof erpFetchApi.start>) {
   window.localStorage.setItem('token', makeToken({ sub: 'a1', name: 'Admin', exp: nowSeconds() + 3600 }));
-  return mockApi({
-    'GET /api/users/a1': { body: admin },
-    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/odoo/sync/sales': { body: { run: null } },
-    'GET /api/odoo/sync/contacts': { body: { run: null } },
-    ...routes,
-  });
+  return serve(
+    answer(usersApi.get, admin),
+    answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
+    answer(erpFetchApi.latest, (req) => (req.params.kind === 'products' ? products(req) : { run: null })),
+    ...(start ? [answer(erpFetchApi.start, start, { status: 202 })] : []),
+  );
 }
 
 describe('settings: ERP data fetch', () => {
   it('shows the three fetch buttons, idle when never run', async () => {
-    setup({ 'GET /api/odoo/sync/products': { body: { run: null } } });
+    setup(() => ({ run: null }));
     renderApp('/settings');
     expect(await screen.findByText('ERP Data Fetch')).toBeInTheDocument();
     for (const kind of ['products', 'sales', 'contacts']) {
@@ -47,27 +53,21 @@ describe('settings: ERP data fetch', () => {
 
   it('goes loading with progress, then success with the result', async () => {
     let polls = 0;
-    const { calls } = setup({
-      'POST /api/odoo/sync/products': { status: 202, body: run({}) },
-      'GET /api/odoo/sync/products': () => {
-        polls += 1;
-        if (polls === 1) return { body: { run: null } };
-        if (polls === 2)
-          return {
-            body: { run: run({ progress: 40, total: 100, processed: 40, message: 'Fetched 40 of 100 products' }) },
-          };
-        return {
-          body: {
-            run: run({
-              state: 'success',
-              progress: 100,
-              message: '100 products fetched, 3 changed',
-              finishedAt: '2026-11-21T10:01:00Z',
-            }),
-          },
-        };
-      },
-    });
+    const { calls } = setup(() => {
+      polls += 1;
+      if (polls === 1) return { run: null };
+      if (polls === 2)
+        return { run: run({ progress: 40, total: 100, processed: 40, message: 'Fetched 40 of 100 products' }) };
+      return {
+        run: run({
+          state: 'success',
+          status: 'succeeded',
+          progress: 100,
+          message: '100 products fetched, 3 changed',
+          finishedAt: '2026-11-21T10:01:00Z',
+        }),
+      };
+    }, run({}));
     renderApp('/settings');
     const button = await screen.findByRole('button', { name: 'Fetch Products' });
     await waitFor(() => expect(button).toBeEnabled());
@@ -83,22 +83,18 @@ describe('settings: ERP data fetch', () => {
 
   it('a failed run opens the Error dialog with the ERP message', async () => {
     let polls = 0;
-    setup({
-      'POST /api/odoo/sync/products': { status: 202, body: run({}) },
-      'GET /api/odoo/sync/products': () => {
-        polls += 1;
-        if (polls === 1) return { body: { run: null } };
-        return {
-          body: {
-            run: run({
-              state: 'error',
-              error: 'Cannot reach the ERP at http://erp: connection refused',
-              finishedAt: '2026-11-21T10:01:00Z',
-            }),
-          },
-        };
-      },
-    });
+    setup(() => {
+      polls += 1;
+      if (polls === 1) return { run: null };
+      return {
+        run: run({
+          state: 'error',
+          status: 'failed',
+          error: 'Cannot reach the ERP at http://erp: connection refused',
+          finishedAt: '2026-11-21T10:01:00Z',
+        }),
+      };
+    }, run({}));
     renderApp('/settings');
     const button = await screen.findByRole('button', { name: 'Fetch Products' });
     await waitFor(() => expect(button).toBeEnabled());
@@ -110,10 +106,7 @@ describe('settings: ERP data fetch', () => {
   });
 
   it('a refused start (e.g. not an admin any more) opens the Error dialog', async () => {
-    setup({
-      'GET /api/odoo/sync/products': { body: { run: null } },
-      'POST /api/odoo/sync/products': problem(403, 'You do not have permission to do this'),
-    });
+    setup(() => ({ run: null }), problem(403, 'You do not have permission to do this'));
     renderApp('/settings');
     const button = await screen.findByRole('button', { name: 'Fetch Products' });
     await waitFor(() => expect(button).toBeEnabled());

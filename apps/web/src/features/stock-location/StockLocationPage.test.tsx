@@ -1,8 +1,9 @@
+import { authApi, reportsApi, usersApi } from '@quotewright/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { mockApi } from '../../test/mockApi';
+import { answer, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 
 const quant = (id: number, product: string, quantity: number) => ({
@@ -26,17 +27,15 @@ const location = (id: number, name: string, company: string, quants: ReturnType<
 function setup() {
   const user = makeUser({ _id: 'a1', name: 'Storekeeper', modules: { inventory: { enabled: true, level: 'viewer' } } });
   window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
-  return mockApi({
-    'GET /api/users/a1': { body: user },
-    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/inventory/stock/bylocation': {
-      body: [
-        location(1, 'Stock', 'Demo Inc.', [quant(1, 'Desk', 4), quant(2, 'Chair', 6)]),
-        location(2, 'Shelf 2', 'Demo Inc.', [quant(3, 'Lamp', 1.5)]),
-        location(3, 'Toronto', 'Demo Canada', []),
-      ],
-    },
-  });
+  return serve(
+    answer(usersApi.get, user),
+    answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
+    answer(reportsApi.stockByLocation, [
+      location(1, 'Stock', 'Demo Inc.', [quant(1, 'Desk', 4), quant(2, 'Chair', 6)]),
+      location(2, 'Shelf 2', 'Demo Inc.', [quant(3, 'Lamp', 1.5)]),
+      location(3, 'Toronto', 'Demo Canada', []),
+    ]),
+  );
 }
 
 describe('stock by location', () => {

@@ -1,8 +1,9 @@
+import { authApi, reportsApi, type StockProductDto, usersApi } from '@quotewright/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { mockApi } from '../../test/mockApi';
+import { answer, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 
 const quant = (id: number, location: string) => ({
@@ -13,7 +14,7 @@ const quant = (id: number, location: string) => ({
   reserved_quantity: 1,
   quantity: 4,
 });
-const products = Array.from({ length: 25 }, (_, i) => ({
+const products: StockProductDto[] = Array.from({ length: 25 }, (_, i) => ({
   id: i + 1,
   name: `Product ${String(i + 1).padStart(2, '0')}`,
   category: { name: 'Furniture' },
@@ -24,7 +25,7 @@ const products = Array.from({ length: 25 }, (_, i) => ({
   stock_quant_ids: [quant(1, 'WH/Stock'), quant(2, 'WH/Shelf 2')],
 }));
 
-function setup(discrete: boolean, rows: unknown[] = products) {
+function setup(discrete: boolean, rows: StockProductDto[] = products) {
   const user = makeUser({
     _id: 'a1',
     name: 'Storekeeper',
@@ -32,11 +33,11 @@ function setup(discrete: boolean, rows: unknown[] = products) {
     preferences: { darkMode: false, wideScreen: false, discreteMode: discrete },
   });
   window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
-  return mockApi({
-    'GET /api/users/a1': { body: user },
-    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/inventory/stock/byproduct': { body: { total_liability: 2500, products: rows } },
-  });
+  return serve(
+    answer(usersApi.get, user),
+    answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
+    answer(reportsApi.stockByProduct, { total_liability: 2500, products: rows }),
+  );
 }
 
 describe('stock by product', () => {

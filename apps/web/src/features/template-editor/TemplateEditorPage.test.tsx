@@ -1,13 +1,14 @@
 // The template editor's failures (docs/product/screens.md#messages): each is reported once — line actions in an error
 // snackbar, section actions in the 'Error' dialog — the loading state ends, and nothing is left as an unhandled
 // rejection.
-import type { LineDto, TemplateDto } from '@quotewright/contracts';
+import { authApi, catalogApi, type LineDto, type TemplateDto, templatesApi, usersApi } from '@quotewright/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_DRAG_TYPE } from '../../lib/products';
 import { makeProduct, makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { type MockResponse, mockApi, problem } from '../../test/mockApi';
+import { answer, problem, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 
 const user = makeUser({ _id: 'u1', modules: { sales: { enabled: true, level: 'full_rights' } } });
@@ -22,24 +23,28 @@ const template: TemplateDto = {
   _id: 't1',
   name: 'Install kit',
   total_price: '0.00',
+  created_on: '2026-01-01T00:00:00Z',
   updated_on: '2026-01-01T00:00:00Z',
+  created_by: { id: 'u1', name: 'Ada Lovelace' },
+  updated_by: { id: 'u1', name: 'Ada Lovelace' },
+  pricing,
+  version: 1,
   sections: [
     { _id: 's1', name: 'Hardware', show_details: true, merge: false, expanded: false, lines: [] as LineDto[], pricing },
   ],
-} as TemplateDto;
+};
 const product = makeProduct({ id: 42, name: 'DESK-1', display_name: 'Desk', description: 'A desk' });
 
-type Route = MockResponse | ((r: { body: unknown; path: string }) => MockResponse);
-function setup(routes: Record<string, Route>) {
+function setup(...handlers: HttpHandler[]) {
   window.localStorage.setItem('token', makeToken({ sub: 'u1', exp: nowSeconds() + 3600 }));
-  return mockApi({
-    'GET /api/users/u1': { body: user },
-    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/templates/t1': { body: template },
-    'GET /api/products': { body: { items: [product], total: 1, page: 0, pageSize: 5 } },
-    'GET /api/products/42': { body: product },
-    ...routes,
-  });
+  return serve(
+    answer(usersApi.get, user),
+    answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
+    answer(templatesApi.get, template),
+    answer(catalogApi.list, { items: [product], total: 1, page: 0, pageSize: 5 }),
+    answer(catalogApi.get, product),
+    ...handlers,
+  );
 }
 
 async function openHardware() {
@@ -71,12 +76,15 @@ describe('template editor failures', () => {
         uom: { name: 'Units' },
       },
     ];
-    const { calls } = setup({
-      'GET /api/templates/t1': { body: withLine },
-      'POST /api/templates/lines/update/t1/s1': problem(400, 'Some fields are invalid', {
-        '0.quantity': 'Quantity is out of range',
-      }),
-    });
+    const { calls } = setup(
+      answer(templatesApi.get, withLine),
+      answer(
+        templatesApi.updateLines,
+        problem(400, 'Some fields are invalid', {
+          '0.quantity': 'Quantity is out of range',
+        }),
+      ),
+    );
     await openHardware();
     fireEvent.click(await screen.findByText('Desk for the lobby'));
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
@@ -93,9 +101,7 @@ describe('template editor failures', () => {
   });
 
   it('a refused line create (dropped product) shows one error snackbar, no Error dialog', async () => {
-    const { calls } = setup({
-      'POST /api/templates/lines/create/t1/s1': problem(409, 'The template has too many lines'),
-    });
+    const { calls } = setup(answer(templatesApi.createLines, problem(409, 'The template has too many lines')));
     const zone = await openHardware();
     const dataTransfer = { types: [PRODUCT_DRAG_TYPE], getData: () => '42' };
     fireEvent.dragOver(zone, { dataTransfer });
@@ -111,7 +117,7 @@ describe('template editor failures', () => {
   });
 
   it('a product that cannot be read is reported in the snackbar and nothing is created', async () => {
-    const { calls } = setup({ 'GET /api/products/42': problem(404, 'Product not found') });
+    const { calls } = setup(answer(catalogApi.get, problem(404, 'Product not found')));
     await openHardware();
     await userEvent.click(await screen.findByRole('button', { name: 'Insert' }));
     expect(await screen.findByTestId('snackbar')).toHaveTextContent('Product not found');
@@ -121,10 +127,10 @@ describe('template editor failures', () => {
   });
 
   it("a refused section change shows the 'Error' dialog once; the new row stays open with its name", async () => {
-    setup({
-      'POST /api/templates/sections/create/t1': problem(400, 'Name is too long'),
-      'POST /api/templates/sections/update/t1/s1': problem(403, 'Sales full rights needed'),
-    });
+    setup(
+      answer(templatesApi.createSection, problem(400, 'Name is too long')),
+      answer(templatesApi.updateSection, problem(403, 'Sales full rights needed')),
+    );
     renderApp('/template/t1');
     await screen.findByTestId('template-section-Hardware');
     await userEvent.click(screen.getByRole('button', { name: 'Add Section' }));

@@ -1,9 +1,10 @@
-import type { TemplateListDto } from '@quotewright/contracts';
+import { type TemplateListDto, templatesApi, usersApi } from '@quotewright/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { type MockResponse, mockApi, problem } from '../../test/mockApi';
+import { answer, problem, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { DELETE_TEMPLATE_PROMPT, TemplatesPage } from './TemplatesPage';
@@ -19,10 +20,9 @@ const templates = (n: number): TemplateListDto =>
     updated_on: '2026-01-02T10:00:00Z',
   }));
 
-type Route = MockResponse | ((r: { body: unknown; path: string }) => MockResponse);
-function setup(user = full, list = templates(3), routes: Record<string, Route> = {}) {
+function setup(user = full, list = templates(3), ...handlers: HttpHandler[]) {
   window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
-  return mockApi({ 'GET /api/users/u1': { body: user }, 'GET /api/templates': { body: list }, ...routes });
+  return serve(answer(usersApi.get, user), answer(templatesApi.list, list), ...handlers);
 }
 
 const rows = () => screen.queryAllByTestId(/^template-row-/);
@@ -58,7 +58,7 @@ describe('template list', () => {
 
   it('asks with the confirmation prompt before deleting, and shows the list the server answers', async () => {
     const list = templates(2);
-    const { calls } = setup(full, list, { 'DELETE /api/templates/t0': { body: [list[1]] } });
+    const { calls } = setup(full, list, answer(templatesApi.remove, [list[1]!]));
     renderApp('/templates');
     await waitRows(2);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Kit 00' }));
@@ -79,7 +79,7 @@ describe('template list', () => {
   });
 
   it("a refused delete shows the server's message in the 'Error' dialog", async () => {
-    setup(full, templates(1), { 'DELETE /api/templates/t0': problem(403, 'Not allowed to delete') });
+    setup(full, templates(1), answer(templatesApi.remove, problem(403, 'Not allowed to delete')));
     renderApp('/templates');
     await waitRows(1);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Kit 00' }));
@@ -93,14 +93,30 @@ describe('template list', () => {
     const list = templates(1);
     const added = { ...list[0]!, _id: 'tn', name: 'Fresh kit', total_price: '0.00' };
     let current = list;
-    const { calls } = setup(full, list, {
-      'GET /api/templates': () => ({ body: current }),
-      'POST /api/templates': () => {
+    const { calls } = setup(
+      full,
+      list,
+      answer(templatesApi.list, () => current),
+      answer(templatesApi.create, () => {
         current = [added, ...current];
-        return { status: 201, body: { ...added, sections: [] } };
-      },
-      'POST /api/templates/t0': ({ body }) => ({ body: [{ ...list[0]!, name: (body as { name: string }).name }] }),
-    });
+        return {
+          ...added,
+          created_on: added.updated_on,
+          created_by: { id: full._id, name: full.name },
+          updated_by: { id: full._id, name: full.name },
+          sections: [],
+          pricing: {
+            total_price: '0.00',
+            total_cost: '0.00',
+            total_margin: '0.00',
+            total_margin_percent: 0,
+            total_markup_percent: 0,
+          },
+          version: 1,
+        };
+      }),
+      answer(templatesApi.update, ({ body }) => [{ ...list[0]!, name: body.name ?? list[0]!.name }]),
+    );
     renderApp('/templates');
     await waitRows(1);
     await userEvent.click(screen.getByRole('button', { name: 'New Template' }));

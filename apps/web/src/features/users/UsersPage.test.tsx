@@ -1,9 +1,11 @@
+import { usersApi } from '@quotewright/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../lib/types';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { type MockResponse, mockApi, problem } from '../../test/mockApi';
+import { answer, problem, type Received, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 
 const admin = makeUser({ _id: 'admin', name: 'Admin Person', email: 'admin@example.test', isAdmin: true });
@@ -19,16 +21,30 @@ function people(n: number): User[] {
   );
 }
 
-function setup(
-  users: User[],
-  routes: Record<string, MockResponse | ((r: { body: unknown; path: string }) => MockResponse)> = {},
-) {
+/** The user the server creates from a create request (the password is not answered; the default modules). */
+const created = ({ name, email, isAdmin }: Received<typeof usersApi.create>['body']) => ({
+  name,
+  email,
+  isAdmin: isAdmin ?? false,
+});
+
+/** The user as the server changes it: the fields sent, each module's access merged with the one held. */
+function changed(user: User, { name, email, isAdmin, modules }: Received<typeof usersApi.update>['body']): User {
+  const merged = { ...user.modules };
+  for (const [module, access] of Object.entries(modules ?? {}) as [keyof User['modules'], object | undefined][])
+    merged[module] = { ...merged[module], ...access };
+  return {
+    ...user,
+    ...(name !== undefined ? { name } : {}),
+    ...(email !== undefined ? { email } : {}),
+    ...(isAdmin !== undefined ? { isAdmin } : {}),
+    modules: merged,
+  };
+}
+
+function setup(users: User[], ...handlers: HttpHandler[]) {
   window.localStorage.setItem('token', makeToken({ sub: 'admin', name: admin.name, exp: nowSeconds() + 3600 }));
-  return mockApi({
-    'GET /api/users/admin': { body: admin },
-    'GET /api/users': { body: [admin, ...users] },
-    ...routes,
-  });
+  return serve(answer(usersApi.get, admin), answer(usersApi.list, [admin, ...users]), ...handlers);
 }
 
 const dataRows = () =>
@@ -71,14 +87,13 @@ describe('user management', () => {
   });
 
   it('inline add: field errors from the server stay under the fields with the values kept', async () => {
-    const { calls } = setup(people(1), {
-      'POST /api/users': problem(
-        409,
-        'Email already in use',
-        { email: 'This email is already registered' },
-        'EMAIL_TAKEN',
+    const { calls } = setup(
+      people(1),
+      answer(
+        usersApi.create,
+        problem(409, 'Email already in use', { email: 'This email is already registered' }, 'EMAIL_TAKEN'),
       ),
-    });
+    );
     renderApp('/users');
     await waitRows(2);
     await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
@@ -107,12 +122,10 @@ describe('user management', () => {
   });
 
   it('inline add creates the user and adds the row', async () => {
-    setup([], {
-      'POST /api/users': ({ body }) => ({
-        status: 201,
-        body: makeUser({ ...(body as Partial<User>), _id: 'new1', modules: undefined }),
-      }),
-    });
+    setup(
+      [],
+      answer(usersApi.create, ({ body }) => makeUser({ ...created(body), _id: 'new1' })),
+    );
     renderApp('/users');
     await waitRows(1);
     await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
@@ -128,14 +141,15 @@ describe('user management', () => {
 
   it('a user added while the list has several pages is shown: the table turns to their page', async () => {
     const list = [admin, ...people(24)];
-    setup([], {
-      'GET /api/users': () => ({ body: list }),
-      'POST /api/users': ({ body }) => {
-        const created = makeUser({ ...(body as Partial<User>), _id: 'zed', modules: undefined });
-        list.push(created);
-        return { status: 201, body: created };
-      },
-    });
+    setup(
+      [],
+      answer(usersApi.list, () => list),
+      answer(usersApi.create, ({ body }) => {
+        const user = makeUser({ ...created(body), _id: 'zed' });
+        list.push(user);
+        return user;
+      }),
+    );
     renderApp('/users');
     await waitRows(20);
     await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
@@ -150,9 +164,10 @@ describe('user management', () => {
 
   it('inline edit sends only the changed fields; Escape cancels', async () => {
     const target = people(1)[0]!;
-    const { calls } = setup([target], {
-      'POST /api/users/p0': ({ body }) => ({ body: { ...target, ...(body as object) } }),
-    });
+    const { calls } = setup(
+      [target],
+      answer(usersApi.update, ({ body }) => changed(target, body)),
+    );
     renderApp('/users');
     let row = await findRow('Person 00');
     await userEvent.click(within(row).getByRole('button', { name: 'Edit Person 00' }));
@@ -173,9 +188,10 @@ describe('user management', () => {
 
   it('module access: Save sends the modules, Discard restores them', async () => {
     const target = people(1)[0]!;
-    const { calls } = setup([target], {
-      'POST /api/users/p0': ({ body }) => ({ body: { ...target, ...(body as object) } }),
-    });
+    const { calls } = setup(
+      [target],
+      answer(usersApi.update, ({ body }) => changed(target, body)),
+    );
     renderApp('/users');
     const row = await findRow('Person 00');
     await userEvent.click(within(row).getByRole('button', { name: 'Expand' }));
@@ -207,7 +223,7 @@ describe('user management', () => {
 
   it('delete asks first and shows server refusals in the Error dialog', async () => {
     const target = people(1)[0]!;
-    const { calls } = setup([target], { 'DELETE /api/users/p0': problem(409, 'Cannot delete the last admin') });
+    const { calls } = setup([target], answer(usersApi.remove, problem(409, 'Cannot delete the last admin')));
     renderApp('/users');
     const row = await findRow('Person 00');
     await userEvent.click(within(row).getByRole('button', { name: 'Delete Person 00' }));

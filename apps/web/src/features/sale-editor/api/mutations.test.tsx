@@ -1,13 +1,14 @@
 // Optimistic edits through the mutation hooks, in the whole app: the cell shows the edit before the server answers,
 // the answer replaces it with the server's values, and a refusal rolls back only this edit (what another editor
 // changed meanwhile stays) with the server's message (beside the edited cell, which keeps the typed text).
+import { saleLinesApi } from '@quotewright/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type MockResponse, problem } from '../../../test/mockApi';
+import { answer, problem, type Reply } from '../../../test/msw';
 import { admin, change, deferred, lineOf, openSale, sale, setup } from '../test/liveSale';
 import type { Sale } from './types';
 
-const UPDATE = 'POST /api/sales/lines/update/s1/sec1';
+type LinesAnswer = Reply<typeof saleLinesApi.update>;
 
 const row = (id: string) => screen.getAllByTestId('line-row').find((r) => r.getAttribute('data-line-id') === id)!;
 const cell = (id: string, column: string) => row(id).querySelector(`[data-column="${column}"]`)!;
@@ -24,8 +25,11 @@ async function editQuantity(id: string, value: string) {
 
 describe('optimistic line edits', () => {
   it('shows the new quantity and totals before the server answers; the answer then applies', async () => {
-    const answer = deferred<MockResponse>();
-    const { calls } = setup(() => sale, { [UPDATE]: () => answer.promise });
+    const reply = deferred<LinesAnswer>();
+    const { calls } = setup(
+      () => sale,
+      answer(saleLinesApi.update, () => reply.promise),
+    );
     const { queryClient } = await openSale();
     await editQuantity('l1', '7');
 
@@ -48,14 +52,17 @@ describe('optimistic line edits', () => {
       },
       { id: admin._id, name: admin.name },
     );
-    answer.resolve({ body: server.delta });
+    reply.resolve(server.delta);
     await waitFor(() => expect(cached(queryClient)).toEqual(server.after));
     expect(cell('l1', 'quantity')).toHaveTextContent('7');
   });
 
   it("rolls back a refused edit with the server's message, keeping another editor's change made meanwhile", async () => {
-    const answer = deferred<MockResponse>();
-    setup(() => sale, { [UPDATE]: () => answer.promise });
+    const reply = deferred<LinesAnswer>();
+    setup(
+      () => sale,
+      answer(saleLinesApi.update, () => reply.promise),
+    );
     const { queryClient, socket } = await openSale();
     await editQuantity('l1', '7');
     await waitFor(() => expect(cell('l1', 'quantity')).toHaveTextContent('7'));
@@ -72,7 +79,7 @@ describe('optimistic line edits', () => {
     expect(cell('l2', 'description')).toHaveTextContent('Gadget by Bob');
     expect(cached(queryClient).version).toBe(4);
 
-    answer.resolve(problem(400, 'Some fields are invalid', { '0.quantity': 'Quantity is out of range' }));
+    reply.resolve(problem(400, 'Some fields are invalid', { '0.quantity': 'Quantity is out of range' }));
     // The reason shows in the cell, which keeps the typed text until it is corrected or dropped (Escape).
     expect(await screen.findByTestId('cell-error')).toHaveTextContent('Quantity is out of range');
     const input = within(row('l1')).getByRole('textbox', { name: 'Qty' });
@@ -87,8 +94,11 @@ describe('optimistic line edits', () => {
   });
 
   it('deletes lines at once and brings them back when the server refuses', async () => {
-    const answer = deferred<MockResponse>();
-    setup(() => sale, { 'POST /api/sales/lines/delete/s1/sec1': () => answer.promise });
+    const reply = deferred<Reply<typeof saleLinesApi.remove>>();
+    setup(
+      () => sale,
+      answer(saleLinesApi.remove, () => reply.promise),
+    );
     const { queryClient } = await openSale();
     const ids = () => screen.getAllByTestId('line-row').map((r) => r.getAttribute('data-line-id'));
     await waitFor(() => expect(ids()).toEqual(['l1', 'l2']));
@@ -98,15 +108,18 @@ describe('optimistic line edits', () => {
     await waitFor(() => expect(ids()).toEqual(['l2']));
     expect(screen.getByTestId('section-totals')).toHaveTextContent('$130.00');
     expect(screen.queryByTestId('loading-overlay')).not.toBeVisible();
-    answer.resolve(problem(409, 'This sale can no longer be edited'));
+    reply.resolve(problem(409, 'This sale can no longer be edited'));
     expect(await screen.findByTestId('snackbar')).toHaveTextContent('This sale can no longer be edited');
     await waitFor(() => expect(ids()).toEqual(['l1', 'l2']));
     expect(cached(queryClient)).toEqual(sale);
   });
 
   it('an edit of a line Bob deleted meanwhile names Bob instead of "Line not found"', async () => {
-    const answer = deferred<MockResponse>();
-    setup(() => sale, { [UPDATE]: () => answer.promise });
+    const reply = deferred<LinesAnswer>();
+    setup(
+      () => sale,
+      answer(saleLinesApi.update, () => reply.promise),
+    );
     const { socket } = await openSale();
     await editQuantity('l1', '7');
     await waitFor(() => expect(cell('l1', 'quantity')).toHaveTextContent('7'));
@@ -115,7 +128,7 @@ describe('optimistic line edits', () => {
       s.sections[0]!.lines = s.sections[0]!.lines.filter((l) => l._id !== 'l1');
     });
     act(() => socket.serverSends('sale_changed', bobs.delta));
-    answer.resolve(problem(404, 'Line not found', undefined, 'NOT_FOUND'));
+    reply.resolve(problem(404, 'Line not found', undefined, 'NOT_FOUND'));
     const snackbar = await screen.findByTestId('snackbar');
     await waitFor(() => expect(snackbar).toHaveTextContent('Your change was not saved: Bob Baker deleted the line'));
     expect(snackbar).not.toHaveTextContent('Line not found');
@@ -126,15 +139,16 @@ describe('optimistic line edits', () => {
 
   it('a 404 that arrives before the deletion reads the sale again and says the line was deleted', async () => {
     let current = sale;
-    const { calls } = setup(() => current, {
-      [UPDATE]: () => {
+    const { calls } = setup(
+      () => current,
+      answer(saleLinesApi.update, () => {
         // Deleted on the server; the broadcast has not reached this client.
         current = change(sale, (s) => {
           s.sections[0]!.lines = s.sections[0]!.lines.filter((l) => l._id !== 'l1');
         }).after;
         return problem(404, 'Line not found', undefined, 'NOT_FOUND');
-      },
-    });
+      }),
+    );
     await openSale();
     await editQuantity('l1', '7');
     const snackbar = await screen.findByTestId('snackbar');
@@ -146,7 +160,7 @@ describe('optimistic line edits', () => {
   });
 
   it('a 404 for a line that still exists shows the server message', async () => {
-    setup(() => sale, { [UPDATE]: problem(404, 'Line not found', undefined, 'NOT_FOUND') });
+    setup(() => sale, answer(saleLinesApi.update, problem(404, 'Line not found', undefined, 'NOT_FOUND')));
     await openSale();
     await editQuantity('l1', '7');
     await waitFor(() => expect(screen.getByTestId('cell-error')).toHaveTextContent('Line not found'));

@@ -1,11 +1,11 @@
-import type { ActivityEntryDto, ActivityPageDto } from '@quotewright/contracts';
+import { type ActivityEntryDto, type ActivityPageDto, salesApi, usersApi } from '@quotewright/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/format';
 import { makeToken, makeUser, nowSeconds } from '../../../test/fixtures';
-import { type MockResponse, mockApi, problem } from '../../../test/mockApi';
+import { answer, type Problem, problem, serve } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ActivityPanel, NO_ACTIVITY_MESSAGE, relativeTime, SaleActivityButton } from './ActivityPanel';
 
@@ -52,20 +52,19 @@ const created: ActivityEntryDto = {
 };
 
 /** Signs in a user with these preferences and answers the feed from `feed` (page, pageSize from the query). */
-function setup(feed: (page: number, pageSize: number) => MockResponse, discreteMode = false) {
+function setup(feed: (page: number, pageSize: number) => ActivityPageDto | Problem, discreteMode = false) {
   const user = makeUser({ preferences: { darkMode: false, wideScreen: false, discreteMode } });
   window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
-  const api = mockApi({
-    'GET /api/users/u1': { body: user },
-    'GET /api/sales/:id/activity': () => {
-      const query = new URLSearchParams(api.calls.at(-1)!.query);
-      return feed(Number(query.get('page')), Number(query.get('pageSize')));
-    },
-  });
-  return api;
+  return serve(
+    answer(usersApi.get, user),
+    answer(salesApi.activity, ({ query }) => feed(query.page, query.pageSize)),
+  );
 }
-const page = (items: ActivityEntryDto[], total: number, p = 0, pageSize = 50): MockResponse => ({
-  body: { items, total, page: p, pageSize } satisfies ActivityPageDto,
+const page = (items: ActivityEntryDto[], total: number, p = 0, pageSize = 50): ActivityPageDto => ({
+  items,
+  total,
+  page: p,
+  pageSize,
 });
 const feedCalls = (calls: { path: string; query: string }[]) =>
   calls.filter((c) => c.path.endsWith('/activity')).map((c) => c.query);

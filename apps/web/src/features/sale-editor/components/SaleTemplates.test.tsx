@@ -1,11 +1,17 @@
 // The sale's templates (docs/product/screens.md#templates-menu): choose a template and its sections, merge (default) or
 // overwrite; Refresh / Remove of applied templates, a deleted one shown as such; no Templates button for viewers.
-import type { TemplateDto, TemplateListDto } from '@quotewright/contracts';
+import {
+  saleTemplatesApi,
+  type TemplateDto,
+  type TemplateListDto,
+  templatesApi,
+  usersApi,
+} from '@quotewright/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../../test/fixtures';
-import { mockApi, problem } from '../../../test/mockApi';
+import { answer, problem, serve } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { Sale } from '../api/types';
 import { change, line, openSale, sale, setup } from '../test/liveSale';
@@ -20,12 +26,17 @@ const kit: TemplateDto = {
   _id: 't1',
   name: 'Install kit',
   total_price: '10.00',
+  created_on: '2026-01-01T00:00:00Z',
   updated_on: '2026-01-01T00:00:00Z',
+  created_by: { id: 'a1', name: 'Admin' },
+  updated_by: { id: 'a1', name: 'Admin' },
+  pricing: sale.pricing,
+  version: 1,
   sections: [
     { ...sale.sections[0]!, _id: 'ts1', name: 'Hardware', lines: [line('x1', 'Desk'), line('x2', 'Leg')] },
     { ...sale.sections[0]!, _id: 'ts2', name: 'Extras', lines: [line('x3', 'Lamp')], pricing: emptyPricing },
   ],
-} as TemplateDto;
+};
 
 async function chooseTemplate(name: string) {
   const dialog = await screen.findByRole('dialog', { name: 'Apply Template' });
@@ -38,11 +49,7 @@ describe('Apply Template dialog', () => {
   function render() {
     const user = makeUser();
     window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
-    mockApi({
-      'GET /api/users/u1': { body: user },
-      'GET /api/templates': { body: list },
-      'GET /api/templates/t1': { body: kit },
-    });
+    serve(answer(usersApi.get, user), answer(templatesApi.list, list), answer(templatesApi.get, kit));
     const onApply = vi.fn();
     renderWithProviders(<ApplyTemplateDialog onCancel={vi.fn()} onApply={onApply} />);
     return onApply;
@@ -86,14 +93,15 @@ describe('the Templates menu of the sale editor', { timeout: 45_000 }, () => {
       s.sections.push({ ...s.sections[0]!, _id: 'sec2', name: 'Extras', lines: [line('n1', 'Lamp')] });
       s.template_ids = [{ _id: 't1', name: 'Install kit' }];
     });
-    const { calls } = setup(() => current, {
-      'GET /api/templates': { body: list },
-      'GET /api/templates/t1': { body: kit },
-      'POST /api/sales/templates/add/s1/t1': () => {
+    const { calls } = setup(
+      () => current,
+      answer(templatesApi.list, list),
+      answer(templatesApi.get, kit),
+      answer(saleTemplatesApi.add, () => {
         current = after;
-        return { body: delta };
-      },
-    });
+        return delta;
+      }),
+    );
     await openSale('/sale/s1');
     await userEvent.click(screen.getByRole('button', { name: 'Templates' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Apply Template…' }));
@@ -113,11 +121,12 @@ describe('the Templates menu of the sale editor', { timeout: 45_000 }, () => {
   });
 
   it('a failed apply is reported once, in the Error dialog, and ends the loading state', async () => {
-    setup(() => sale, {
-      'GET /api/templates': { body: list },
-      'GET /api/templates/t1': { body: kit },
-      'POST /api/sales/templates/add/s1/t1': problem(409, 'This sale can no longer be edited'),
-    });
+    setup(
+      () => sale,
+      answer(templatesApi.list, list),
+      answer(templatesApi.get, kit),
+      answer(saleTemplatesApi.add, problem(409, 'This sale can no longer be edited')),
+    );
     await openSale('/sale/s1');
     await userEvent.click(screen.getByRole('button', { name: 'Templates' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Apply Template…' }));
@@ -138,13 +147,14 @@ describe('the Templates menu of the sale editor', { timeout: 45_000 }, () => {
     const { after, delta } = change(both, (s) => {
       s.template_ids = applied.template_ids;
     });
-    const { calls } = setup(() => current, {
-      'GET /api/templates': { body: list },
-      'POST /api/sales/templates/remove/s1/tGone': () => {
+    const { calls } = setup(
+      () => current,
+      answer(templatesApi.list, list),
+      answer(saleTemplatesApi.remove, () => {
         current = after;
-        return { body: delta };
-      },
-    });
+        return delta;
+      }),
+    );
     await openSale('/sale/s1');
     await userEvent.click(screen.getByRole('button', { name: 'Templates' }));
     const refreshGone = await screen.findByRole('menuitem', { name: /Refresh Old kit/ });
@@ -172,13 +182,14 @@ describe('the Templates menu of the sale editor', { timeout: 45_000 }, () => {
 
   it('a template deleted since the menu was read: Refresh reports the 404 once, then shows it as deleted', async () => {
     let templates = list;
-    setup(() => applied, {
-      'GET /api/templates': () => ({ body: templates }),
-      'POST /api/sales/templates/refresh/s1/t1': () => {
+    setup(
+      () => applied,
+      answer(templatesApi.list, () => templates),
+      answer(saleTemplatesApi.refresh, () => {
         templates = list.filter((t) => t._id !== 't1');
         return problem(404, 'Template not found');
-      },
-    });
+      }),
+    );
     await openSale('/sale/s1');
     await userEvent.click(screen.getByRole('button', { name: 'Templates' }));
     const refresh = await screen.findByRole('menuitem', { name: 'Refresh Install kit' });
@@ -200,7 +211,7 @@ describe('the Templates menu of the sale editor', { timeout: 45_000 }, () => {
 
   it('offers no Templates button to a sales viewer', async () => {
     const viewer = makeUser({ _id: 'a1', modules: { sales: { enabled: true, level: 'viewer' } } });
-    setup(() => applied, { 'GET /api/users/a1': { body: viewer } });
+    setup(() => applied, answer(usersApi.get, viewer));
     await openSale('/sale/s1');
     expect(screen.getByTestId('section-row')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Templates' })).not.toBeInTheDocument();

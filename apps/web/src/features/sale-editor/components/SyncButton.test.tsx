@@ -1,10 +1,11 @@
 // The ERP sync button (docs/product/screens.md#sync-button): labels by state, the pre-publish check, the run's live
 // progress from the sale's room, and the side menu's status dialog. A fake socket plays the server
 // (src/test/fakeSocket.ts).
-import type { SyncCheck } from '@quotewright/contracts';
+import { type SyncCheck, saleSyncApi, salesApi, usersApi } from '@quotewright/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
+import { answer } from '../../../test/msw';
 import type { Sale } from '../api/types';
 import { deferred, openSale, sale, setup, syncStatus } from '../test/liveSale';
 
@@ -59,11 +60,10 @@ describe('the ERP sync button', () => {
   });
 
   it('is disabled without full rights on sales', async () => {
-    setup(() => sale, {
-      'GET /api/users/a1': {
-        body: makeUser({ _id: 'a1', name: 'Ed', modules: { sales: { enabled: true, level: 'editor' } } }),
-      },
-    });
+    setup(
+      () => sale,
+      answer(usersApi.get, makeUser({ _id: 'a1', name: 'Ed', modules: { sales: { enabled: true, level: 'editor' } } })),
+    );
     await openSale('/sale/s1');
     expect(button()).toHaveTextContent('Publish to Odoo');
     expect(button()).toBeDisabled();
@@ -84,7 +84,7 @@ describe('the ERP sync button', () => {
         },
       ],
     };
-    const { calls } = setup(() => sale, { 'GET /api/sales/odoo/check/s1': { body: check } });
+    const { calls } = setup(() => sale, answer(saleSyncApi.check, check));
     const { socket } = await openSale('/sale/s1');
     fireEvent.click(button());
     const dialog = await screen.findByRole('dialog', { name: 'Publish to Odoo' });
@@ -111,7 +111,7 @@ describe('the ERP sync button', () => {
         },
       ],
     };
-    setup(() => sale, { 'GET /api/sales/odoo/check/s1': { body: check } });
+    setup(() => sale, answer(saleSyncApi.check, check));
     await openSale('/sale/s1');
     fireEvent.click(button());
     const dialog = await screen.findByRole('dialog', { name: 'Publish to Odoo' });
@@ -125,7 +125,7 @@ describe('the ERP sync button', () => {
 
   it('previews, starts on the socket, shows live progress, and ends Synced', async () => {
     let current: Sale = sale;
-    setup(() => current, { 'GET /api/sales/odoo/check/s1': { body: cleanCheck } });
+    setup(() => current, answer(saleSyncApi.check, cleanCheck));
     const { socket } = await openSale('/sale/s1');
     const queued = syncStatus({ runId: 'r1', state: 'queued', action: 'publish' });
     socket.answer = (event) => (event === 'sync_odoo' ? { ok: true, started: true, status: queued } : { ok: true });
@@ -151,9 +151,12 @@ describe('the ERP sync button', () => {
     expect(button()).toBeDisabled();
     expect(screen.getByTestId('sync-progress')).toHaveTextContent('Sending lines');
     expect(screen.getByRole('progressbar', { name: 'Sync progress' })).toHaveAttribute('aria-valuenow', '45');
-    // another sale's progress is not ours
+    // another sale's progress is not ours: the button is the same once the screens would have been told (a task
+    // later, lib/notifyNow.ts), on the test's clock
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => socket.serverSends('odoo_sync_status', syncStatus({ saleId: 'other', state: 'syncing', progress: 90 })));
-    await new Promise((r) => setTimeout(r, 20));
+    await act(() => vi.advanceTimersByTimeAsync(20));
+    vi.useRealTimers();
     expect(button()).toHaveTextContent('Syncing 45%');
 
     current = { ...linked, version: 4 };
@@ -185,7 +188,7 @@ describe('the ERP sync button', () => {
         header: ['partner_id', 'client_order_ref', 'partner_shipping_id', 'sale_order_template_id', 'origin'],
       },
     };
-    setup(() => linked, { 'GET /api/sales/odoo/check/s1': { body: check } });
+    setup(() => linked, answer(saleSyncApi.check, check));
     await openSale('/sale/s1');
     fireEvent.click(button());
     const dialog = await screen.findByRole('dialog', { name: 'Sync with Odoo' });
@@ -209,7 +212,10 @@ describe('the ERP sync button', () => {
         sale: { linked: true, synced: true, syncedOn: '2026-11-22T09:30:00Z', error: false, errorMessage: null },
       });
     let status = done({ created: 3, updated: 1, deleted: 0 });
-    setup(() => linked, { 'GET /api/sales/odoo/status/s1': () => ({ body: status }) });
+    setup(
+      () => linked,
+      answer(saleSyncApi.status, () => status),
+    );
     const { socket } = await openSale('/sale/s1');
     fireEvent.click(screen.getByTestId('sync-menu-button'));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Sync Status' }));
@@ -232,13 +238,14 @@ describe('the ERP sync button', () => {
     const edited: Sale = { ...linked, odoo_synced: false, odoo_synced_on: '2026-11-22T09:30:00Z' };
     let current: Sale = edited;
     let held: ReturnType<typeof deferred<void>> | null = null;
-    setup(() => current, {
-      'GET /api/sales/s1': async () => {
+    setup(
+      () => current,
+      answer(salesApi.get, async () => {
         const wait = held;
         if (wait) await wait.promise;
-        return { body: current };
-      },
-    });
+        return current;
+      }),
+    );
     const { socket } = await openSale('/sale/s1');
     await waitFor(() => expect(button()).toHaveTextContent('Sync Changes'));
 
@@ -252,9 +259,15 @@ describe('the ERP sync button', () => {
     act(() => socket.serverSends('odoo_sync_status', progress(94)));
     await waitFor(() => expect(button()).toHaveTextContent('Syncing 94%'));
 
-    // the sale as the run leaves it, held back until the test lets it through
+    // the sale as the run leaves it (renamed by the ERP, to see it arrive), held back until the test lets it through
     held = deferred<void>();
-    current = { ...linked, version: 5, odoo_synced: true, odoo_synced_on: '2026-11-23T08:00:00Z' };
+    current = {
+      ...linked,
+      name: 'Office (synced)',
+      version: 5,
+      odoo_synced: true,
+      odoo_synced_on: '2026-11-23T08:00:00Z',
+    };
     act(() => socket.serverSends('sale_replaced', { saleId: 's1', version: 5, by: { id: 'a1', name: 'Admin' } }));
     act(() =>
       socket.serverSends(
@@ -272,10 +285,9 @@ describe('the ERP sync button', () => {
     );
     await waitFor(() => expect(button()).toHaveTextContent('Synced'));
     held.resolve();
-    await waitFor(() => expect(screen.getByTestId('sync-synced')).toBeInTheDocument());
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 0));
-    });
+    // the sale read again is on screen: the button has shown what it makes of it
+    expect(await screen.findByDisplayValue('Office (synced)')).toBeInTheDocument();
+    expect(screen.getByTestId('sync-synced')).toBeInTheDocument();
     observer.disconnect();
     expect(labels).not.toContain('Sync Changes');
     expect(labels.at(-1)).toBe('Synced');
@@ -288,7 +300,7 @@ describe('the ERP sync button', () => {
   });
 
   it('shows a refusal of the start in the dialog', async () => {
-    setup(() => sale, { 'GET /api/sales/odoo/check/s1': { body: cleanCheck } });
+    setup(() => sale, answer(saleSyncApi.check, cleanCheck));
     const { socket } = await openSale('/sale/s1');
     socket.answer = (event) =>
       event === 'sync_odoo' ? { ok: false, detail: 'The sale is being synced by Bob' } : { ok: true };
@@ -300,20 +312,24 @@ describe('the ERP sync button', () => {
   });
 
   it('shows a run under way after a reload (from GET status)', async () => {
-    setup(() => sale, {
-      'GET /api/sales/odoo/status/s1': {
-        body: syncStatus({ runId: 'r1', state: 'syncing', progress: 60, message: 'Reading totals' }),
-      },
-    });
+    setup(
+      () => sale,
+      answer(
+        saleSyncApi.status,
+        syncStatus({ runId: 'r1', state: 'syncing', progress: 60, message: 'Reading totals' }),
+      ),
+    );
     await openSale('/sale/s1');
     await waitFor(() => expect(button()).toHaveTextContent('Syncing 60%'));
     expect(screen.getByTestId('sync-progress')).toHaveTextContent('Reading totals');
   });
 
   it('offers Sync Status, Open in Odoo and Sync to new Sale for a linked editable sale', async () => {
-    const { calls } = setup(() => linked, {
-      'GET /api/sales/odoo/status/s1': {
-        body: syncStatus({
+    const { calls } = setup(
+      () => linked,
+      answer(
+        saleSyncApi.status,
+        syncStatus({
           runId: 'r1',
           state: 'synced',
           action: 'sync',
@@ -325,11 +341,9 @@ describe('the ERP sync button', () => {
           startedBy: { name: 'Admin' },
           sale: { linked: true, synced: true, syncedOn: '2026-11-22T09:30:00Z', error: false, errorMessage: null },
         }),
-      },
-      'GET /api/sales/odoo/check/s1': {
-        body: { ...cleanCheck, preview: { ...cleanCheck.preview!, action: 'create' } },
-      },
-    });
+      ),
+      answer(saleSyncApi.check, { ...cleanCheck, preview: { ...cleanCheck.preview!, action: 'create' } }),
+    );
     await openSale('/sale/s1');
     fireEvent.click(screen.getByTestId('sync-menu-button'));
     expect((await screen.findAllByRole('menuitem')).map((m) => m.textContent)).toEqual([

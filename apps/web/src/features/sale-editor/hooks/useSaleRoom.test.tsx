@@ -1,7 +1,9 @@
 // The sale editor, live: a fake socket plays the server (src/test/fakeSocket.ts).
+import { saleLinesApi } from '@quotewright/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { nextSocket } from '../../../test/fakeSocket';
+import { answer, problem, type Reply } from '../../../test/msw';
 import { admin, bob, change, deferred, lineOf, openSale, sale, saleGets, setup } from '../test/liveSale';
 
 /** Opens the cell `label` of line `lineId` for editing. */
@@ -102,8 +104,9 @@ describe('the sale editor, live', () => {
   it('no second read when the sale held is the version the room joined at', async () => {
     const { calls } = setup(() => sale);
     nextSocket.answer = () => ({ ok: true, version: sale.version });
-    await openSale('/sale/s1');
-    await new Promise((r) => setTimeout(r, 100));
+    const { queryClient } = await openSale('/sale/s1');
+    // (a second read would start at once, in the join's answer: once nothing is being read, there was none)
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(saleGets(calls)).toBe(1);
   });
 
@@ -136,7 +139,7 @@ describe('the sale editor, live', () => {
   it('a sale rewritten by the ERP fetch is read again once, with a notice; an older version is ignored', async () => {
     let current = sale;
     const { calls } = setup(() => current);
-    const { socket } = await openSale();
+    const { socket, queryClient } = await openSale();
     await waitFor(() => expect(saleGets(calls)).toBe(1));
     act(() => socket.serverSends('sale_replaced', { saleId: 's1', version: 3, by: { id: 'erp', name: 'ERP' } }));
     current = { ...sale, version: 5, name: 'Office (from Odoo)' };
@@ -145,7 +148,8 @@ describe('the sale editor, live', () => {
     await waitFor(() => expect(saleGets(calls)).toBe(2));
     expect(await screen.findByDisplayValue('Office (from Odoo)')).toBeInTheDocument();
     act(() => socket.serverSends('sale_replaced', { saleId: 'other', version: 9, by: { id: 'erp', name: 'ERP' } }));
-    await new Promise((r) => setTimeout(r, 50));
+    // (a read would start at once, in the event's handler: once nothing is being read, there was none)
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(saleGets(calls)).toBe(2);
   });
 
@@ -259,7 +263,7 @@ describe('the sale editor, live', () => {
     it("'Use 3' sends an explicit overwrite of Bob's 5; Enter alone never does", async () => {
       const bobs = change(sale, setQuantity('5'));
       const mine = change(bobs.after, setQuantity('3'), { id: admin._id, name: admin.name });
-      const { calls } = setup(() => sale, { 'POST /api/sales/lines/update/s1/sec1': { body: mine.delta } });
+      const { calls } = setup(() => sale, answer(saleLinesApi.update, mine.delta));
       const { socket, queryClient } = await openSale();
       const { row, input } = await openCell('l1', 'Qty');
       fireEvent.change(input, { target: { value: '3' } });
@@ -306,24 +310,22 @@ describe('the sale editor, live', () => {
   });
 
   describe('a save the server refuses because someone else changed the value first', () => {
-    const refusedBy409 = () => ({
-      status: 409,
-      body: {
-        type: 'https://quotewright.dev/problems/edit-conflict',
-        title: 'Conflict',
-        status: 409,
-        code: 'EDIT_CONFLICT',
-        detail: 'Bob Baker changed Qty to 5 while you were editing',
-        conflicts: [{ line: 'l1', field: 'quantity', value: '5', base: '1', by: bob, at: '2026-11-21T10:00:00.000Z' }],
-      },
-    });
+    const refusedBy409 = () =>
+      problem(409, 'Bob Baker changed Qty to 5 while you were editing', undefined, 'EDIT_CONFLICT', {
+        members: {
+          conflicts: [
+            { line: 'l1', field: 'quantity', value: '5', base: '1', by: bob, at: '2026-11-21T10:00:00.000Z' },
+          ],
+        },
+      });
 
     it('asks in the cell, with the typed text kept: Keep 5 sends nothing more, Use 3 overwrites 5', async () => {
       const mine = change(sale, setQuantity('3'), { id: admin._id, name: admin.name });
       let answers = 0;
-      const { calls } = setup(() => sale, {
-        'POST /api/sales/lines/update/s1/sec1': () => (++answers === 1 ? refusedBy409() : { body: mine.delta }),
-      });
+      const { calls } = setup(
+        () => sale,
+        answer(saleLinesApi.update, () => (++answers === 1 ? refusedBy409() : mine.delta)),
+      );
       const { socket, queryClient } = await openSale();
       const updates = () => calls.filter((c) => c.path === '/api/sales/lines/update/s1/sec1').map((c) => c.body);
       let { input } = await openCell('l1', 'Qty');
@@ -351,22 +353,25 @@ describe('the sale editor, live', () => {
     });
 
     it('the typed text stays when the refusal comes after the cell showed it (the edit shown at once, then undone)', async () => {
-      const answer = deferred<{ status: number; body: unknown }>();
-      setup(() => sale, { 'POST /api/sales/lines/update/s1/sec1': () => answer.promise });
+      const reply = deferred<Reply<typeof saleLinesApi.update>>();
+      setup(
+        () => sale,
+        answer(saleLinesApi.update, () => reply.promise),
+      );
       await openSale();
       const { row, input } = await openCell('l1', 'Qty');
       fireEvent.change(input, { target: { value: '3' } });
       fireEvent.keyDown(input, { key: 'Enter' });
       // shown at once (optimistic), while the request is out
       await waitFor(() => expect(within(row).getByRole('button', { name: 'Edit Qty' })).toHaveTextContent('3'));
-      await act(async () => answer.resolve(refusedBy409()));
+      await act(async () => reply.resolve(refusedBy409()));
       const notice = await screen.findByTestId('edit-conflict');
       expect(within(notice).getByRole('button', { name: 'Use 3' })).toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: 'Qty' })).toHaveValue('3');
     });
 
     it('Keep 5 drops the typed text and sends nothing', async () => {
-      const { calls } = setup(() => sale, { 'POST /api/sales/lines/update/s1/sec1': refusedBy409 });
+      const { calls } = setup(() => sale, answer(saleLinesApi.update, refusedBy409));
       await openSale();
       const { input } = await openCell('l1', 'Qty');
       fireEvent.change(input, { target: { value: '3' } });

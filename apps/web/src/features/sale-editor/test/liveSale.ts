@@ -1,11 +1,22 @@
 // Shared by the live sale editor's tests: a sale of two lines, another editor (Bob) whose changes arrive as the
 // server would broadcast them, and the app opened on the sale with the fake socket playing the server.
-import { diffSales, type OdooSyncStatus, type SaleDelta } from '@quotewright/contracts';
+import {
+  authApi,
+  catalogApi,
+  diffSales,
+  type OdooSyncStatus,
+  partnersApi,
+  type SaleDelta,
+  saleSyncApi,
+  salesApi,
+  usersApi,
+} from '@quotewright/contracts';
 import { screen, waitFor } from '@testing-library/react';
+import type { HttpHandler } from 'msw';
 import { expect, vi } from 'vitest';
 import { lastSocket } from '../../../test/fakeSocket';
 import { makeToken, makeUser, nowSeconds } from '../../../test/fixtures';
-import { type MockResponse, mockApi } from '../../../test/mockApi';
+import { answer, serve } from '../../../test/msw';
 import { renderApp } from '../../../test/renderApp';
 import type { Sale, SaleLine } from '../api/types';
 
@@ -110,23 +121,25 @@ export function syncStatus(over: Partial<OdooSyncStatus> = {}): OdooSyncStatus {
   };
 }
 
-type Route = MockResponse | ((req: { body: unknown }) => MockResponse | Promise<MockResponse>);
-
-export function setup(current: () => Sale = () => sale, routes: Record<string, Route> = {}) {
+/**
+ * Signs in the admin and answers what the editor reads: the sale as `current()` gives it, its sync status, empty
+ * lists; `handlers` add routes or replace these.
+ */
+export function setup(current: () => Sale = () => sale, ...handlers: HttpHandler[]) {
   window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
-  return mockApi({
-    'GET /api/users/a1': { body: admin },
-    'GET /api/config': { body: { ssoProvider: null, erpName: 'Odoo' } },
-    'GET /api/sales/s1': () => ({ body: current() }),
-    'GET /api/sales': { body: { items: [], total: 0, page: 0, pageSize: 20 } },
-    'GET /api/partners/customers': { body: [] },
-    'GET /api/partners/templates': { body: [] },
-    'GET /api/partners/salespersons': { body: [] },
-    'GET /api/products': { body: { items: [], total: 0, page: 0, pageSize: 5 } },
-    'GET /api/sales/odoo/status/s1': { body: syncStatus() },
-    ...routes,
-  });
+  return serve(
+    answer(usersApi.get, admin),
+    answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
+    answer(salesApi.get, () => current()),
+    answer(salesApi.list, { items: [], total: 0, page: 0, pageSize: 20 }),
+    answer(partnersApi.customers, []),
+    answer(partnersApi.templates, []),
+    answer(partnersApi.salespersons, []),
+    answer(catalogApi.list, { items: [], total: 0, page: 0, pageSize: 5 }),
+    answer(saleSyncApi.status, syncStatus()),
+    ...handlers,
+  );
 }
 
 export const saleGets = (calls: { method: string; path: string }[]) =>
