@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { setSocketFactory } from '../lib/socket';
 import { fakeSocketFactory, fakeSockets, nextSocket } from './fakeSocket';
+import { assertNoFailures, onUnhandledRequest, resetRecord, server } from './msw';
 
 // No test opens a real Socket.IO connection: screens get fake sockets a test may drive (fakeSocket.ts).
 setSocketFactory(fakeSocketFactory);
@@ -38,6 +39,35 @@ configure({ asyncUtilTimeout: 15_000 });
   window.getComputedStyle = cached;
 }
 
+// jsdom matches each rule's selector with nwsapi, which keeps compiled selectors in a least-recently-used cache of
+// 1,000 entries. Walked in order, MUI's ~1,300+ rules miss it every time: each style asked for recompiled every
+// selector (most of a screen test's time, growing with each test as rules pile up). The caches are made unbounded
+// (a test file's selectors are a few thousand strings at most).
+{
+  const style = window.getComputedStyle(document.body); // creates the document's matcher
+  void style.display;
+  const impl = Object.getOwnPropertySymbols(document).find((key) => key.description === 'impl');
+  type Cache = {
+    get(key: string): unknown;
+    set(key: string, value: unknown): void;
+    has(key: string): boolean;
+    clear(): void;
+  };
+  const matcher =
+    impl &&
+    (document as unknown as Record<symbol, Record<string, Record<string, Cache> | undefined>>)[impl]?._nwsapiDontThrow;
+  if (!matcher) throw new Error('jsdom changed: its selector matcher is not where setup.ts looks for it');
+  for (const name of ['matchLambdas', 'selectLambdas', 'matchResolvers', 'selectResolvers']) {
+    const cache = matcher[name];
+    if (!cache) throw new Error(`jsdom changed: nwsapi has no ${name} cache`);
+    const entries = new Map<string, unknown>();
+    cache.get = (key) => entries.get(key);
+    cache.set = (key, value) => void entries.set(key, value);
+    cache.has = (key) => entries.has(key);
+    cache.clear = () => entries.clear();
+  }
+}
+
 // jsdom has no matchMedia; answer like a desktop screen so the shell shows its permanent drawer.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -55,6 +85,11 @@ if (!window.matchMedia) {
   });
 }
 
+// The HTTP API is played by msw (msw.ts): each test gives its handlers; a request none answers fails the test.
+beforeAll(() => server.listen({ onUnhandledRequest }));
+beforeEach(() => resetRecord());
+afterAll(() => server.close());
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
@@ -63,4 +98,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   fakeSockets.length = 0;
   delete nextSocket.answer;
+  server.resetHandlers();
+  assertNoFailures();
 });
