@@ -1,9 +1,10 @@
+import { usersApi } from '@quotewright/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mockApi';
+import { answer, serve } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { SaleLine, SaleSection } from '../api/types';
 import { estimateRowHeight } from './LinesBody';
@@ -60,7 +61,7 @@ function setup(discreteMode = false) {
     modules: { sales: { enabled: true, level: 'editor' } },
   });
   window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
-  mockApi({ 'GET /api/users/u1': { body: user } });
+  serve(answer(usersApi.get, user));
 }
 
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.getAttribute('aria-label') ?? h.textContent);

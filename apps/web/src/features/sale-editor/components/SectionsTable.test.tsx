@@ -1,7 +1,8 @@
+import { usersApi } from '@quotewright/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mockApi';
+import { answer, serve } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { SaleSection } from '../api/types';
 import { type SectionHandlers, SectionsTable } from './SectionsTable';
@@ -36,7 +37,7 @@ const handlers = (): SectionHandlers => ({
 function setup(discreteMode: boolean) {
   const user = makeUser({ preferences: { darkMode: false, wideScreen: false, discreteMode } });
   window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
-  mockApi({ 'GET /api/users/u1': { body: user } });
+  serve(answer(usersApi.get, user));
 }
 
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);

@@ -1,9 +1,9 @@
-import type { LineDto, SectionDto } from '@quotewright/contracts';
+import { type LineDto, type SectionDto, usersApi } from '@quotewright/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PRODUCT_DRAG_TYPE } from '../../../lib/products';
 import { makeToken, makeUser, nowSeconds } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mockApi';
+import { answer, serve } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { templateAmount } from './format';
 import { type TemplateLinesHandlers, TemplateLinesTable } from './TemplateLinesTable';
@@ -44,7 +44,7 @@ const handlers = (): TemplateLinesHandlers => ({
 function setup() {
   const user = makeUser({ preferences: { darkMode: false, wideScreen: false, discreteMode: false } });
   window.localStorage.setItem('token', makeToken({ sub: user._id, exp: nowSeconds() + 3600 }));
-  mockApi({ 'GET /api/users/u1': { body: user } });
+  serve(answer(usersApi.get, user));
 }
 
 /** A drop with the given drag data (jsdom has no DataTransfer). */
