@@ -31,6 +31,9 @@ export const ACTIVITY_KINDS = [
   'template_applied',
   'template_refreshed',
   'template_removed',
+  // Undo and redo (docs/product/rules.md#undo-and-redo): a step of the person's own put back.
+  'edit_undone',
+  'edit_redone',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -860,6 +863,18 @@ function templateSentence({ kind, d, lines, result, phrases }: SentenceParts): A
   );
 }
 
+/** An undo or a redo: what it put back, line by line, and the sections it brought back or took away. */
+function revertSentence(verb: string) {
+  return ({ lines, sec, result, phrases }: SentenceParts): ActivitySentence => {
+    const sections = [
+      ...(sec?.added ?? []).map((s) => `section ${s.name} back`),
+      ...(sec?.removed ?? []).map((s) => `section ${s.name} removed`),
+      ...(sec?.renamed ?? []).map((r) => `section ${r.from} named ${r.to} again`),
+    ];
+    return result(`${verb} a change`, [...sections, ...phrases()], lines?.more);
+  };
+}
+
 /** The sentence of each kind. */
 const SENTENCES: Record<ActivityKind, (parts: SentenceParts) => ActivitySentence> = {
   created: ({ result }) => result('created the quote'),
@@ -885,4 +900,6 @@ const SENTENCES: Record<ActivityKind, (parts: SentenceParts) => ActivitySentence
   template_applied: templateSentence,
   template_refreshed: templateRefreshedSentence,
   template_removed: templateSentence,
+  edit_undone: revertSentence('undid'),
+  edit_redone: revertSentence('redid'),
 };

@@ -14,4 +14,5 @@ export * from './sale-document';
 export * from './sales';
 export * from './sync';
 export * from './templates';
+export * from './undo';
 export * from './users';

@@ -8,7 +8,7 @@ import { erpFetchApi } from './erpfetch';
 import { exportsApi } from './exports';
 import { healthApi } from './health';
 import { reportsApi } from './reports';
-import { saleLinesApi, saleSectionsApi } from './sale-edits';
+import { saleLinesApi, saleRevertApi, saleSectionsApi } from './sale-edits';
 import { saleSyncApi } from './sale-sync';
 import { saleTemplatesApi } from './sale-templates';
 import { salesApi } from './sales';
@@ -23,7 +23,7 @@ export { erpFetchApi } from './erpfetch';
 export { exportsApi } from './exports';
 export { healthApi } from './health';
 export { reportsApi } from './reports';
-export { saleLinesApi, saleSectionsApi } from './sale-edits';
+export { saleLinesApi, saleRevertApi, saleSectionsApi } from './sale-edits';
 export { saleReadRoute } from './sale-read';
 export { saleSyncApi } from './sale-sync';
 export { saleTemplatesApi } from './sale-templates';
@@ -47,6 +47,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...Object.values(salesApi),
   ...Object.values(saleSectionsApi),
   ...Object.values(saleLinesApi),
+  ...Object.values(saleRevertApi),
   ...Object.values(saleSyncApi),
   ...Object.values(saleTemplatesApi),
 ];

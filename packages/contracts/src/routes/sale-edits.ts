@@ -14,6 +14,7 @@ import {
   textLineBodySchema,
 } from '../inputs';
 import { createLinesAnswerSchema, moveLinesAnswerSchema, pasteLinesAnswerSchema, saleDeltaSchema } from '../realtime';
+import { revertAnswerSchema, revertBodySchema } from '../undo';
 
 const uuid = (what: string) => z.uuid(`Unknown ${what} id`);
 const saleOnly = z.strictObject({ saleId: uuid('sale') });
@@ -169,5 +170,18 @@ export const saleLinesApi = {
     params: saleSection,
     body: z.strictObject({ ids: ids('line'), markup: markupInput }),
     answers: delta,
+  }),
+};
+
+/** Undo and redo (docs/product/rules.md#undo-and-redo): a step of the person's own put back as one new edit. */
+export const saleRevertApi = {
+  revert: route({
+    method: 'POST',
+    path: '/api/sales/revert/:saleId',
+    summary: "Undo or redo one of the person's edits: refused (409) when anything it touched has changed since",
+    tag: 'Sale lines',
+    params: saleOnly,
+    body: revertBodySchema,
+    answers: { 200: revertAnswerSchema },
   }),
 };

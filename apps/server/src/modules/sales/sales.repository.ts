@@ -426,6 +426,16 @@ function saleReadQueries(db: Db) {
       return out;
     },
 
+    /** Which of these line ids some sale already uses (a revert re-creates lines under their old ids). */
+    async linesInUse(ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const found = await db
+        .select({ id: saleLines.id })
+        .from(saleLines)
+        .where(sql`${saleLines.id} = any(${pgArray(ids)}::uuid[])`);
+      return found.map((r) => r.id);
+    },
+
     async lockSale(id: string): Promise<SaleRow | undefined> {
       const [row] = await db.select().from(sales).where(eq(sales.id, id)).for('no key update');
       return row;

@@ -1,4 +1,4 @@
-import { saleHeaderBodySchema, saleLinesApi, saleSectionsApi, salesApi } from '@quotewright/contracts';
+import { saleHeaderBodySchema, saleLinesApi, saleRevertApi, saleSectionsApi, salesApi } from '@quotewright/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError, fieldErrorsFromIssues, validation } from '../../errors';
 
@@ -152,6 +152,7 @@ function sectionRoutes(r: TypedRoutes, sales: SalesService) {
     async (req) => sales.reorderSections(req.user, req.params.saleId, req.params.oldIndex, req.params.newIndex),
     edit,
   );
+  serve(r, saleRevertApi.revert, async (req) => sales.revert(req.user, req.params.saleId, req.body), edit);
   serve(
     r,
     saleSectionsApi.copy,

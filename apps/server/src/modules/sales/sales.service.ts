@@ -32,6 +32,7 @@ import {
 import { type LineExecutor, lineExecutor } from './sale-lines';
 import { actorOf, type Mutate, saleMutator } from './sale-mutate';
 import { type SaleReads, saleJson, saleReads } from './sale-reads';
+import { revertOperations } from './sale-revert';
 import { commitLayout, copyOperations, layoutOf, type MutationContext, sectionOperations } from './sale-sections';
 import { saleWarnings } from './sale-sync.draft';
 import { type Ref, type SaleDto, saleDtoOf, toSaleListItemDto } from './sales.dto';
@@ -103,6 +104,7 @@ export function salesService(repo: SalesRepository, opts: ServiceOptions = {}) {
     ...saleHeaderOperations(repo, reads, mutate, opts),
     ...sectionOperations(mutate),
     ...copyOperations(mutate),
+    ...revertOperations(mutate),
     ...lineOperations(lines),
   };
 }

@@ -27,6 +27,7 @@ import { SaleSummary } from './components/SaleSummary';
 import { SaleTemplatesButton } from './components/SaleTemplates';
 import { SectionsTable } from './components/SectionsTable';
 import { SyncButton } from './components/SyncButton';
+import { UndoButtons } from './components/UndoButtons';
 import { useAfterFirstPaint } from './hooks/useAfterFirstPaint';
 import { useLineHandlers } from './hooks/useLineHandlers';
 import { useOpenInErp } from './hooks/useOpenInErp';
@@ -111,6 +112,7 @@ function SaleHeaderActions({
       <CheckProductsButton saleId={sale._id} />
       <ExportMenuButton sale={sale} />
       <SaleActivityButton saleId={sale._id} version={sale.version} />
+      {editable && <UndoButtons saleId={sale._id} />}
       {editable && <SaleTemplatesButton saleId={sale._id} applied={sale.template_ids} />}
       {editable && <ProductListWindowButton windowed={windowed} onChange={onWindowedChange} />}
     </Box>

@@ -22,6 +22,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { notifyNow } from '../../../lib/notifyNow';
 import type { LineChanges, Sale, SaleHeader, SaleLine, SaleSection } from './types';
+import { rememberBefore } from './undo';
 
 /** A pending edit as seen on screen: a pure function of the server's sale (it must tolerate a changed sale). */
 export type Overlay = (sale: Sale) => Sale;
@@ -150,6 +151,7 @@ export function applyServerDelta(qc: QueryClient, delta: SaleDelta): DeltaOutcom
     ledger.confirmed = next;
     show(qc, delta.saleId, ledger);
   } else qc.setQueryData<Sale>(key, next);
+  rememberBefore(qc, before);
   return { status: 'applied', before };
 }
 
