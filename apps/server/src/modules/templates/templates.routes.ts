@@ -61,6 +61,12 @@ function templateLineRoutes(r: TypedRoutes, templates: TemplatesService) {
     async (req) => templates.createLines(req.user, req.params.templateId, req.params.sectionId, req.body),
     full,
   );
+  serve(
+    r,
+    api.pasteLines,
+    async (req) => templates.pasteLines(req.user, req.params.templateId, req.params.sectionId, req.body),
+    full,
+  );
   for (const [def, kind] of [
     [api.addNote, 'note'],
     [api.addHeader, 'header'],

@@ -3,7 +3,7 @@
 // sale rules of packages/domain (ordering, line edits, duplicate names, Based-on-Total pricing).
 
 import { randomUUID } from 'node:crypto';
-import type { TemplateDto } from '@quotewright/contracts';
+import type { PasteLinesBody, TemplateDto } from '@quotewright/contracts';
 import type { TemplateLineRow, TemplateSectionRow } from '@quotewright/db';
 import {
   duplicateSectionName,
@@ -28,6 +28,7 @@ import {
   planAddText,
   planDeleteLines,
   planEdits,
+  planPaste,
   planReorderLine,
   writeOfChange,
 } from '../sales/line-planners';
@@ -292,6 +293,17 @@ function templateLineOperations({ runLines, sectionOf }: TemplateOps) {
       const { extra, template } = await runLines(actor, templateId, sectionId, planAddProducts(input));
       const ids = new Set(extra.ids);
       return { lines: sectionOf(template, sectionId).lines.filter((l) => ids.has(l._id)), errors: extra.errors };
+    },
+
+    /**
+     * Pasted lines (docs/product/rules.md#paste-from-a-spreadsheet) at an insertion point as one change: the sale's
+     * planner (products with the sheet's values where given, notes). Answers the new lines in order and the products
+     * not added (missing or inactive).
+     */
+    async pasteLines(actor: AuthUser | null, templateId: string, sectionId: string, input: PasteLinesBody) {
+      const { extra, template } = await runLines(actor, templateId, sectionId, planPaste(input));
+      const byId = new Map(sectionOf(template, sectionId).lines.map((l) => [l._id, l]));
+      return { lines: extra.ids.flatMap((id) => byId.get(id) ?? []), errors: extra.errors };
     },
 
     async createTextLine(

@@ -29,6 +29,8 @@ export function ProductTable({
   title,
   dense = false,
   onFirstPage,
+  insertLabel = 'Insert',
+  initialSearch = '',
 }: {
   pageSize: number;
   /** Shown as an 'Insert' action per row when given. */
@@ -39,10 +41,14 @@ export function ProductTable({
   dense?: boolean;
   /** Called once, when the first page of products is on screen. */
   onFirstPage?: () => void;
+  /** The row action's label ('Choose' where a product is picked for something). */
+  insertLabel?: string;
+  /** The search the list opens with. */
+  initialSearch?: string;
 }) {
   const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
   const [sorting, setSorting] = useState<MRT_SortingState>([]);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [bundlesOnly, setBundlesOnly] = useState(false);
   const sort = sorting[0];
   const { data, isLoading, isFetching, error } = useProducts({
@@ -120,14 +126,14 @@ export function ProductTable({
     displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 90 } },
     renderRowActions: ({ row }) =>
       !onInsert ? null : dense ? (
-        <Tooltip title="Insert">
-          <IconButton size="small" color="primary" aria-label="Insert" onClick={() => onInsert(row.original)}>
+        <Tooltip title={insertLabel}>
+          <IconButton size="small" color="primary" aria-label={insertLabel} onClick={() => onInsert(row.original)}>
             <AddIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       ) : (
         <Button size="small" startIcon={<AddIcon />} onClick={() => onInsert(row.original)}>
-          Insert
+          {insertLabel}
         </Button>
       ),
     onPaginationChange: setPagination,

@@ -14,6 +14,7 @@ import { useLoadingOverlay } from '../../app/providers/loading';
 import { useSnackbar } from '../../app/providers/snackbar';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSkeleton } from '../../components/PageSkeleton';
+import type { PasteLine } from '../../components/paste/PasteLinesDialog';
 import { BundleErrorMessage, bundleErrorLabel } from '../../components/products/BundleErrors';
 import { ProductListLayout } from '../../components/products/ProductListLayout';
 import { ProductListWindowButton, useProductListWindowed } from '../../components/products/ProductListWindowButton';
@@ -103,6 +104,12 @@ export function TemplateEditorPage() {
         return res.ok ? undefined : lineEditRefusal(res.error);
       },
       remove: (ids: string[]) => void action.run(api.deleteLines, { params: section(s._id), body: ids }),
+      // a refusal goes back to the paste dialog, which keeps its rows and shows it
+      paste: async (lines: PasteLine[], sequence: number) => {
+        const res = await action.attempt(api.pasteLines, { params: section(s._id), body: { lines, sequence } });
+        if (!res.ok) throw res.error;
+        return res.value;
+      },
       reorder: (index: number, point: number) =>
         void action.run(api.reorderLines, { params: section(s._id), body: { index, line_insertion_point: point } }),
     }),

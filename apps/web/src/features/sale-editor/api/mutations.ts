@@ -8,6 +8,8 @@
 import {
   type CreateLinesAnswer,
   type MoveLinesAnswer,
+  type PasteLinesAnswer,
+  type PasteLinesBody,
   type RouteInput,
   type SaleDelta,
   saleLinesApi,
@@ -43,6 +45,7 @@ import {
   serverSale,
 } from './optimistic';
 import type { LineChanges, Sale, SaleHeader } from './types';
+import { recordEdit } from './undo';
 
 /** The answers of adding products and of moving lines (packages/contracts' schemas, as the server serializes them). */
 export type CreateLinesResult = CreateLinesAnswer;
@@ -148,6 +151,8 @@ function saleMutation<V, A extends SaleDelta = SaleDelta>(spec: SaleMutationSpec
         onSuccess: async (answer, _vars, context) => {
           await storeDelta(qc, answer);
           endOptimistic(qc, saleId, context.token);
+          // the person's own edit: a step Ctrl+Z can take back (undo.ts)
+          recordEdit(qc, saleId, answer);
         },
         onError: async (err, vars, context) => {
           endOptimistic(qc, saleId, context?.token);
@@ -310,6 +315,21 @@ export const useCreateTextLine = saleMutation<{
   request: (saleId, { sectionId, kind, name, sequence }) =>
     call(saleLinesApi[kind], { params: { saleId, sectionId }, body: { name, sequence } }),
   targets: ({ sectionId }) => ({ section: sectionId }),
+  report: 'snackbar',
+});
+
+/**
+ * Pasted lines (docs/product/screens.md#paste-lines) at an insertion point, as one edit. A refusal is not reported
+ * here: the Paste lines dialog shows it and keeps its rows (the rejected promise of mutateAsync).
+ */
+export const usePasteLines = saleMutation<
+  { sectionId: string; sequence: number; lines: PasteLinesBody['lines'] },
+  PasteLinesAnswer
+>({
+  action: 'pasteLines',
+  request: (saleId, { sectionId, sequence, lines }) =>
+    call(saleLinesApi.paste, { params: { saleId, sectionId }, body: { lines, sequence } }),
+  refusedTo: () => () => true,
   report: 'snackbar',
 });
 

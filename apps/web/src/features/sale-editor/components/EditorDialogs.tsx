@@ -1,5 +1,5 @@
 // The sale editor's dialogs (docs/product/screens.md#dialogs-of-the-sale-editor): the product picker, Related Products
-// for a bundle, Copy Sale Data, Set Markup, Move/Copy Lines and the text of a new note or header. One at a time, as
+// for a bundle, Copy Sale Data, Set Markup, Move/Copy Lines, the text of a new note or header, and Paste lines. One at a time, as
 // `DialogState` says (the picker besides: a bundle picked in it opens Related Products over it).
 import type { LineMoveType } from '@quotewright/domain';
 import { lazy, Suspense } from 'react';
@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useDialog } from '../../../app/providers/dialog';
 import { type BundleLine, RelatedProductsDialog } from '../../../components/products/RelatedProductsDialog';
 import type { Product, ProductDetail } from '../../../lib/products';
-import { useCopySections, useCreateTextLine, useMoveLines, useSetMarkup } from '../api/mutations';
+import { useCopySections, useCreateTextLine, useMoveLines, usePasteLines, useSetMarkup } from '../api/mutations';
 import type { Sale } from '../api/types';
 import { settled } from '../hooks/editorTasks';
 import { type CopyRequest, CopySaleDataDialog } from './CopySaleDataDialog';
@@ -16,6 +16,10 @@ import { MoveLinesDialog, SetMarkupDialog, TextLineDialog } from './SmallDialogs
 // The product picker's code (with the data-table library) loads when it is first opened.
 const ProductPickerDialog = lazy(() =>
   import('./ProductPickerDialog').then((m) => ({ default: m.ProductPickerDialog })),
+);
+// So does the paste dialog's.
+const PasteLinesDialog = lazy(() =>
+  import('../../../components/paste/PasteLinesDialog').then((m) => ({ default: m.PasteLinesDialog })),
 );
 
 /** The product picker, open on a section: inserts go at `sequence` (or at the end), one after the other. */
@@ -39,6 +43,8 @@ export type DialogState =
   | { kind: 'markup'; sectionId: string; ids: string[] }
   | { kind: 'move'; sectionId: string; ids: string[] }
   | { kind: 'text'; sectionId: string; textKind: 'note' | 'header'; sequence: number }
+  /** Paste lines into a section at `sequence`, with the text pasted on the table ('' from the toolbar). */
+  | { kind: 'paste'; sectionId: string; sequence: number; text: string }
   | null;
 
 export function EditorDialogs({
@@ -67,6 +73,7 @@ export function EditorDialogs({
   const setMarkup = useSetMarkup(sale._id);
   const moveLines = useMoveLines(sale._id);
   const createTextLine = useCreateTextLine(sale._id);
+  const pasteLines = usePasteLines(sale._id);
   const close = () => setState(null);
 
   const runCopy = async (req: CopyRequest) => {
@@ -147,6 +154,18 @@ export function EditorDialogs({
             moveLines.mutate({ from, to, type, ids });
           }}
         />
+      )}
+      {state?.kind === 'paste' && (
+        <Suspense fallback={null}>
+          <PasteLinesDialog
+            initialText={state.text}
+            target={sale.sections.find((s) => s._id === state.sectionId)?.name ?? ''}
+            onClose={close}
+            onConfirm={(lines) =>
+              pasteLines.mutateAsync({ sectionId: state.sectionId, sequence: state.sequence, lines })
+            }
+          />
+        </Suspense>
       )}
       {state?.kind === 'text' && (
         <TextLineDialog

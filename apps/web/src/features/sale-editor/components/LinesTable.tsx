@@ -2,11 +2,13 @@
 // The lines of one section (docs/product/screens.md#lines-table). A virtualized grid (@tanstack/react-virtual) so 2,000
 // lines stay responsive: rows are memoized and cell edits are local to the cell. Selection: click / ctrl-click /
 // shift-click, reset when the line data changes. Right-click menu, drag to reorder (dnd-kit), and products dropped from
-// a product list (HTML5 drag data, which also crosses from the detached Product List window) are added.
+// a product list (HTML5 drag data, which also crosses from the detached Product List window) are added. Ctrl+V on the
+// table (no cell being edited) opens Paste lines with the clipboard's text, below the selection.
 import { Box, Divider, Paper } from '@mui/material';
 import type { CSSProperties } from 'react';
 import { useDiscreteColumns } from '../../../app/discrete';
 import { breakableHeader } from '../../../components/BreakableHeader';
+import { pastePoint, tablePasteText } from '../../../components/lines/pastePoint';
 import { useLineSelection } from '../../../components/lines/useLineSelection';
 import { useProductDrop } from '../../../components/lines/useProductDrop';
 import { useGridNavigation } from '../hooks/useGridNavigation';
@@ -106,10 +108,26 @@ export function LinesTable({ section, editable, handlers, toolbar }: LinesTableP
     selection,
   );
   const drop = useProductDrop(editable, (productId) => handlers.dropProduct(productId));
+  const paste = editable && handlers.pasteLines ? handlers.pasteLines : undefined;
 
   return (
-    <Paper variant="outlined" data-testid="lines-table">
-      <LinesTitleBar section={section} editable={editable} handlers={handlers} toolbar={toolbar} />
+    <Paper
+      variant="outlined"
+      data-testid="lines-table"
+      onPaste={(e) => {
+        const text = paste && tablePasteText(e);
+        if (!paste || text === undefined) return;
+        e.preventDefault();
+        paste(pastePoint(lines, selection.latest.current.ids), text);
+      }}
+    >
+      <LinesTitleBar
+        section={section}
+        editable={editable}
+        handlers={handlers}
+        toolbar={toolbar}
+        onPasteLines={paste && (() => paste(pastePoint(lines, selection.latest.current.ids), ''))}
+      />
       <LinesSelectionBar count={selected.size} editable={editable} handlers={handlers} selectedIds={selectedIds} />
       <Divider />
       <Box

@@ -1,7 +1,9 @@
 // The lines table's two bars (docs/product/screens.md#lines-table): `Back`, the section's name and totals and the
-// adding actions; then the selection's count and the actions on it.
+// adding actions (`Paste lines` opens the paste dialog below the selection); then the selection's count and the
+// actions on it.
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ContentPasteIcon from '@mui/icons-material/ContentPaste';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import PercentIcon from '@mui/icons-material/Percent';
 import { Box, Button, Typography } from '@mui/material';
@@ -10,7 +12,13 @@ import { AddTextLineButtons, DeleteLinesButton } from '../../../components/lines
 import { formatMoney, formatPercent } from '../../../lib/format';
 import type { LinesTableHandlers, LinesTableProps } from './linesTableTypes';
 
-export function LinesTitleBar({ section, editable, handlers, toolbar }: LinesTableProps) {
+export function LinesTitleBar({
+  section,
+  editable,
+  handlers,
+  toolbar,
+  onPasteLines,
+}: LinesTableProps & { onPasteLines?: (() => void) | undefined }) {
   const hideMoney = useHideMoney();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1.5, pb: 0.5, flexWrap: 'wrap' }}>
@@ -33,6 +41,11 @@ export function LinesTitleBar({ section, editable, handlers, toolbar }: LinesTab
             Add product
           </Button>
           <AddTextLineButtons variant="outlined" onAdd={(kind) => handlers.addText(kind, -1)} />
+          {onPasteLines && (
+            <Button size="small" variant="outlined" startIcon={<ContentPasteIcon />} onClick={onPasteLines}>
+              Paste lines
+            </Button>
+          )}
         </>
       )}
     </Box>

@@ -19,6 +19,8 @@ export interface LinesTableHandlers {
   setMarkup(ids: string[]): void;
   moveCopy(ids: string[]): void;
   reorder(from: number, to: number): void;
+  /** Opens Paste lines at the insertion point, with the text pasted into the table ('' from the toolbar). */
+  pasteLines?(sequence: number, text: string): void;
 }
 
 export interface LinesTableProps {

@@ -19,6 +19,7 @@ const LINE_HANDLERS: Record<keyof LinesTableHandlers, true> = {
   setMarkup: true,
   moveCopy: true,
   reorder: true,
+  pasteLines: true,
 };
 
 /**
@@ -69,6 +70,7 @@ export function useLineHandlers({
     setMarkup: (ids) => ids.length > 0 && setDialogState({ kind: 'markup', sectionId: s._id, ids }),
     moveCopy: (ids) => ids.length > 0 && setDialogState({ kind: 'move', sectionId: s._id, ids }),
     reorder: (from, to) => reorderLines.mutate({ sectionId: s._id, from, to }),
+    pasteLines: (sequence, text) => setDialogState({ kind: 'paste', sectionId: s._id, sequence, text }),
   });
 
   const lineHandlersRef = useRef(lineHandlersNow);

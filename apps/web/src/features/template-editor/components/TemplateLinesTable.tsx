@@ -1,23 +1,31 @@
 // The lines of one template section (docs/product/screens.md#template-editor): drag handle, Model, Manufacturer,
 // Description, Qty, Price, Cost, Based on Total, UOM, Subtotal (templateLineColumns.tsx). A product dropped on the
 // table ('Add product here') is appended; a drop without a product id is ignored. Click / ctrl-click / shift-click
-// select as in the sale's lines table; Edit applies the changed fields to every selected line. No paging; column
-// chooser and export.
+// select as in the sale's lines table; Edit applies the changed fields to every selected line. `Paste lines` (or Ctrl+V
+// on the table) opens the paste dialog, the lines going below the selection. No paging; column chooser and export.
+import ContentPasteIcon from '@mui/icons-material/ContentPaste';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Typography } from '@mui/material';
 import type { LineDto, SectionDto } from '@quotewright/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { DataTable, useDataTable } from '../../../components/DataTable';
 import { isTextLine } from '../../../components/lines/columns';
 import { AddTextLineButtons, DELETE_LINES_MESSAGE, DeleteLinesButton } from '../../../components/lines/LineActions';
+import { pastePoint, tablePasteText } from '../../../components/lines/pastePoint';
 import { TextLineDialog } from '../../../components/lines/TextLineDialog';
 import { useLineSelection } from '../../../components/lines/useLineSelection';
 import { useProductDrop } from '../../../components/lines/useProductDrop';
+import type { PasteAnswer, PasteLine } from '../../../components/paste/PasteLinesDialog';
 import type { LineEdits } from '../api/template';
 import { LineEditDialog, type LineEditRefusal } from './LineDialogs';
 import { downloadLinesCsv, TEMPLATE_LINE_COLUMNS } from './templateLineColumns';
 import { ExportButton, templateTableOptions } from './templateTable';
+
+// The paste dialog's code loads when it is first opened.
+const PasteLinesDialog = lazy(() =>
+  import('../../../components/paste/PasteLinesDialog').then((m) => ({ default: m.PasteLinesDialog })),
+);
 
 export interface TemplateLinesHandlers {
   dropProduct(productId: number): void;
@@ -26,6 +34,8 @@ export interface TemplateLinesHandlers {
   update(edits: LineEdits): Promise<LineEditRefusal | undefined> | undefined;
   remove(ids: string[]): void;
   reorder(index: number, point: number): void;
+  /** Adds pasted lines at `sequence` as one change; rejects with the server's refusal (the dialog shows it). */
+  paste?(lines: PasteLine[], sequence: number): Promise<PasteAnswer>;
 }
 
 /** Over the table while a product from the product list is dragged over it. */
@@ -62,6 +72,9 @@ export function TemplateLinesTable({
   const { selected, click } = useLineSelection(lines);
   const drop = useProductDrop(editable, (productId) => handlers.dropProduct(productId));
   const [dialogKind, setDialogKind] = useState<null | 'edit' | 'note' | 'header'>(null);
+  const [pasting, setPasting] = useState<{ text: string; sequence: number } | null>(null);
+  const paste = editable ? handlers.paste : undefined;
+  const canPaste = paste !== undefined;
   const chosenLines = lines.filter((l) => selected.has(l._id));
 
   const confirmRemove = async () => {
@@ -107,6 +120,15 @@ export function TemplateLinesTable({
               Edit
             </Button>
             <DeleteLinesButton disabled={selected.size === 0} onClick={confirmRemove} />
+            {canPaste && (
+              <Button
+                size="small"
+                startIcon={<ContentPasteIcon />}
+                onClick={() => setPasting({ text: '', sequence: pastePoint(lines, selected) })}
+              >
+                Paste lines
+              </Button>
+            )}
           </>
         )}
         <ExportButton onClick={() => downloadLinesCsv(lines, section.name)} />
@@ -117,8 +139,20 @@ export function TemplateLinesTable({
   return (
     <Box
       data-testid={`template-lines-${section.name}`}
+      // focusable, so that a click on the table takes the focus and Ctrl+V reaches it
+      tabIndex={-1}
+      onPaste={(e) => {
+        const text = canPaste && pasting === null && dialogKind === null ? tablePasteText(e) : undefined;
+        if (text === undefined) return;
+        e.preventDefault();
+        setPasting({ text, sequence: pastePoint(lines, selected) });
+      }}
       {...drop.dropProps}
-      sx={{ position: 'relative', outline: drop.active ? '2px dashed' : undefined, outlineColor: 'primary.main' }}
+      sx={{
+        position: 'relative',
+        outline: drop.active ? '2px dashed' : 'none',
+        outlineColor: 'primary.main',
+      }}
     >
       {drop.active && <DropOverlay />}
       <DataTable table={table} />
@@ -132,6 +166,16 @@ export function TemplateLinesTable({
             return refusal;
           }}
         />
+      )}
+      {pasting && paste && (
+        <Suspense fallback={null}>
+          <PasteLinesDialog
+            initialText={pasting.text}
+            target={section.name}
+            onClose={() => setPasting(null)}
+            onConfirm={(pasted) => paste(pasted, pasting.sequence)}
+          />
+        </Suspense>
       )}
       {(dialogKind === 'note' || dialogKind === 'header') && (
         <TextLineDialog
