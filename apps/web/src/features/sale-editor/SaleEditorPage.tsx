@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useCurrentUser, usePreferences } from '../../app/providers/currentUser';
 import { useDialog } from '../../app/providers/dialog';
 import { useSetSaleSummary } from '../../app/providers/saleSummary';
+import { KeyboardHelpButton, SALE_SHORTCUTS } from '../../components/KeyboardHelp';
 import { PageHeader } from '../../components/PageHeader';
 import { LazyProductTable, ProductTablePlaceholder } from '../../components/products/LazyProductTable';
 import { ProductListLayout } from '../../components/products/ProductListLayout';
@@ -113,6 +114,7 @@ function SaleHeaderActions({
       <ExportMenuButton sale={sale} />
       <SaleActivityButton saleId={sale._id} version={sale.version} />
       {editable && <UndoButtons saleId={sale._id} />}
+      <KeyboardHelpButton groups={SALE_SHORTCUTS} />
       {editable && <SaleTemplatesButton saleId={sale._id} applied={sale.template_ids} />}
       {editable && <ProductListWindowButton windowed={windowed} onChange={onWindowedChange} />}
     </Box>

@@ -3,7 +3,7 @@
 // Adding a bundle opens the Related Products dialog. Changes need sales full rights (the route's guard); Duplicate:
 // full rights or admin.
 import { Alert } from '@mui/material';
-import { type SectionDto, templatesApi } from '@quotewright/contracts';
+import { type ProductDto, type SectionDto, templatesApi } from '@quotewright/contracts';
 import { hasFullRights, pickerPageSize } from '@quotewright/domain';
 import type { MRT_ExpandedState } from 'material-react-table';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { useCurrentUser, usePreferences } from '../../app/providers/currentUser'
 import { useDialog } from '../../app/providers/dialog';
 import { useLoadingOverlay } from '../../app/providers/loading';
 import { useSnackbar } from '../../app/providers/snackbar';
+import { KeyboardHelpButton, TEMPLATE_SHORTCUTS } from '../../components/KeyboardHelp';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSkeleton } from '../../components/PageSkeleton';
 import type { PasteLine } from '../../components/paste/PasteLinesDialog';
@@ -96,6 +97,10 @@ export function TemplateEditorPage() {
       void action.run(api.reorderSections, { params: { templateId, oldIndex: from, newIndex: to } }),
     lines: (s: SectionDto) => ({
       dropProduct: (productId: number) => void addProduct(s._id, productId),
+      quickAdd: async (product: ProductDto) => {
+        await addProduct(s._id, product.id);
+        return undefined;
+      },
       addText: (kind: 'note' | 'header', name: string) =>
         void action.run(kind === 'note' ? api.addNote : api.addHeader, { params: section(s._id), body: { name } }),
       // a refusal goes back to the edit dialog, which keeps the typed values with the reasons beside them
@@ -147,7 +152,12 @@ export function TemplateEditorPage() {
       <PageHeader
         title={t.name}
         subtitle="Template"
-        actions={editable ? <ProductListWindowButton windowed={windowed} onChange={setWindowed} /> : undefined}
+        actions={
+          <>
+            <KeyboardHelpButton groups={TEMPLATE_SHORTCUTS} />
+            {editable && <ProductListWindowButton windowed={windowed} onChange={setWindowed} />}
+          </>
+        }
       />
       <ProductListLayout
         productList={productList}

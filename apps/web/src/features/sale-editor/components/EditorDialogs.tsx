@@ -65,7 +65,7 @@ export function EditorDialogs({
   pageSize: number;
   onInsertFromPicker: (product: Product) => void;
   /** Adds lines to a section; answers how many were added. */
-  addLines: (target: string, lines: BundleLine[], sequence: number, bundle: ProductDetail | null) => Promise<number>;
+  addLines: (target: string, lines: BundleLine[], sequence: number, bundle: ProductDetail | null) => Promise<string[]>;
 }) {
   const navigate = useNavigate();
   const dialog = useDialog();
@@ -122,8 +122,8 @@ export function EditorDialogs({
           onAdd={(lines) => {
             const { sectionId: target, sequence, product, onAdded } = state;
             close();
-            void addLines(target, lines, sequence, product).then((count) => {
-              if (count > 0) onAdded?.(count);
+            void addLines(target, lines, sequence, product).then((ids) => {
+              if (ids.length > 0) onAdded?.(ids.length);
             });
           }}
         />

@@ -5,10 +5,11 @@
 // a product list (HTML5 drag data, which also crosses from the detached Product List window) are added. Ctrl+V on the
 // table (no cell being edited) opens Paste lines with the clipboard's text, below the selection.
 import { Box, Divider, Paper } from '@mui/material';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useCallback, useRef } from 'react';
 import { useDiscreteColumns } from '../../../app/discrete';
 import { breakableHeader } from '../../../components/BreakableHeader';
 import { pastePoint, tablePasteText } from '../../../components/lines/pastePoint';
+import { QuickAddRow } from '../../../components/lines/QuickAddRow';
 import { useLineSelection } from '../../../components/lines/useLineSelection';
 import { useProductDrop } from '../../../components/lines/useProductDrop';
 import { useGridNavigation } from '../hooks/useGridNavigation';
@@ -109,9 +110,13 @@ export function LinesTable({ section, editable, handlers, toolbar }: LinesTableP
   );
   const drop = useProductDrop(editable, (productId) => handlers.dropProduct(productId));
   const paste = editable && handlers.pasteLines ? handlers.pasteLines : undefined;
+  const tableRef = useRef<HTMLDivElement | null>(null);
+  const tableOf = useCallback(() => tableRef.current, []);
+  const quickAdd = editable ? handlers.quickAdd : undefined;
 
   return (
     <Paper
+      ref={tableRef}
       variant="outlined"
       data-testid="lines-table"
       onPaste={(e) => {
@@ -170,6 +175,12 @@ export function LinesTable({ section, editable, handlers, toolbar }: LinesTableP
         </LinesGrid>
         {drop.active && <DropOverlay />}
       </Box>
+      {quickAdd && (
+        <>
+          <Divider />
+          <QuickAddRow onAdd={quickAdd} table={tableOf} />
+        </>
+      )}
       <LineMenu menu={menu} editable={editable} handlers={handlers} selectedIds={selectedIds} onClose={closeMenu} />
     </Paper>
   );

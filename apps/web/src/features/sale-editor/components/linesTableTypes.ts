@@ -1,5 +1,6 @@
 // The lines table's props (LinesTable, and its title bar which takes the same), apart from the table so that the
 // table's parts and hooks can name them without importing the table (an import cycle, decision 0024).
+import type { ProductDto } from '@quotewright/contracts';
 import type { ReactNode } from 'react';
 import type { LineChanges, SaleSection } from '../api/types';
 import type { CellRefusal } from './EditableCell';
@@ -21,6 +22,11 @@ export interface LinesTableHandlers {
   reorder(from: number, to: number): void;
   /** Opens Paste lines at the insertion point, with the text pasted into the table ('' from the toolbar). */
   pasteLines?(sequence: number, text: string): void;
+  /**
+   * The entry row's product added at the end of the section (QuickAddRow): resolves to the new line's id when it was
+   * added at once (a bundle goes through its dialog: none).
+   */
+  quickAdd?(product: ProductDto): Promise<string | undefined>;
 }
 
 export interface LinesTableProps {

@@ -20,6 +20,7 @@ const LINE_HANDLERS: Record<keyof LinesTableHandlers, true> = {
   moveCopy: true,
   reorder: true,
   pasteLines: true,
+  quickAdd: true,
 };
 
 /**
@@ -41,7 +42,7 @@ export function useLineHandlers({
   openSection: (id: string | null) => void;
   setDialogState: (state: DialogState) => void;
   setPicker: (picker: PickerState) => void;
-  addProduct: (productId: number, target: string, sequence: number) => Promise<void>;
+  addProduct: (productId: number, target: string, sequence: number) => Promise<string | undefined>;
 }): LinesTableHandlers | null {
   const dialog = useDialog();
   const updateLines = useUpdateLines(saleId);
@@ -71,6 +72,7 @@ export function useLineHandlers({
     moveCopy: (ids) => ids.length > 0 && setDialogState({ kind: 'move', sectionId: s._id, ids }),
     reorder: (from, to) => reorderLines.mutate({ sectionId: s._id, from, to }),
     pasteLines: (sequence, text) => setDialogState({ kind: 'paste', sectionId: s._id, sequence, text }),
+    quickAdd: (product) => addProduct(product.id, s._id, -1),
   });
 
   const lineHandlersRef = useRef(lineHandlersNow);

@@ -30,35 +30,45 @@ export function useProductAdding(
   const sectionRef = useRef(section);
   sectionRef.current = section;
 
-  /** Answers how many lines were added. */
+  /** Answers the ids of the lines added. */
   const addLines = async (
     target: string,
     lines: BundleLine[],
     sequence: number,
     bundle: ProductDetail | null,
-  ): Promise<number> => {
+  ): Promise<string[]> => {
     const res = await settled(createLines.mutateAsync({ sectionId: target, lines, sequence }));
-    if (!res) return 0;
-    if (res.errors.length === 0) return res.lines.length;
+    if (!res) return [];
+    const ids = res.lines.map((l) => l._id);
+    if (res.errors.length === 0) return ids;
     const items = res.errors.map((e) => bundleErrorLabel(e.product, bundle));
     if (bundle) {
       await dialog.open({ title: 'Error', message: <BundleErrorMessage items={items} /> });
     } else {
       snackbar.show(`Not added (no longer active): ${items.join(', ')}`, 'error');
     }
-    return res.lines.length;
+    return ids;
   };
 
-  /** Adds a product, through the Related Products dialog for a bundle; `onAdded` is told how many lines were added. */
-  const addProduct = async (productId: number, target: string, sequence: number, onAdded?: (count: number) => void) => {
+  /**
+   * Adds a product, through the Related Products dialog for a bundle; `onAdded` is told how many lines were added.
+   * Answers the new line's id when it was added at once (not through the dialog).
+   */
+  const addProduct = async (
+    productId: number,
+    target: string,
+    sequence: number,
+    onAdded?: (count: number) => void,
+  ): Promise<string | undefined> => {
     const product = await lineTask(() => getProduct(productId));
-    if (!product) return;
+    if (!product) return undefined;
     if (product.is_bundle || product.related_products.length > 0) {
       setDialogState({ kind: 'related', sectionId: target, sequence, product, ...(onAdded ? { onAdded } : {}) });
-      return;
+      return undefined;
     }
-    const count = await addLines(target, [{ product: productId, quantity: '1' }], sequence, null);
-    if (count > 0) onAdded?.(count);
+    const ids = await addLines(target, [{ product: productId, quantity: '1' }], sequence, null);
+    if (ids.length > 0) onAdded?.(ids.length);
+    return ids[0];
   };
 
   /** An insert from the picker: after the lines it added already (at the end when it was opened on the end). */

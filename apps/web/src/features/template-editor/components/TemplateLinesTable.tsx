@@ -6,13 +6,14 @@
 import ContentPasteIcon from '@mui/icons-material/ContentPaste';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Typography } from '@mui/material';
-import type { LineDto, SectionDto } from '@quotewright/contracts';
+import type { LineDto, ProductDto, SectionDto } from '@quotewright/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { DataTable, useDataTable } from '../../../components/DataTable';
 import { isTextLine } from '../../../components/lines/columns';
 import { AddTextLineButtons, DELETE_LINES_MESSAGE, DeleteLinesButton } from '../../../components/lines/LineActions';
 import { pastePoint, tablePasteText } from '../../../components/lines/pastePoint';
+import { QuickAddRow } from '../../../components/lines/QuickAddRow';
 import { TextLineDialog } from '../../../components/lines/TextLineDialog';
 import { useLineSelection } from '../../../components/lines/useLineSelection';
 import { useProductDrop } from '../../../components/lines/useProductDrop';
@@ -36,7 +37,12 @@ export interface TemplateLinesHandlers {
   reorder(index: number, point: number): void;
   /** Adds pasted lines at `sequence` as one change; rejects with the server's refusal (the dialog shows it). */
   paste?(lines: PasteLine[], sequence: number): Promise<PasteAnswer>;
+  /** The entry row's product added at the end of the section (QuickAddRow; a bundle through its dialog). */
+  quickAdd?(product: ProductDto): Promise<undefined>;
 }
+
+/** The template's lines are edited in a dialog: after a quick-add the entry row keeps the focus. */
+const noTable = () => null;
 
 /** Over the table while a product from the product list is dragged over it. */
 function DropOverlay() {
@@ -156,6 +162,7 @@ export function TemplateLinesTable({
     >
       {drop.active && <DropOverlay />}
       <DataTable table={table} />
+      {editable && handlers.quickAdd && <QuickAddRow onAdd={handlers.quickAdd} table={noTable} />}
       {dialogKind === 'edit' && chosenLines.length > 0 && (
         <LineEditDialog
           lines={chosenLines}
