@@ -1,4 +1,4 @@
-// Paste lines in the template editor (docs/product/screens.md#paste-lines): Ctrl+V on a section's lines or its
+// Fast line entry in the template editor (docs/product/screens.md#paste-lines, #quick-add): Ctrl+V on a section's lines or its
 // 'Paste lines' button opens the dialog; one call to the template paste route adds the lines, then the template is read
 // again. A refusal stays in the dialog.
 import {
@@ -104,5 +104,26 @@ describe('Paste lines in the template editor', () => {
     expect(await within(dialog).findByTestId('paste-error')).toHaveTextContent('Sales full rights needed');
     expect(within(dialog).getAllByTestId('paste-row')).toHaveLength(1);
     expect(screen.queryByTestId('snackbar')).not.toBeInTheDocument();
+  });
+
+  it('quick-add: a typed model and Enter add the product at the end; the entry row is ready again', async () => {
+    const { calls } = setup(
+      answer(catalogApi.suggest, [DESK]),
+      answer(catalogApi.get, DESK),
+      answer(templatesApi.createLines, { lines: [], errors: [] }),
+    );
+    const lines = await openHardware();
+    const entry = within(lines).getByRole('combobox', { name: 'Add a line' });
+    await userEvent.click(entry);
+    await userEvent.keyboard('desk');
+    await screen.findByRole('option', { name: /DESK-1/ });
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/templates/lines/create/t1/s1').map((c) => c.body)).toEqual([
+        { lines: [{ product: 42, quantity: '1' }], sequence: -1 },
+      ]),
+    );
+    await waitFor(() => expect(entry).toHaveFocus());
+    expect(entry).toHaveValue('');
   });
 });
