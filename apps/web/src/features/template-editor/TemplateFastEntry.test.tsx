@@ -1,6 +1,6 @@
-// Fast line entry in the template editor (docs/product/screens.md#paste-lines, #quick-add): Ctrl+V on a section's lines or its
-// 'Paste lines' button opens the dialog; one call to the template paste route adds the lines, then the template is read
-// again. A refusal stays in the dialog.
+// Fast line entry in the template editor (docs/product/screens.md#paste-lines, #quick-add): Ctrl+V on a section's
+// lines or its 'Paste lines' button opens the dialog; one call to the template paste route adds the lines, then the
+// template is read again; a refusal stays in the dialog. The entry row under the lines adds a typed product.
 import {
   authApi,
   catalogApi,
