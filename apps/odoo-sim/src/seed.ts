@@ -3,6 +3,8 @@
 //
 // Field names a connector needs:
 // - manufacturer: product.template / product.product `x_manufacturer_id` → many2one `x.manufacturer` (name).
+// - part number: product.template / product.product `manufacturer_pref` (char, as the OCA product_manufacturer
+//   add-on), on three goods in four.
 // - bundles: product.template `optional_product_ids` (related products, qty 1) AND a kit BoM
 //   (`mrp.bom` type 'phantom', `bom_line_ids` → `mrp.bom.line` product_id + product_qty) on the bundle template.
 import { type Accounts, seedAnalytics, seedChart } from './seed/accounting.js';

@@ -65,6 +65,15 @@ describe('seed', () => {
         { relation?: string }
       >;
       expect(fg.x_manufacturer_id).toEqual({ type: 'many2one', relation: 'x.manufacturer' });
+      // The manufacturer's part number (OCA product_manufacturer), on most goods, each its own.
+      expect(fg.manufacturer_pref).toEqual({ type: 'char' });
+      const parts = d
+        .read('product.product', d.search('product.product', [['manufacturer_pref', '!=', false]]), [
+          'manufacturer_pref',
+        ])
+        .map((r) => r.manufacturer_pref as string);
+      expect(parts.length).toBeGreaterThan(1000);
+      expect(new Set(parts).size).toBe(parts.length);
       expect(d.search('mrp.bom', [['type', '=', 'phantom']]).length).toBeGreaterThanOrEqual(50);
       expect(d.search('product.template', [['optional_product_ids', '!=', false]]).length).toBeGreaterThanOrEqual(50);
       const customers = d.search('res.partner', [

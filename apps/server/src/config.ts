@@ -85,6 +85,8 @@ const schema = z.object({
     .pipe(duration(1, 3600, '1 second and 1 hour')),
   /** A product field holding the manufacturer (e.g. product_brand_id); auto-detected when unset. */
   ODOO_MANUFACTURER_FIELD: optionalString,
+  /** A product field holding the manufacturer's part number (e.g. manufacturer_pref); auto-detected when unset. */
+  ODOO_PART_NUMBER_FIELD: optionalString,
   TRUST_PROXY: z
     .enum(['true', 'false', ''])
     .default('false')

@@ -38,6 +38,7 @@ export async function setupErp(config: Config, log: Log): Promise<ErpSetup> {
       timeoutMs: config.ODOO_TIMEOUT * 1000,
       ...(config.ODOO_PUBLIC_URL ? { publicUrl: config.ODOO_PUBLIC_URL } : {}),
       ...(config.ODOO_MANUFACTURER_FIELD ? { manufacturerField: config.ODOO_MANUFACTURER_FIELD } : {}),
+      ...(config.ODOO_PART_NUMBER_FIELD ? { partNumberField: config.ODOO_PART_NUMBER_FIELD } : {}),
     });
     log.info({ url: config.ODOO_URL, db: config.ODOO_DB }, 'ERP: Odoo');
     return { erp, close: async () => {} };

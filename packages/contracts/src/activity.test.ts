@@ -305,6 +305,8 @@ describe('activityDetail and activitySentence', () => {
       sections_moved: { text: 'Ana reordered the sections', items: [], more: 0 },
       lines_added: { text: 'Ana added lines', items: [], more: 0 },
       lines_pasted: { text: 'Ana pasted lines', items: [], more: 0 },
+      edit_undone: { text: 'Ana undid a change', items: [], more: 0 },
+      edit_redone: { text: 'Ana redid a change', items: [], more: 0 },
       line_updated: { text: 'Ana changed lines', items: [], more: 0 },
       lines_deleted: { text: 'Ana deleted lines', items: [], more: 0 },
       lines_moved: { text: 'Ana moved lines', items: [], more: 0 },

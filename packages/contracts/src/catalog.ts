@@ -12,6 +12,8 @@ export const productSchema = z.object({
   model: z.string(),
   display_name: z.string(),
   manufacturer: named,
+  /** The manufacturer's part number (MPN), from the ERP's configured or detected field; null when none. */
+  part_number: z.string().nullable(),
   description: z.string(),
   category: named,
   /** decimal text */
@@ -72,12 +74,17 @@ export const matchCandidateSchema = z.object({ product: productSchema, confidenc
 
 export const pasteMatchSchema = z.object({
   /**
-   * matched: one active product (by its exact model, or a fuzzy match well ahead of any other); ambiguous: the
-   * person chooses among the candidates (an inactive product is never matched, only offered); unmatched: none.
+   * matched: one active product (by its exact model, else by its exact part number, or a fuzzy match well ahead of
+   * any other); ambiguous: the person chooses among the candidates (an inactive product is never matched, only
+   * offered); unmatched: none.
    */
   status: z.enum(['matched', 'ambiguous', 'unmatched']),
-  by: z.enum(['model', 'fuzzy']).nullable(),
+  /** How the candidates were found: the row's model is a product's model, or its part number; else similar text. */
+  by: z.enum(['model', 'part_number', 'fuzzy']).nullable(),
   /** Best first, at most 5. */
   candidates: z.array(matchCandidateSchema),
 });
 export type PasteMatchDto = z.infer<typeof pasteMatchSchema>;
+
+/** GET /api/products/suggest: how many suggestions by default, and at most. */
+export const SUGGEST_LIMIT = { default: 8, max: 20 } as const;

@@ -94,6 +94,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     category: text('category'),
     manufacturer: text('manufacturer'),
+    /** The manufacturer's part number (MPN), from a configurable ERP field; trimmed, null when none. */
+    partNumber: text('part_number'),
     price: numeric('price', NUMERIC_COLUMNS.price).notNull().default('0'),
     cost: numeric('cost', NUMERIC_COLUMNS.cost).notNull().default('0'),
     uom: text('uom'),
@@ -119,6 +121,11 @@ export const products = pgTable(
     index('products_model_lower_idx').on(sql`lower(${t.model})`),
     index('products_model_trgm_idx').using('gin', sql`lower(${t.model}) gin_trgm_ops`),
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // ... and then by the manufacturer's part number (exact, case-insensitive).
+    index('products_part_number_lower_idx').on(sql`lower(${t.partNumber})`),
+    // Quick-add suggestions: models starting with the typed text, in byte order (the same on every engine and locale),
+    // read in index order.
+    index('products_model_prefix_idx').on(sql`(lower(${t.model}) collate "C")`, t.id),
   ],
 );
 

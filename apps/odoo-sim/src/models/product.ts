@@ -130,6 +130,8 @@ export const productModels: ModelSpec[] = [
       active: bool('Active'),
       company_id: m2o('res.company', 'Company'),
       x_manufacturer_id: m2o('x.manufacturer', 'Manufacturer'),
+      // The OCA product_manufacturer add-on's manufacturer part number.
+      manufacturer_pref: char('Manuf. Product Code'),
       optional_product_ids: m2m('product.template', 'Optional Products'),
       taxes_id: m2m('account.tax', 'Sales Taxes'),
       product_variant_ids: o2m('product.product', 'product_tmpl_id', 'Products'),
@@ -192,6 +194,7 @@ export const productModels: ModelSpec[] = [
       is_storable: tmplRelated('is_storable', bool('Track Inventory')),
       company_id: tmplRelated('company_id', m2o('res.company', 'Company')),
       x_manufacturer_id: tmplRelated('x_manufacturer_id', m2o('x.manufacturer', 'Manufacturer')),
+      manufacturer_pref: tmplRelated('manufacturer_pref', char('Manuf. Product Code')),
       optional_product_ids: tmplRelated('optional_product_ids', m2m('product.template', 'Optional Products')),
       taxes_id: tmplRelated('taxes_id', m2m('account.tax', 'Sales Taxes')),
       product_variant_count: tmplRelated('product_variant_count', int('# Product Variants')),

@@ -215,6 +215,7 @@ function seedProduct(
     active,
     company_id: false,
     x_manufacturer_id: manufacturerIds[mIdx],
+    manufacturer_pref: partNumber(i, brand, service),
     barcode: service ? false : `0${String(7_000_000_000_000 + i * 7919)}`.slice(0, 13),
   });
   const prod = ins(ctx, 'product.product', {
@@ -225,6 +226,15 @@ function seedProduct(
     barcode: tmpl.barcode,
   });
   return { id: prod.id, tmpl: tmpl.id, price, cost, cat, storable: !service, service, active };
+}
+
+/**
+ * The manufacturer's part number of three goods in four (none for services and software): derived from the index, not
+ * drawn, so every value drawn after it is as before; unique ((i × 7919) mod 900,000 repeats only after 900,000).
+ */
+function partNumber(i: number, brand: string, service: boolean): string | false {
+  if (service || i % 4 === 3) return false;
+  return `${brand.slice(0, 2).toUpperCase()}${100_000 + ((i * 7919) % 900_000)}`;
 }
 
 function seedBundle(ctx: SeedCtx, b: number, goods: ProductInfo[], sellable: ProductInfo[]): ProductInfo {

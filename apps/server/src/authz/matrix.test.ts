@@ -2,6 +2,7 @@
  * Authorization matrix: every route Fastify knows × every role → the expected status. A route without a row fails
  * the first test, so a new route cannot ship without deciding who may call it.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -338,6 +339,9 @@ const MATRIX: Matrix = {
   'GET /api/products': [
     { name: 'list', path: () => '/api/products?search=desk&pageSize=5', expect: moduleViewers(200) },
   ],
+  'GET /api/products/suggest': [
+    { name: 'quick-add suggestions', path: () => '/api/products/suggest?q=desk', expect: moduleViewers(200) },
+  ],
   'GET /api/products/:id': [{ name: 'one', path: () => '/api/products/1', expect: moduleViewers(200) }],
   'POST /api/products/match': [
     {
@@ -504,6 +508,11 @@ const MATRIX: Matrix = {
     (f) => `/api/templates/lines/create/${f.id}/${f.section}`,
     () => ({ lines: [{ product: 2, quantity: 1 }] }),
   ),
+  'POST /api/templates/lines/paste/:templateId/:sectionId': templateMutation(
+    'paste lines',
+    (f) => `/api/templates/lines/paste/${f.id}/${f.section}`,
+    () => ({ lines: [{ product: 2, quantity: '3', price: '9.50' }, { note: 'From the sheet' }], sequence: -1 }),
+  ),
   'POST /api/templates/lines/note/:templateId/:sectionId': templateMutation(
     'add note',
     (f) => `/api/templates/lines/note/${f.id}/${f.section}`,
@@ -622,6 +631,20 @@ const MATRIX: Matrix = {
       (f) => [f.lines[0], f.lines[2]],
     ),
   ],
+  'POST /api/sales/revert/:saleId': saleMutation(
+    'revert (redo of a note)',
+    (f) => `/api/sales/revert/${f.id}`,
+    (f) => {
+      const id = randomUUID();
+      const note = { kind: 'note', product: null, name: 'Back', quantity: '0', price: '0', cost: '0' };
+      const state = { ...note, section: f.sections[0], discount: 0, price_percentage_active: false };
+      return {
+        undo: false,
+        expect: { sections: [], lines: [{ id, state: null }], order: [] },
+        restore: { sections: [], lines: [{ id, state }], order: [] },
+      };
+    },
+  ),
   'POST /api/sales/lines/markup/:saleId/:sectionId': saleMutation(
     'markup',
     (f) => `/api/sales/lines/markup/${f.id}/${f.sections[0]}`,

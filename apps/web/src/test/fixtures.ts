@@ -39,6 +39,7 @@ export function makeProduct(over: Partial<ProductDetailDto> & { id: number }): P
     model,
     display_name: `Product ${over.id}`,
     manufacturer: { name: 'Acme' },
+    part_number: null,
     description: `Product ${over.id}`,
     category: { name: 'Furniture' },
     price: '100.00',

@@ -9,6 +9,8 @@ import {
   pasteMatchSchema,
   productDetailSchema,
   productPageSchema,
+  productSchema,
+  SUGGEST_LIMIT,
 } from '../catalog';
 import { route } from '../http';
 import { erpIdParam } from '../inputs';
@@ -36,6 +38,18 @@ export const catalogApi = {
     }),
     answers: { 200: productPageSchema },
   }),
+  suggest: route({
+    method: 'GET',
+    path: '/api/products/suggest',
+    summary:
+      'Active products for typed text, best first: exact model, model prefix, a word of the model or name starting with it, similar words',
+    tag,
+    query: z.strictObject({
+      q: z.string().max(100),
+      limit: z.coerce.number().int().min(1).max(SUGGEST_LIMIT.max).default(SUGGEST_LIMIT.default),
+    }),
+    answers: { 200: z.array(productSchema) },
+  }),
   get: route({
     method: 'GET',
     path: '/api/products/:id',
@@ -47,7 +61,7 @@ export const catalogApi = {
   match: route({
     method: 'POST',
     path: '/api/products/match',
-    summary: 'Pasted rows matched to the catalog: exact model, else trigram similarity of model and name',
+    summary: 'Pasted rows matched to the catalog: exact model, else exact part number, else trigram similarity',
     tag,
     body: z.strictObject({ rows: z.array(pasteMatchRowSchema).min(1).max(MAX_MATCH_ROWS) }),
     answers: { 200: z.object({ rows: z.array(pasteMatchSchema) }) },

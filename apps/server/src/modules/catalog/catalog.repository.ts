@@ -5,6 +5,7 @@ import {
   type Db,
   desc,
   eq,
+  getTableColumns,
   inArray,
   type ProductRow,
   pgArray,
@@ -21,6 +22,7 @@ export interface ProductUpsert {
   description: string;
   category: string | null;
   manufacturer: string | null;
+  partNumber: string | null;
   price: string;
   cost: string;
   uom: string | null;
@@ -50,10 +52,14 @@ export function catalogRepository(db: Db) {
   let changes = 0;
   return {
     ...pasteMatchQueries(db),
+    ...suggestQueries(db),
     changeCount: () => changes,
-    /** Fresh planner statistics after a bulk change (PGlite has no autovacuum to do it). */
+    /**
+     * After a bulk change, what autovacuum would do (PGlite has none): fresh planner statistics, and the trigram
+     * indexes' pending lists merged, without which the planner costs those indexes high and reads the whole table.
+     */
     async analyze(): Promise<void> {
-      await db.execute(sql`analyze products, product_related`);
+      await db.execute(sql`vacuum (analyze) products, product_related`);
     },
 
     /** Writes only products whose content changed; answers how many rows were written. */
@@ -71,6 +77,7 @@ export function catalogRepository(db: Db) {
               description: sql`excluded.description`,
               category: sql`excluded.category`,
               manufacturer: sql`excluded.manufacturer`,
+              partNumber: sql`excluded.part_number`,
               price: sql`excluded.price`,
               cost: sql`excluded.cost`,
               uom: sql`excluded.uom`,
@@ -166,51 +173,127 @@ export function catalogRepository(db: Db) {
 }
 export type CatalogRepository = ReturnType<typeof catalogRepository>;
 
+/** How a catalog product was found for a pasted row: its exact model, its exact part number, or similar text. */
+export type MatchKind = 'model' | 'part_number' | 'fuzzy';
+
 /** The catalog as pasted rows are matched against it (docs/product/rules.md#paste-from-a-spreadsheet). */
 function pasteMatchQueries(db: Db) {
   return {
     /**
      * Catalog products each pasted row may be (docs/product/rules.md#paste-from-a-spreadsheet), in one statement:
-     * products whose model is the row's model (any case), and — when no active product has it — up to 5 whose
-     * model or name is most similar (pg_trgm, over the trigram indexes of lower(model) and lower(name)). Answers,
-     * per row index, the products with whether the model was exact and the similarity (1 for exact).
+     * products whose model is the row's model (any case); when no active product has it, those whose part number is
+     * the row's model (any case); when no active product has either, up to 5 whose model or name is most similar
+     * (pg_trgm, over the trigram indexes of lower(model) and lower(name)). Answers, per row index, the products with
+     * how each was found and the similarity (1 for exact).
      */
     async matchCandidates(
       rows: readonly { model: string; name: string }[],
-    ): Promise<Map<number, { product: ProductRow; exact: boolean; score: number }[]>> {
+    ): Promise<Map<number, { product: ProductRow; kind: MatchKind; score: number }[]>> {
       const input = JSON.stringify(
         rows.map((r, n) => ({ n, model: r.model.trim().toLowerCase(), name: r.name.trim().toLowerCase() })),
       );
       const hits = (
         await db.execute(sql`
-        with input as (select * from jsonb_to_recordset(${input}::jsonb) as i(n int, model text, name text))
-        select i.n, c.id, c.exact, c.score from input i
+        with input as (
+          select i.*,
+            exists (select 1 from ${products} e where i.model <> '' and lower(e.model) = i.model and e.active) as by_model,
+            exists (select 1 from ${products} e where i.model <> '' and lower(e.part_number) = i.model and e.active)
+              as by_part,
+            -- null, not '', when empty: a trigram index scan for '' would read the whole index, for null nothing
+            nullif(i.model, '') as similar_model, nullif(i.name, '') as similar_name
+          from jsonb_to_recordset(${input}::jsonb) as i(n int, model text, name text)
+        )
+        select i.n, c.id, c.kind, c.score from input i
         cross join lateral (
-          (select p.id, true as exact, 1::real as score from ${products} p
+          (select p.id, 'model' as kind, 1::real as score from ${products} p
             where i.model <> '' and lower(p.model) = i.model order by p.active desc, p.id limit 5)
           union all
-          (select p.id, false as exact,
+          (select p.id, 'part_number' as kind, 1::real as score from ${products} p
+            where not i.by_model and i.model <> '' and lower(p.part_number) = i.model and lower(p.model) <> i.model
+            order by p.active desc, p.id limit 5)
+          union all
+          (select p.id, 'fuzzy' as kind,
               greatest(similarity(lower(p.model), i.model), similarity(lower(p.name), i.name)) as score
             from ${products} p
-            where not exists (select 1 from ${products} e where i.model <> '' and lower(e.model) = i.model and e.active)
-              and ((i.model <> '' and lower(p.model) % i.model) or (i.name <> '' and lower(p.name) % i.name))
-              and not (i.model <> '' and lower(p.model) = i.model)
+            where not i.by_model and not i.by_part
+              and (lower(p.model) % i.similar_model or lower(p.name) % i.similar_name)
+              and not (i.model <> '' and (lower(p.model) = i.model or coalesce(lower(p.part_number) = i.model, false)))
             order by score desc, p.id limit 5)
         ) c`)
-      ).rows as { n: number; id: number; exact: boolean; score: number }[];
+      ).rows as { n: number; id: number; kind: MatchKind; score: number }[];
       const ids = [...new Set(hits.map((h) => h.id))];
       const byId = new Map(
         (ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []).map((p) => [p.id, p]),
       );
-      const out = new Map<number, { product: ProductRow; exact: boolean; score: number }[]>();
+      const out = new Map<number, { product: ProductRow; kind: MatchKind; score: number }[]>();
       for (const h of hits) {
         const product = byId.get(Number(h.id));
         if (!product) continue;
         const list = out.get(Number(h.n)) ?? [];
-        list.push({ product, exact: h.exact === true, score: Number(h.score) });
+        list.push({ product, kind: h.kind, score: Number(h.score) });
         out.set(Number(h.n), list);
       }
       return out;
+    },
+  };
+}
+
+/** Words of a model or a name start after one of these (pg_trgm reads them as word boundaries too). */
+const WORD_SEPARATORS = String.raw` \-/\[\]().,_+:;'"&#*|`;
+
+/** The least string above every string that starts with `s`, by code point (collate "C" order of UTF-8 text). */
+function successor(s: string): string {
+  const points = [...s];
+  const last = points.pop()?.codePointAt(0);
+  if (last === undefined) return '\u{10FFFF}';
+  if (last === 0x10ffff) return points.length ? successor(points.join('')) : `${s}\u{10FFFF}`;
+  return points.join('') + String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : last + 1);
+}
+
+/** Quick-add suggestions (docs/product/rules.md#quick-add). */
+function suggestQueries(db: Db) {
+  return {
+    /**
+     * Active products for what a person is typing, best first, in one statement: the exact model (any case), models
+     * starting with it (in byte order, over products_model_prefix_idx), then — only while fewer than `limit` were
+     * found — models or names with a word starting with it (from 2 characters, over the trigram indexes), then models
+     * or names with a similar word (pg_trgm word similarity, from 3 characters), most similar first.
+     */
+    async suggest(text: string, limit: number): Promise<ProductRow[]> {
+      const q = text.trim().toLowerCase().replace(/\s+/g, ' ');
+      if (!q) return [];
+      const upper = successor(q);
+      const words = `(^|[${WORD_SEPARATORS}])${q.replace(/[^\p{L}\p{N} ]/gu, '\\$&')}`;
+      const hasWord = /[\p{L}\p{N}]/u.test(q);
+      const prefix = sql`(lower(p.model) collate "C" >= ${q} and lower(p.model) collate "C" < ${upper})`;
+      const word = sql`(lower(p.model) ~ ${words} or lower(p.name) ~ ${words})`;
+      const likeness = sql`greatest(word_similarity(${q}, lower(p.model)), word_similarity(${q}, lower(p.name)))`;
+      const ranked = sql`
+        with exact as (
+          select p.id, 0 as tier, row_number() over (order by p.id) as pos from ${products} p
+          where lower(p.model) = ${q} and p.active order by p.id limit ${limit}),
+        starts as (
+          select p.id, 1 as tier, row_number() over (order by lower(p.model) collate "C", p.id) as pos from ${products} p
+          where ${prefix} and lower(p.model) <> ${q} and p.active order by lower(p.model) collate "C", p.id limit ${limit}),
+        found as (select * from exact union all select * from starts),
+        words as (
+          select p.id, 2 as tier, row_number() over (order by lower(p.name) collate "C", p.id) as pos from ${products} p
+          where ${hasWord && q.length >= 2} and (select count(*) from found) < ${limit}
+            and ${word} and not ${prefix} and p.active
+          order by lower(p.name) collate "C", p.id limit ${limit}),
+        found_more as (select * from found union all select * from words),
+        alike as (
+          select p.id, 3 as tier, row_number() over (order by ${likeness} desc, p.id) as pos from ${products} p
+          where ${hasWord && q.length >= 3} and (select count(*) from found_more) < ${limit}
+            and (${q} <% lower(p.model) or ${q} <% lower(p.name)) and not ${prefix} and not ${word} and p.active
+          order by pos limit ${limit})
+        select id, tier, pos from found_more union all select id, tier, pos from alike`;
+      return db
+        .select(getTableColumns(products))
+        .from(products)
+        .innerJoin(sql`(${ranked}) s`, sql`s.id = ${products.id}`)
+        .orderBy(sql`s.tier`, sql`s.pos`)
+        .limit(limit);
     },
   };
 }

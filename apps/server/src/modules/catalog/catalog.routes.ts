@@ -21,6 +21,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { catalog: CatalogServ
       limit: q.pageSize,
     });
   });
+  serve(r, catalogApi.suggest, async (req) => deps.catalog.suggest(req.user, req.query.q, req.query.limit));
   serve(r, catalogApi.match, async (req) => deps.catalog.match(req.user, req.body.rows));
   serve(r, catalogApi.get, async (req) => deps.catalog.get(req.user, req.params.id));
   serve(r, catalogApi.bundleMembers, async (req) => deps.catalog.hasRelated(req.user, req.params.id));

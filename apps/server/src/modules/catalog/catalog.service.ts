@@ -2,7 +2,7 @@ import type { PasteMatchDto, ProductDto } from '@quotewright/contracts';
 import type { ProductRow } from '@quotewright/db';
 import { notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
-import type { CatalogRepository, ProductQuery } from './catalog.repository';
+import type { CatalogRepository, MatchKind, ProductQuery } from './catalog.repository';
 
 export type { ProductDto };
 
@@ -13,6 +13,7 @@ export function toProductDto(p: ProductRow): ProductDto {
     model: p.model,
     display_name: p.name,
     manufacturer: { name: p.manufacturer },
+    part_number: p.partNumber,
     description: p.description,
     category: { name: p.category },
     price: p.price,
@@ -27,30 +28,40 @@ export function toProductDto(p: ProductRow): ProductDto {
 const SURE_SIMILARITY = 0.8;
 const SURE_LEAD = 0.15;
 
-type Candidate = { product: ProductRow; exact: boolean; score: number };
+type Candidate = { product: ProductRow; kind: MatchKind; score: number };
+
+const KIND_ORDER: Record<MatchKind, number> = { model: 0, part_number: 1, fuzzy: 2 };
 
 /**
  * What a pasted row is (docs/product/rules.md#paste-from-a-spreadsheet): one active product with its exact model is
- * matched; several are ambiguous; an inactive product is only ever offered (ambiguous), never matched; a fuzzy
- * candidate is matched when it is active, at least SURE_SIMILARITY similar and SURE_LEAD ahead of the next.
+ * matched, several are ambiguous; failing that, the same by exact part number; an inactive product is only ever
+ * offered (ambiguous), never matched; a fuzzy candidate is matched when it is active, at least SURE_SIMILARITY similar
+ * and SURE_LEAD ahead of the next.
  */
 export function pasteMatch(candidates: readonly Candidate[]): PasteMatchDto {
+  // Exact candidates first, active ones first among them (an active product by part number comes before an inactive
+  // one by model), then by kind and similarity.
+  const exact = (c: Candidate) => Number(c.kind !== 'fuzzy');
   const sorted = [...candidates].sort(
     (a, b) =>
-      Number(b.exact) - Number(a.exact) || Number(b.product.active) - Number(a.product.active) || b.score - a.score,
+      exact(b) - exact(a) ||
+      Number(b.product.active) - Number(a.product.active) ||
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      b.score - a.score,
   );
   const out = (status: PasteMatchDto['status'], by: PasteMatchDto['by']): PasteMatchDto => ({
     status,
     by,
     candidates: sorted.slice(0, 5).map((c) => ({ product: toProductDto(c.product), confidence: Math.min(1, c.score) })),
   });
-  if (sorted.length === 0) return out('unmatched', null);
-  const exact = sorted.filter((c) => c.exact);
-  if (exact.length > 0)
-    return out(exact.filter((c) => c.product.active).length === 1 ? 'matched' : 'ambiguous', 'model');
   const [best, next] = sorted;
-  const sure =
-    best!.product.active && best!.score >= SURE_SIMILARITY && (!next || next.score <= best!.score - SURE_LEAD);
+  if (!best) return out('unmatched', null);
+  if (best.kind !== 'fuzzy') {
+    // The best kind is that of an active exact candidate when there is one: by model, else by part number.
+    const active = sorted.filter((c) => c.kind === best.kind && c.product.active).length;
+    return out(active === 1 ? 'matched' : 'ambiguous', best.kind);
+  }
+  const sure = best.product.active && best.score >= SURE_SIMILARITY && (!next || next.score <= best.score - SURE_LEAD);
   return out(sure ? 'matched' : 'ambiguous', 'fuzzy');
 }
 
@@ -79,11 +90,19 @@ export function catalogService(repo: CatalogRepository) {
       if (key && !fresh) totals.set(key, { total, changes: repo.changeCount(), at: Date.now() });
       return { items: items.map(toProductDto), total, page: q.page, pageSize: q.pageSize };
     },
-    /** Pasted rows matched to the catalog, in their order (the model, else the description against names). */
+    /**
+     * Pasted rows matched to the catalog, in their order (the model against models and part numbers, else the
+     * description against names).
+     */
     async match(actor: AuthUser | null, rows: readonly { model: string; description: string }[]) {
       authorize(actor, 'sales.view');
       const hits = await repo.matchCandidates(rows.map((r) => ({ model: r.model, name: r.description })));
       return { rows: rows.map((_, i) => pasteMatch(hits.get(i) ?? [])) };
+    },
+    /** Quick-add suggestions for typed text (docs/product/rules.md#quick-add): active products, best first. */
+    async suggest(actor: AuthUser | null, text: string, limit: number) {
+      authorize(actor, 'sales.view');
+      return (await repo.suggest(text, limit)).map(toProductDto);
     },
     async get(actor: AuthUser | null, id: number) {
       authorize(actor, 'sales.view');

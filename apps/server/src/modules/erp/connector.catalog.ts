@@ -1,5 +1,6 @@
-// Catalog reads: pages of products (kit BoM members or optional products as related products, the manufacturer
-// field found by fields_get) and the quotation templates. Related records are read for the whole page at once.
+// Catalog reads: pages of products (kit BoM members or optional products as related products, the manufacturer and
+// part number fields found by fields_get) and the quotation templates. Related records are read for the whole page at
+// once.
 
 import {
   checkPage,
@@ -27,12 +28,32 @@ const MANUFACTURER_CANDIDATES = [
   'brand',
 ];
 const MANUFACTURER_TYPES = new Set(['many2one', 'char', 'selection']);
+/**
+ * Fields known to hold the manufacturer's part number (MPN), of type char: custom and Studio fields, the OCA
+ * product_manufacturer add-on's "Manuf. Product Code" (manufacturer_pref; its manufacturer_pname is a name, not a
+ * number), MPN add-ons.
+ */
+const PART_NUMBER_CANDIDATES = [
+  'x_part_number',
+  'x_studio_part_number',
+  'x_mpn',
+  'x_studio_mpn',
+  'x_manufacturer_part_number',
+  'manufacturer_pref',
+  'mpn',
+  'part_number',
+];
+/** A configured part number field may be any field whose value reads as text. */
+const PART_NUMBER_TYPES = new Set(['char', 'text', 'many2one', 'selection']);
 
-type Manufacturer = { name: string; info: FieldInfo } | null;
+type ProductField = { name: string; info: FieldInfo } | null;
+type ProductFields = { manufacturer: ProductField; partNumber: ProductField };
 
 export interface CatalogOptions {
   /** product.product field holding the manufacturer; undefined: detected; '': none (ErpConnectorOptions) */
   manufacturerField?: string | undefined;
+  /** product.product field holding the manufacturer's part number; undefined: detected; '': none */
+  partNumberField?: string | undefined;
 }
 
 export function catalogReads(
@@ -40,27 +61,35 @@ export function catalogReads(
   opts: CatalogOptions,
 ): Pick<ErpConnector, 'fetchProducts' | 'countProducts' | 'fetchQuotationTemplates'> {
   // Found once per connector (a failure is not kept).
-  let manufacturerPromise: Promise<Manufacturer> | undefined;
-  const manufacturer = () => {
-    if (!manufacturerPromise) {
-      manufacturerPromise = s
+  let fieldsPromise: Promise<ProductFields> | undefined;
+  const productFields = () => {
+    if (!fieldsPromise) {
+      fieldsPromise = s
         .schema('product.product')
-        .then((schema) => manufacturerField(schema, opts.manufacturerField))
+        .then((schema) => {
+          // The part number first, so that the manufacturer's detection (by name, too) never takes its field.
+          const partNumber = partNumberField(schema, opts.partNumberField);
+          const detectFrom =
+            partNumber && !opts.manufacturerField
+              ? Object.fromEntries(Object.entries(schema).filter(([n]) => n !== partNumber.name))
+              : schema;
+          return { partNumber, manufacturer: manufacturerField(detectFrom, opts.manufacturerField) };
+        })
         .catch((e) => {
-          manufacturerPromise = undefined;
+          fieldsPromise = undefined;
           throw e;
         });
     }
-    return manufacturerPromise;
+    return fieldsPromise;
   };
   return {
-    fetchProducts: (p) => fetchProducts(s, manufacturer, p),
+    fetchProducts: (p) => fetchProducts(s, productFields, p),
     countProducts: () => s.searchCount('product.product', [], NO_ARCHIVE_FILTER),
     fetchQuotationTemplates: () => fetchQuotationTemplates(s),
   };
 }
 
-function manufacturerField(s: Record<string, FieldInfo>, configured: string | undefined): Manufacturer {
+function manufacturerField(s: Record<string, FieldInfo>, configured: string | undefined): ProductField {
   if (configured === '') return null;
   if (configured) {
     const info = s[configured];
@@ -83,7 +112,30 @@ function manufacturerField(s: Record<string, FieldInfo>, configured: string | un
   return null;
 }
 
-function manufacturerValue(field: { info: FieldInfo } | null, v: unknown): string | null {
+/** The configured field (which must exist and read as text), else the first char candidate the ERP has, else none. */
+function partNumberField(s: Record<string, FieldInfo>, configured: string | undefined): ProductField {
+  if (configured === '') return null;
+  if (configured) {
+    const info = s[configured];
+    if (!info)
+      throw erpErrors.unknown(
+        `the part number field "${configured}" does not exist on product.product (check the configuration)`,
+      );
+    if (!PART_NUMBER_TYPES.has(info.type))
+      throw erpErrors.unknown(
+        `the part number field "${configured}" is a ${info.type} field; a text field is needed (check the configuration)`,
+      );
+    return { name: configured, info };
+  }
+  for (const name of PART_NUMBER_CANDIDATES) {
+    const info = s[name];
+    if (info?.type === 'char') return { name, info };
+  }
+  return null;
+}
+
+/** A field's value as text: a many2one's name, a selection's label, else the string; null when empty. */
+function textValue(field: { info: FieldInfo } | null, v: unknown): string | null {
   if (!field || v === false || v === null || v === undefined) return null;
   if (field.info.type === 'many2one') return refName(v);
   if (field.info.type === 'selection') {
@@ -177,11 +229,15 @@ async function optionalVariants(s: OdooSession, templateIds: number[]): Promise<
 
 async function fetchProducts(
   s: OdooSession,
-  manufacturer: () => Promise<Manufacturer>,
+  productFields: () => Promise<ProductFields>,
   p: ErpPage,
 ): Promise<ErpProduct[]> {
   checkPage(p);
-  const [schema, mf] = await Promise.all([s.schema('product.product'), manufacturer(), s.version()]);
+  const [schema, { manufacturer: mf, partNumber: pn }] = await Promise.all([
+    s.schema('product.product'),
+    productFields(),
+    s.version(),
+  ]);
   const hasMrp = 'bom_ids' in schema || 'bom_count' in schema;
   const hasOptional = 'optional_product_ids' in schema;
   const fields = [
@@ -198,6 +254,7 @@ async function fetchProducts(
   ];
   if (hasOptional) fields.push('optional_product_ids');
   if (mf && !fields.includes(mf.name)) fields.push(mf.name);
+  if (pn && !fields.includes(pn.name)) fields.push(pn.name);
   const rows = await s.searchRead('product.product', [['id', '>', p.afterId]], fields, {
     order: 'id asc',
     limit: p.limit,
@@ -228,7 +285,8 @@ async function fetchProducts(
       name,
       description: str(r.description_sale) ?? name,
       category: refName(r.categ_id),
-      manufacturer: mf ? manufacturerValue(mf, r[mf.name]) : null,
+      manufacturer: mf ? textValue(mf, r[mf.name]) : null,
+      partNumber: pn ? (textValue(pn, r[pn.name])?.trim() ?? '') || null : null,
       price: money2(r.lst_price),
       cost: cost4(r.standard_price),
       uom: refName(r.uom_id),

@@ -8,6 +8,7 @@ import { createErpConnector, type ErpConnectorOptions } from './connector.js';
 import { ErpError } from './erp.errors.js';
 import type { ErpConnector, ErpPartner, ErpProduct, ErpSale } from './erp.types.js';
 import { cost4, money2, qty } from './mapping.js';
+import { createTransport, type OdooTransport } from './transport.js';
 
 const CASES = [
   { version: 18 as const, protocol: 'jsonrpc' as const, expected: 'jsonrpc' },
@@ -97,11 +98,14 @@ describe.each(CASES)('connector, Odoo $version over $protocol', ({ version, prot
       expect(p.cost).toBe(cost4(value('product.product', id, 'standard_price')));
       const manufacturer = m2oId(value('product.product', id, 'x_manufacturer_id'));
       expect(p.manufacturer).toBe(manufacturer ? (value('x.manufacturer', manufacturer, 'name') as string) : null);
+      expect(p.partNumber).toBe(value('product.product', id, 'manufacturer_pref') || null);
       expect(p.uom).toBe(value('uom.uom', m2oId(value('product.product', id, 'uom_id'))!, 'name'));
       expect(p.category).toMatch(/ \/ /); // complete name of the category
       expect(p.writeDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     }
     expect(products.filter((p) => p.manufacturer).length).toBeGreaterThan(products.length / 2);
+    // the part number field detected: the OCA add-on's manufacturer_pref
+    expect(products.filter((p) => p.partNumber).length).toBeGreaterThan(products.length / 3);
   });
 
   it('bundles carry their kit BoM components with quantities', () => {
@@ -358,6 +362,55 @@ describe.each(CASES)('connector, Odoo $version over $protocol', ({ version, prot
       .catch((e: unknown) => e);
     expect(wrong).toBeInstanceOf(ErpError);
     expect((wrong as ErpError).message).toMatch(/manufacturer field "x_nope" does not exist on product\.product/);
+  });
+
+  /** A page of 5 products, with the fields each product.product search_read asked for. */
+  async function productPage(over: Partial<ErpConnectorOptions> = {}) {
+    const inner = createTransport({ url: sim.url, db: sim.db, login: sim.login, apiKey: sim.apiKey, protocol });
+    const reads: unknown[] = [];
+    const transport: OdooTransport = {
+      call: (model, method, args, kwargs, opts) => {
+        if (model === 'product.product' && method === 'search_read') reads.push(kwargs.fields);
+        return inner.call(model, method, args, kwargs, opts);
+      },
+      version: () => inner.version(),
+      protocol: () => inner.protocol(),
+    };
+    const page = await connect({ ...over, transport }).fetchProducts({ afterId: 0, limit: 5 });
+    return { partNumbers: page.map((p) => p.partNumber), reads };
+  }
+
+  it('reads the part number field: detected, configured or off; without one, the calls are as before', async () => {
+    const expected = products.slice(0, 5).map((p) => p.partNumber);
+    expect(expected.some((v) => v !== null)).toBe(true);
+    const detected = await productPage();
+    expect(detected.partNumbers).toEqual(expected);
+    const off = await productPage({ partNumberField: '' });
+    expect(off.partNumbers).toEqual([null, null, null, null, null]);
+    expect(detected.reads).toEqual(off.reads.map((f) => [...(f as string[]), 'manufacturer_pref']));
+    // An Odoo without such a field (here hidden from the user, as Odoo's fields_get does): the very same reads.
+    sim.access.restrictFields('product.product', ['manufacturer_pref'], 'Technical / Manufacturer');
+    try {
+      const none = await productPage();
+      expect(none.partNumbers).toEqual([null, null, null, null, null]);
+      expect(none.reads).toEqual(off.reads);
+    } finally {
+      sim.access.reset();
+    }
+    const configured = await productPage({ partNumberField: 'barcode' });
+    expect(configured.partNumbers).toEqual(
+      products.slice(0, 5).map((p) => (value('product.product', p.odooId, 'barcode') as string) || null),
+    );
+    for (const [field, message] of [
+      ['x_nope', /part number field "x_nope" does not exist on product\.product/],
+      ['active', /part number field "active" is a boolean field; a text field is needed/],
+    ] as const) {
+      const err = await connect({ partNumberField: field })
+        .fetchProducts({ afterId: 0, limit: 5 })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ErpError);
+      expect((err as ErpError).message).toMatch(message);
+    }
   });
 });
 

@@ -5,7 +5,7 @@
 //
 // Version differences are found by asking, not by version number: fields_get of each model is read once per
 // connector and decides which optional fields exist (locked, margin, purchase_price, the line UoM field —
-// product_uom on ≤ 18, product_uom_id on 19 —, mrp's bom_ids, the manufacturer field).
+// product_uom on ≤ 18, product_uom_id on 19 —, mrp's bom_ids, the manufacturer and part number fields).
 //
 // This file composes the connector: connector.session.ts is the shared call layer (the transport, the version,
 // fields_get once per model, batch reads); each area is a small factory over it: connector.catalog.ts (products,
@@ -42,6 +42,12 @@ export interface ErpConnectorOptions {
    * manufacturer/brand). '' turns the manufacturer off.
    */
   manufacturerField?: string;
+  /**
+   * product.product field holding the manufacturer's part number (a text field). Default: detected with fields_get
+   * (x_part_number, x_mpn, the OCA product_manufacturer's manufacturer_pref, mpn, … of type char), else none. ''
+   * turns it off.
+   */
+  partNumberField?: string;
   /** rows per call when reading the lines of a page of orders (they can be thousands) */
   linePageSize?: number;
   onRequest?: TransportOptions['onRequest'];
@@ -78,7 +84,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     linePageSize: opts.linePageSize ?? DEFAULT_LINE_PAGE,
     reportPageSize: opts.reportPageSize ?? DEFAULT_REPORT_PAGE,
   });
-  const catalog = catalogReads(s, { manufacturerField: opts.manufacturerField });
+  const catalog = catalogReads(s, { manufacturerField: opts.manufacturerField, partNumberField: opts.partNumberField });
   const partners = partnerReads(s);
   const sales = saleReads(s, webUrl);
   const orders = orderWrites(s, { syncBatchSize: opts.syncBatchSize ?? DEFAULT_SYNC_BATCH });

@@ -30,6 +30,8 @@ export interface ErpProduct {
   /** product.category complete name */
   category: string | null;
   manufacturer: string | null;
+  /** The manufacturer's part number (the configured or detected field), trimmed; null when none. */
+  partNumber: string | null;
   /** lst_price, 2 decimals */
   price: string;
   /** standard_price, 2–4 decimals */

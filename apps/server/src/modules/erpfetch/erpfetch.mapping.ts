@@ -20,7 +20,9 @@ export function productRow(p: ErpProduct): ProductUpsert {
     isBundle: p.related.length > 0,
     related: p.related.map((r) => ({ relatedId: r.odooId, quantity: r.quantity })),
   };
-  return { ...row, contentHash: contentHash(row) };
+  // A product without a part number hashes as before part numbers existed: an upgrade rewrites only those that have one.
+  const hashed = p.partNumber === null ? row : { ...row, partNumber: p.partNumber };
+  return { ...row, partNumber: p.partNumber, contentHash: contentHash(hashed) };
 }
 
 export function partnerRow(p: ErpPartner): PartnerUpsert {

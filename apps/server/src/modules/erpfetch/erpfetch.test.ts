@@ -90,6 +90,10 @@ describe('ERP data fetch', { timeout: 120_000 }, () => {
     const related = await t.database.db.select().from(productRelated);
     expect(rows.filter((r) => r.isBundle).length).toBeGreaterThanOrEqual(50);
     expect(related.every((r) => Number(r.quantity) > 0)).toBe(true);
+    // the manufacturer's part number, from the field detected (manufacturer_pref)
+    for (const r of rows.filter((_, i) => i % 41 === 0))
+      expect(r.partNumber).toBe(sim.data.value('product.product', r.id, 'manufacturer_pref') || null);
+    expect(rows.filter((r) => r.partNumber).length).toBeGreaterThan(rows.length / 3);
   });
 
   it('a re-run with no ERP change writes nothing; a change writes exactly that product', async () => {
@@ -101,11 +105,12 @@ describe('ERP data fetch', { timeout: 120_000 }, () => {
     const tmpl = sim.store.get('product.product', first!)!.product_tmpl_id as number;
     // a template change that touches only this variant
     expect(sim.data.search('product.product', [['product_tmpl_id', '=', tmpl]], { activeTest: false })).toHaveLength(1);
-    sim.store.update('product.template', tmpl, { list_price: 1234.5 });
+    sim.store.update('product.template', tmpl, { list_price: 1234.5, manufacturer_pref: '  MPN-42 ' });
     const changed = await runFetch('products');
     expect(changed.written).toBe(1);
     const [row] = (await t.database.db.select().from(products)).filter((p) => p.id === first);
     expect(row?.price).toBe('1234.50');
+    expect(row?.partNumber).toBe('MPN-42');
   });
 
   it('a product that vanished from the ERP becomes inactive, and comes back when it reappears', async () => {
@@ -284,6 +289,7 @@ describe('ERP data fetch', { timeout: 120_000 }, () => {
         'is_bundle',
         'manufacturer',
         'model',
+        'part_number',
         'name',
         'price',
         'uom',
