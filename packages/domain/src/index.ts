@@ -18,5 +18,6 @@ export * from './sales-list';
 export * from './section-plans';
 export * from './states';
 export * from './templates';
+export * from './trigrams';
 export * from './validation';
 export * from './warnings';

@@ -180,60 +180,59 @@ export type MatchKind = 'model' | 'part_number' | 'fuzzy';
 function pasteMatchQueries(db: Db) {
   return {
     /**
-     * Catalog products each pasted row may be (docs/product/rules.md#paste-from-a-spreadsheet), in one statement:
-     * products whose model is the row's model (any case); when no active product has it, those whose part number is
-     * the row's model (any case); when no active product has either, up to 5 whose model or name is most similar
-     * (pg_trgm, over the trigram indexes of lower(model) and lower(name)). Answers, per row index, the products with
-     * how each was found and the similarity (1 for exact).
+     * The catalog products each pasted row IS (docs/product/rules.md#paste-from-a-spreadsheet), in one statement:
+     * products whose model is the row's model (any case); when no active product has it, those whose part number is.
+     * Answers, per row index, the products with how each was found. (Similar products come from the catalog's trigram
+     * index, catalog-texts.ts.)
      */
-    async matchCandidates(
-      rows: readonly { model: string; name: string }[],
+    async exactCandidates(
+      rows: readonly { model: string }[],
     ): Promise<Map<number, { product: ProductRow; kind: MatchKind; score: number }[]>> {
-      const input = JSON.stringify(
-        rows.map((r, n) => ({ n, model: r.model.trim().toLowerCase(), name: r.name.trim().toLowerCase() })),
-      );
+      const input = JSON.stringify(rows.map((r, n) => ({ n, model: r.model.trim().toLowerCase() })));
       const hits = (
         await db.execute(sql`
         with input as (
           select i.*,
-            exists (select 1 from ${products} e where i.model <> '' and lower(e.model) = i.model and e.active) as by_model,
-            exists (select 1 from ${products} e where i.model <> '' and lower(e.part_number) = i.model and e.active)
-              as by_part,
-            -- null, not '', when empty: a trigram index scan for '' would read the whole index, for null nothing
-            nullif(i.model, '') as similar_model, nullif(i.name, '') as similar_name
-          from jsonb_to_recordset(${input}::jsonb) as i(n int, model text, name text)
+            exists (select 1 from ${products} e where i.model <> '' and lower(e.model) = i.model and e.active) as by_model
+          from jsonb_to_recordset(${input}::jsonb) as i(n int, model text)
+          where i.model <> ''
         )
-        select i.n, c.id, c.kind, c.score from input i
+        select i.n, c.id, c.kind from input i
         cross join lateral (
-          (select p.id, 'model' as kind, 1::real as score from ${products} p
-            where i.model <> '' and lower(p.model) = i.model order by p.active desc, p.id limit 5)
+          (select p.id, 'model' as kind from ${products} p
+            where lower(p.model) = i.model order by p.active desc, p.id limit 5)
           union all
-          (select p.id, 'part_number' as kind, 1::real as score from ${products} p
-            where not i.by_model and i.model <> '' and lower(p.part_number) = i.model and lower(p.model) <> i.model
+          (select p.id, 'part_number' as kind from ${products} p
+            where not i.by_model and lower(p.part_number) = i.model and lower(p.model) <> i.model
             order by p.active desc, p.id limit 5)
-          union all
-          (select p.id, 'fuzzy' as kind,
-              greatest(similarity(lower(p.model), i.model), similarity(lower(p.name), i.name)) as score
-            from ${products} p
-            where not i.by_model and not i.by_part
-              and (lower(p.model) % i.similar_model or lower(p.name) % i.similar_name)
-              and not (i.model <> '' and (lower(p.model) = i.model or coalesce(lower(p.part_number) = i.model, false)))
-            order by score desc, p.id limit 5)
         ) c`)
-      ).rows as { n: number; id: number; kind: MatchKind; score: number }[];
-      const ids = [...new Set(hits.map((h) => h.id))];
-      const byId = new Map(
-        (ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []).map((p) => [p.id, p]),
-      );
+      ).rows as { n: number; id: number; kind: MatchKind }[];
+      const byId = new Map((await this.byIds(hits.map((h) => Number(h.id)))).map((p) => [p.id, p]));
       const out = new Map<number, { product: ProductRow; kind: MatchKind; score: number }[]>();
       for (const h of hits) {
         const product = byId.get(Number(h.id));
         if (!product) continue;
         const list = out.get(Number(h.n)) ?? [];
-        list.push({ product, kind: h.kind, score: Number(h.score) });
+        list.push({ product, kind: h.kind, score: 1 });
         out.set(Number(h.n), list);
       }
       return out;
+    },
+    /** Products by id (any order). */
+    async byIds(ids: readonly number[]): Promise<ProductRow[]> {
+      const unique = [...new Set(ids)];
+      return unique.length ? db.select().from(products).where(inArray(products.id, unique)) : [];
+    },
+    /** Every product's id, model and name, for the catalog's trigram index; with the catalog's version. */
+    async texts(): Promise<{ id: number; model: string; name: string }[]> {
+      return db.select({ id: products.id, model: products.model, name: products.name }).from(products);
+    },
+    /** Changes whenever a product is written, added or removed (in any process): the trigram index's key. */
+    async version(): Promise<string> {
+      const [row] = (
+        await db.execute(sql`select count(*)::int as n, max(${products.updatedAt})::text as at from ${products}`)
+      ).rows as { n: number; at: string | null }[];
+      return `${row?.n ?? 0}:${row?.at ?? ''}`;
     },
   };
 }

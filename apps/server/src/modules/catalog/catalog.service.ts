@@ -3,6 +3,7 @@ import type { ProductRow } from '@quotewright/db';
 import { notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
 import type { CatalogRepository, MatchKind, ProductQuery } from './catalog.repository';
+import { similarProducts } from './catalog-texts';
 
 export type { ProductDto };
 
@@ -71,6 +72,7 @@ const TOTAL_TTL_MS = 60_000;
 export function catalogService(repo: CatalogRepository) {
   // Counting 50,000 rows on every page costs more than the page itself: totals of the unsearched list are cached.
   const totals = new Map<string, { total: number; changes: number; at: number }>();
+  const similar = similarProducts(repo);
   async function related(id: number) {
     const rows = await repo.related(id);
     return rows.map((r) => ({
@@ -96,8 +98,26 @@ export function catalogService(repo: CatalogRepository) {
      */
     async match(actor: AuthUser | null, rows: readonly { model: string; description: string }[]) {
       authorize(actor, 'sales.view');
-      const hits = await repo.matchCandidates(rows.map((r) => ({ model: r.model, name: r.description })));
-      return { rows: rows.map((_, i) => pasteMatch(hits.get(i) ?? [])) };
+      const exact = await repo.exactCandidates(rows);
+      // Rows no active product is exactly: similar products (never those it exactly is, inactive: offered as such).
+      const open = rows.flatMap((r, n) => {
+        const found = exact.get(n) ?? [];
+        if (found.some((c) => c.product.active)) return [];
+        return [
+          { n, model: r.model.trim(), name: r.description.trim(), exclude: new Set(found.map((c) => c.product.id)) },
+        ];
+      });
+      const near = await similar.of(open);
+      const products = new Map((await repo.byIds(near.flat().map((c) => c.id))).map((p) => [p.id, p]));
+      open.forEach(({ n }, i) => {
+        const list = exact.get(n) ?? [];
+        for (const { id, score } of near[i] ?? []) {
+          const product = products.get(id);
+          if (product) list.push({ product, kind: 'fuzzy', score });
+        }
+        exact.set(n, list);
+      });
+      return { rows: rows.map((_, i) => pasteMatch(exact.get(i) ?? [])) };
     },
     /** Quick-add suggestions for typed text (docs/product/rules.md#quick-add): active products, best first. */
     async suggest(actor: AuthUser | null, text: string, limit: number) {
