@@ -1,23 +1,8 @@
+import { PROBLEM_TITLES } from '@quotewright/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_STATUS, type ErrorCode, type FieldErrors, fieldErrorsFromIssues } from '../errors';
 import { ErpError, type ErpErrorKind } from '../modules/erp/erp.errors';
-
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
 
 export function sendProblem(
   reply: FastifyReply,
@@ -33,7 +18,7 @@ export function sendProblem(
     .send({
       ...extra,
       type: `https://quotewright.dev/problems/${code.toLowerCase().replaceAll('_', '-')}`,
-      title: TITLES[status] ?? 'Error',
+      title: PROBLEM_TITLES[status] ?? 'Error',
       status,
       detail,
       code,

@@ -6,7 +6,14 @@
 // contract no longer admits fails its test. Every request is recorded (method, path, query, body, Authorization) for
 // a test to assert what was sent, and a request no handler answers fails the test. setup.ts starts the server before
 // the tests, resets it after each and fails a test that saw one of these problems.
-import { apiRoutes, problemSchema, type RouteAnswer, type RouteDef, type RouteInput } from '@quotewright/contracts';
+import {
+  apiRoutes,
+  PROBLEM_TITLES,
+  problemSchema,
+  type RouteAnswer,
+  type RouteDef,
+  type RouteInput,
+} from '@quotewright/contracts';
 // (msw's handlers and server only: its main entry point would also load its GraphQL and WebSocket parts in every
 // test file)
 import type { HttpHandler } from 'msw';
@@ -27,22 +34,6 @@ export interface Call {
 
 // ─── Problems ────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The titles the server gives its problems (apps/server/src/plugins/errors.ts). */
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
 /** The server's code of a problem when a test names none (apps/server/src/errors.ts ERROR_STATUS). */
 const CODES: Record<number, string> = {
   400: 'VALIDATION_FAILED',
@@ -84,7 +75,7 @@ export function problem(
     status,
     {
       type: `https://quotewright.dev/problems/${code.toLowerCase().replaceAll('_', '-')}`,
-      title: TITLES[status] ?? 'Error',
+      title: PROBLEM_TITLES[status] ?? 'Error',
       ...more.members,
       status,
       detail,
