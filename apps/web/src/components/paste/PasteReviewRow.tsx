@@ -4,9 +4,9 @@
 // or of nothing it shows, does not render it again.
 import { Box, Typography } from '@mui/material';
 import { lineSubtotal } from '@quotewright/domain';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { formatMoney } from '../../lib/format';
-import { PasteChoiceCell } from './PasteChoiceCell';
+import { PasteChoiceCell, productLabel } from './PasteChoiceCell';
 import { PasteNumberField } from './PasteNumberField';
 import { type Choice, flaggedCells, lineValues, type NumberColumn, type ReviewRow, type Sources } from './pasteReview';
 
@@ -19,6 +19,43 @@ export interface PasteRowProps {
   onNumber: (position: number, column: NumberColumn, text: string) => void;
   onPick: (position: number) => void;
   measure: (el: Element | null) => void;
+  /** The table is scrolling: a row not shown yet shows its values as text until it stops. */
+  light?: boolean;
+}
+
+/** A row's cells as text, while the table scrolls past it. */
+function LightCells({ row, hideMoney }: Pick<PasteRowProps, 'row' | 'hideMoney'>) {
+  const product = row.choice.kind === 'product' ? row.choice.product : undefined;
+  const choice =
+    product !== undefined
+      ? productLabel(product)
+      : row.choice.kind === 'note'
+        ? 'Add as a note'
+        : row.choice.kind === 'skip'
+          ? 'Skip'
+          : 'Choose…';
+  const text = (column: NumberColumn) => row.numbers[column].text;
+  return (
+    <>
+      <div role="cell" className="qw-paste-light">
+        {choice}
+      </div>
+      <div role="cell" className="qw-paste-light qw-paste-number">
+        {text('quantity')}
+      </div>
+      {!hideMoney && (
+        <>
+          <div role="cell" className="qw-paste-light qw-paste-number">
+            {text('price') || (product ? formatMoney(product.price) : '')}
+          </div>
+          <div role="cell" className="qw-paste-light qw-paste-number">
+            {text('cost') || (product ? formatMoney(product.cost) : '')}
+          </div>
+          <div role="cell" />
+        </>
+      )}
+    </>
+  );
 }
 
 /** A money cell: the sheet's value (editable) when the sheet is its source, else the catalog's product's. */
@@ -48,7 +85,10 @@ function MoneyField({
 }
 
 export const PasteReviewRow = memo(function PasteReviewRow(props: PasteRowProps) {
-  const { row, position, sources, hideMoney, onChoice, onNumber, onPick, measure } = props;
+  const { row, position, sources, hideMoney, onChoice, onNumber, onPick, measure, light = false } = props;
+  // shown first while scrolling: text until the table stops, then (and from then on) its fields
+  const [full, setFull] = useState(!light);
+  if (!full && !light) setFull(true);
   const product = row.choice.kind === 'product' ? row.choice.product : undefined;
   const flagged = flaggedCells(row, sources).length > 0;
   const values = product && !flagged ? lineValues(row, product, sources) : undefined;
@@ -85,28 +125,34 @@ export const PasteReviewRow = memo(function PasteReviewRow(props: PasteRowProps)
           {[row.description, row.manufacturer].filter(Boolean).join(' · ')}
         </Typography>
       </Box>
-      <Box role="cell" sx={{ minWidth: 0 }}>
-        <PasteChoiceCell row={row} position={position} onChoice={onChoice} onPick={onPick} />
-      </Box>
-      <Box role="cell">
-        <PasteNumberField
-          cell={row.numbers.quantity}
-          label={`Qty of row ${row.index + 1}`}
-          placeholder="1"
-          onCommit={(text) => onNumber(position, 'quantity', text)}
-        />
-      </Box>
-      {!hideMoney && (
+      {!full ? (
+        <LightCells row={row} hideMoney={hideMoney} />
+      ) : (
         <>
-          <Box role="cell">
-            <MoneyField row={row} column="price" label="Unit price" {...{ sources, onNumber, position }} />
+          <Box role="cell" sx={{ minWidth: 0 }}>
+            <PasteChoiceCell row={row} position={position} onChoice={onChoice} onPick={onPick} />
           </Box>
           <Box role="cell">
-            <MoneyField row={row} column="cost" label="Cost" {...{ sources, onNumber, position }} />
+            <PasteNumberField
+              cell={row.numbers.quantity}
+              label={`Qty of row ${row.index + 1}`}
+              placeholder="1"
+              onCommit={(text) => onNumber(position, 'quantity', text)}
+            />
           </Box>
-          <Box role="cell" sx={{ textAlign: 'right', pt: 0.5 }} data-testid="paste-row-subtotal">
-            {values ? formatMoney(lineSubtotal(values.price, values.quantity)) : ''}
-          </Box>
+          {!hideMoney && (
+            <>
+              <Box role="cell">
+                <MoneyField row={row} column="price" label="Unit price" {...{ sources, onNumber, position }} />
+              </Box>
+              <Box role="cell">
+                <MoneyField row={row} column="cost" label="Cost" {...{ sources, onNumber, position }} />
+              </Box>
+              <Box role="cell" sx={{ textAlign: 'right', pt: 0.5 }} data-testid="paste-row-subtotal">
+                {values ? formatMoney(lineSubtotal(values.price, values.quantity)) : ''}
+              </Box>
+            </>
+          )}
         </>
       )}
     </Box>

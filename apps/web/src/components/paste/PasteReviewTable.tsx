@@ -1,6 +1,8 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualized table of divs with ARIA table roles (a <table> cannot hold the virtual padding)
 // The paste review's rows, virtualized (@tanstack/react-virtual, as the sale's lines table) so 2,000 rows stay
-// responsive: only the rows in view (and a few beyond) are rendered, each measured once shown.
+// responsive: only the rows in view (and a few beyond) are rendered, each measured once shown. A row that comes into
+// view while the table is scrolling shows its values as text; its fields and selects mount once scrolling stops (a
+// flick brings several rows at each frame, and mounting their inputs cost ~35 ms a frame).
 import { Box } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, useRef } from 'react';
@@ -55,7 +57,22 @@ export function PasteReviewTable({
       aria-label="Pasted rows"
       aria-rowcount={rows.length + 1}
       style={{ '--qw-paste-columns': columns.map((c) => c.width).join(' ') } as CSSProperties}
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflowX: 'auto' }}
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        overflowX: 'auto',
+        // the cells of a row shown while scrolling (PasteReviewRow's LightCells): one rule for all of them
+        '& .qw-paste-light': {
+          typography: 'body2',
+          pt: 0.5,
+          minWidth: 0,
+          overflow: 'hidden',
+          whiteSpace: 'nowrap',
+          textOverflow: 'ellipsis',
+        },
+        '& .qw-paste-number': { textAlign: 'right' },
+      }}
     >
       <Box
         role="row"
@@ -101,6 +118,7 @@ export function PasteReviewTable({
                 onNumber={onNumber}
                 onPick={onPick}
                 measure={virtualizer.measureElement}
+                light={virtualizer.isScrolling}
               />
             );
           })}
