@@ -5,9 +5,11 @@
 
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { catalogApi, type ProductDto } from '@quotewright/contracts';
+import { NUMERIC_FIELDS } from '@quotewright/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memo, useRef, useState } from 'react';
 import { call } from '../../lib/api';
+import { checkNumberInput } from './numberInput';
 import { openQuantityOf } from './openQuantity';
 
 /** What a person sees of a suggestion: model, name, manufacturer and part number. */
@@ -29,30 +31,75 @@ function useSuggestions(text: string) {
 }
 
 export interface QuickAddRowProps {
-  /** Adds the product as a line at the end of the section; resolves to the new line's id (none: not added). */
-  onAdd(product: ProductDto): Promise<string | undefined>;
+  /**
+   * Adds the product as a line at the end of the section (with `quantity` when the row asked for it); resolves to
+   * the new line's id (none: not added, or not to be opened in the table).
+   */
+  onAdd(product: ProductDto, quantity?: string): Promise<string | undefined>;
   /** The lines table the new line shows in (its quantity is opened there). */
   table(): HTMLElement | null;
+  /** The quantity is typed in the entry row itself, before the line is added (a table without editable cells). */
+  askQuantity?: boolean;
 }
 
-export const QuickAddRow = memo(function QuickAddRow({ onAdd, table }: QuickAddRowProps) {
+/** The entry row's own quantity (askQuantity): Enter adds the line, Escape goes back to the product. */
+function QuantityStep({ onDone, onCancel }: { onDone: (quantity: string) => void; onCancel: () => void }) {
+  const [text, setText] = useState('1');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <TextField
+      size="small"
+      label="Qty"
+      autoFocus
+      value={text}
+      error={error !== undefined}
+      helperText={error}
+      onFocus={(e) => e.target.select()}
+      onChange={(e) => {
+        setText(e.target.value);
+        setError(undefined);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onCancel();
+        } else if (e.key === 'Enter' || e.key === 'Tab') {
+          e.preventDefault();
+          const checked = checkNumberInput(text, NUMERIC_FIELDS.quantity);
+          if (checked.ok) onDone(checked.value);
+          else setError(checked.message);
+        }
+      }}
+      sx={{ width: 110 }}
+    />
+  );
+}
+
+export const QuickAddRow = memo(function QuickAddRow({ onAdd, table, askQuantity = false }: QuickAddRowProps) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const [picked, setPicked] = useState<ProductDto | null>(null);
   const input = useRef<HTMLInputElement | null>(null);
-  const suggestions = useSuggestions(text);
-  const options = text.trim() ? (suggestions.data ?? []) : [];
+  const suggestions = useSuggestions(picked ? '' : text);
+  const options = text.trim() && !picked ? (suggestions.data ?? []) : [];
+  const back = () => requestAnimationFrame(() => input.current?.focus());
 
-  const add = async (product: ProductDto) => {
+  const add = async (product: ProductDto, quantity?: string) => {
     setBusy(true);
     try {
-      const id = await onAdd(product);
+      const id = await onAdd(product, quantity);
       setText('');
-      const back = () => input.current?.focus();
+      setPicked(null);
       if (id) await openQuantityOf(table(), id, back);
       else back();
     } finally {
       setBusy(false);
     }
+  };
+  const choose = (product: ProductDto) => {
+    if (!askQuantity) return void add(product);
+    setPicked(product);
+    setText(optionText(product));
   };
 
   return (
@@ -69,10 +116,12 @@ export const QuickAddRow = memo(function QuickAddRow({ onAdd, table }: QuickAddR
         value={null}
         inputValue={text}
         onInputChange={(_e, value, reason) => {
-          if (reason !== 'reset') setText(value);
+          if (reason === 'reset') return;
+          setText(value);
+          setPicked(null);
         }}
         onChange={(_e, product) => {
-          if (product) void add(product);
+          if (product) choose(product);
         }}
         autoHighlight
         clearOnBlur={false}
@@ -108,6 +157,15 @@ export const QuickAddRow = memo(function QuickAddRow({ onAdd, table }: QuickAddR
           />
         )}
       />
+      {picked && (
+        <QuantityStep
+          onDone={(quantity) => void add(picked, quantity)}
+          onCancel={() => {
+            setPicked(null);
+            back();
+          }}
+        />
+      )}
     </Box>
   );
 });

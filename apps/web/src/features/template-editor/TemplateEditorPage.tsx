@@ -61,7 +61,7 @@ export function TemplateEditorPage() {
     else snackbar.show(`Not added (no longer active): ${items.join(', ')}`, 'error');
   };
 
-  const addProduct = async (sectionId: string, productId: number) => {
+  const addProduct = async (sectionId: string, productId: number, quantity = '1') => {
     let product: ProductDetail;
     try {
       product = await loading.track(getProduct(productId));
@@ -73,7 +73,7 @@ export function TemplateEditorPage() {
       setRelated({ sectionId, product });
       return;
     }
-    await addLines(sectionId, [{ product: productId, quantity: '1' }], null);
+    await addLines(sectionId, [{ product: productId, quantity }], null);
   };
 
   const insertFromList = (p: Product) => {
@@ -97,8 +97,8 @@ export function TemplateEditorPage() {
       void action.run(api.reorderSections, { params: { templateId, oldIndex: from, newIndex: to } }),
     lines: (s: SectionDto) => ({
       dropProduct: (productId: number) => void addProduct(s._id, productId),
-      quickAdd: async (product: ProductDto) => {
-        await addProduct(s._id, product.id);
+      quickAdd: async (product: ProductDto, quantity?: string) => {
+        await addProduct(s._id, product.id, quantity);
         return undefined;
       },
       addText: (kind: 'note' | 'header', name: string) =>

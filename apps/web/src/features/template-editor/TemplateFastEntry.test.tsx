@@ -106,7 +106,7 @@ describe('Paste lines in the template editor', () => {
     expect(screen.queryByTestId('snackbar')).not.toBeInTheDocument();
   });
 
-  it('quick-add: a typed model and Enter add the product at the end; the entry row is ready again', async () => {
+  it('quick-add: a typed model, Enter, its quantity, Enter add the line at the end; the entry row is ready again', async () => {
     const { calls } = setup(
       answer(catalogApi.suggest, [DESK]),
       answer(catalogApi.get, DESK),
@@ -118,9 +118,15 @@ describe('Paste lines in the template editor', () => {
     await userEvent.keyboard('desk');
     await screen.findByRole('option', { name: /DESK-1/ });
     await userEvent.keyboard('{Enter}');
+    const qty = within(lines).getByRole('textbox', { name: 'Qty' });
+    await waitFor(() => expect(qty).toHaveFocus());
+    await userEvent.keyboard('abc{Enter}');
+    expect(within(lines).getByText('Enter a number, such as 2, -1 or 12.50')).toBeInTheDocument();
+    await userEvent.clear(qty);
+    await userEvent.keyboard('3{Enter}');
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/api/templates/lines/create/t1/s1').map((c) => c.body)).toEqual([
-        { lines: [{ product: 42, quantity: '1' }], sequence: -1 },
+        { lines: [{ product: 42, quantity: '3' }], sequence: -1 },
       ]),
     );
     await waitFor(() => expect(entry).toHaveFocus());

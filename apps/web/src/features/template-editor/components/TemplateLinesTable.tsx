@@ -37,11 +37,11 @@ export interface TemplateLinesHandlers {
   reorder(index: number, point: number): void;
   /** Adds pasted lines at `sequence` as one change; rejects with the server's refusal (the dialog shows it). */
   paste?(lines: PasteLine[], sequence: number): Promise<PasteAnswer>;
-  /** The entry row's product added at the end of the section (QuickAddRow; a bundle through its dialog). */
-  quickAdd?(product: ProductDto): Promise<undefined>;
+  /** The entry row's product and quantity added at the end of the section (QuickAddRow; a bundle through its dialog). */
+  quickAdd?(product: ProductDto, quantity?: string): Promise<undefined>;
 }
 
-/** The template's lines are edited in a dialog: after a quick-add the entry row keeps the focus. */
+/** The template's lines are edited in a dialog: the entry row asks the quantity itself and keeps the focus. */
 const noTable = () => null;
 
 /** Over the table while a product from the product list is dragged over it. */
@@ -162,7 +162,7 @@ export function TemplateLinesTable({
     >
       {drop.active && <DropOverlay />}
       <DataTable table={table} />
-      {editable && handlers.quickAdd && <QuickAddRow onAdd={handlers.quickAdd} table={noTable} />}
+      {editable && handlers.quickAdd && <QuickAddRow onAdd={handlers.quickAdd} table={noTable} askQuantity />}
       {dialogKind === 'edit' && chosenLines.length > 0 && (
         <LineEditDialog
           lines={chosenLines}
