@@ -239,6 +239,41 @@ function example(url: string, f: Fixture): unknown {
     '/api/sales/lines/reorder/:saleId/:sectionId': { index: 0, line_insertion_point: 2 },
     '/api/sales/lines/move/:saleId/:fromSection/:toSection/:type': [line],
     '/api/sales/lines/markup/:saleId/:sectionId': { ids: [line], markup: 30 },
+    '/api/sales/lines/paste/:saleId/:sectionId': {
+      lines: [{ product: 1, quantity: '2', price: '9.50', cost: '4', name: 'From the sheet' }, { note: 'A note' }],
+      sequence: -1,
+    },
+    // a redo of a line that is no longer there: the line comes back under its id, in its section
+    '/api/sales/revert/:saleId': {
+      undo: false,
+      expect: { sections: [], lines: [{ id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f', state: null }], order: [] },
+      restore: {
+        sections: [],
+        lines: [
+          {
+            id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+            state: {
+              section: f.sections[0],
+              kind: 'product',
+              product: 1,
+              name: 'Back',
+              quantity: '2',
+              price: '10',
+              cost: '5',
+              discount: 0,
+              price_percentage_active: false,
+            },
+          },
+        ],
+        order: [],
+      },
+    },
+    '/api/products/match': {
+      rows: [
+        { model: 'DESK-1', description: 'A desk' },
+        { model: 'DSK-1', description: '' },
+      ],
+    },
     '/api/users': { name: 'New', email: 'new@fuzz.test', password: 'long-enough-1', isAdmin: false },
     '/api/users/:id': { name: 'Renamed', modules: modulesWith('viewer') },
     '/api/users/resetpassword/:id': { password: 'long-enough-2', password2: 'long-enough-2' },
