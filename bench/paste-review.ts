@@ -8,28 +8,16 @@
 // - choose: `Add as a note` chosen for an unmatched row → the totals of what will be added painted.
 // Targets: scroll frame p95 ≤ 25 ms; edit and choose p95 ≤ 100 ms. Prints JSON; not a test. Builds the web app first
 // unless PASTE_REVIEW_SKIP_BUILD=1. Knobs: PASTE_REVIEW_ROWS (2000), PASTE_REVIEW_EDITS (20).
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { products } from '@quotewright/db';
-import { buildApp } from '../apps/server/src/app';
-import { testConfig } from '../apps/server/src/config';
-import { openDatabase, quantiles } from './kit/bench-kit';
+import { quantiles } from './kit/bench-kit';
+import { BENCH_ADMIN, ensureWebBuild, WEB_DIST, withBrowserApp } from './kit/browser-app';
 
 const ROWS = Number(process.env.PASTE_REVIEW_ROWS ?? 2000);
 const EDITS = Number(process.env.PASTE_REVIEW_EDITS ?? 20);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ADMIN = { email: 'bench@quotewright.test', password: 'bench-password-1' };
-const root = new URL('..', import.meta.url).pathname;
-const webDist = join(root, 'apps/web/dist');
 
-if (process.env.PASTE_REVIEW_SKIP_BUILD !== '1' || !existsSync(join(webDist, 'index.html'))) {
-  console.error('paste-review: building the web app');
-  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 2, 2] });
-  if (built.status !== 0) throw new Error('paste-review: the web app did not build');
-}
+ensureWebBuild('paste-review', process.env.PASTE_REVIEW_SKIP_BUILD === '1');
 
 const model = (i: number) => `MODEL-${10_000 + i}`;
 
@@ -94,21 +82,7 @@ async function scrollFrames(page: Page): Promise<number[]> {
 }
 
 async function main() {
-  const { database, drop } = await openDatabase('pglite', 'paste-review');
-  const config = testConfig({
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    JWT_SECRET: 'b'.repeat(40),
-    WEB_DIST: webDist,
-  });
-  const app = await buildApp({ config, database, logger: false, workers: false });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  try {
+  await withBrowserApp('paste-review', WEB_DIST, async ({ database, base, browser }) => {
     await database.db.insert(products).values(
       Array.from({ length: ROWS }, (_, i) => ({
         id: i + 1,
@@ -129,7 +103,7 @@ async function main() {
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     };
-    const { token } = await post<{ token: string }>('/users/login', ADMIN);
+    const { token } = await post<{ token: string }>('/users/login', BENCH_ADMIN);
     const sale = await post<{ _id: string }>('/sales', { name: 'Paste review bench' }, token);
     const made = await post<{ changes: { sections: { changed: { _id: string }[] } } }>(
       `/sales/sections/create/${sale._id}`,
@@ -198,12 +172,7 @@ async function main() {
         2,
       ),
     );
-  } finally {
-    await browser.close();
-    await app.close();
-    await database.close();
-    await drop();
-  }
+  });
 }
 
 await main();
