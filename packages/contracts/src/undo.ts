@@ -93,23 +93,22 @@ export const sameRevertSection = (a: RevertSection | null, b: RevertSection | nu
   a === b || (a !== null && b !== null && a.name === b.name && a.show_details === b.show_details);
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** Where the lines `ids` are in the sale: their section and the line (a walk, no index of every line). */
-function linesIn(sale: SaleDto, ids: ReadonlySet<string>): Map<string, { section: string; line: LineDto }> {
+/** Where each line of the sale is: its section and the line. */
+function linesById(sale: SaleDto): Map<string, { section: string; line: LineDto }> {
   const out = new Map<string, { section: string; line: LineDto }>();
-  for (const s of sale.sections)
-    for (const line of s.lines) if (ids.has(line._id)) out.set(line._id, { section: s._id, line });
+  for (const s of sale.sections) for (const line of s.lines) out.set(line._id, { section: s._id, line });
   return out;
 }
 
 /** The line changes of a step: every line the delta touched (a removed section's lines included) that differs. */
 function lineChanges(before: SaleDto, delta: SaleDelta, step: RevertStep) {
+  const was = linesById(before);
   const now = new Map<string, RevertLine | null>();
   for (const { section, line } of delta.changes.lines?.changed ?? []) now.set(line._id, revertLineOf(line, section));
   for (const lineId of delta.changes.lines?.removed ?? []) now.set(lineId, null);
   const removedSections = new Set(delta.changes.sections?.removed ?? []);
   for (const s of before.sections)
     if (removedSections.has(s._id)) for (const line of s.lines) if (!now.has(line._id)) now.set(line._id, null);
-  const was = linesIn(before, new Set(now.keys()));
   for (const [lineId, after] of now) {
     const old = was.get(lineId);
     const prior = old ? revertLineOf(old.line, old.section) : null;
@@ -152,23 +151,16 @@ export function revertStepOf(before: SaleDto, delta: SaleDelta): RevertStep | un
   }
   lineChanges(before, delta, step);
   // The line order of every section whose lines are not the same ids in the same order (a section that came or
-  // went included: its lines come back in their order). applySaleDelta copies the lines of the sections it touches
-  // only: the others are not looked at.
-  const lineIds = (s: SectionDto | undefined) => s?.lines.map((l) => l._id) ?? [];
-  const kept = new Set<string>();
-  for (const s of after.sections) {
-    kept.add(s._id);
-    const old = sectionOf.get(s._id);
-    if (old?.lines === s.lines) continue;
-    const [a, b] = [lineIds(old), lineIds(s)];
+  // went included: its lines come back in their order).
+  const orderOf = (sale: SaleDto) => new Map(sale.sections.map((s) => [s._id, s.lines.map((l) => l._id)]));
+  const was = orderOf(before);
+  const now = orderOf(after);
+  for (const section of new Set([...was.keys(), ...now.keys()])) {
+    const a = was.get(section) ?? [];
+    const b = now.get(section) ?? [];
     if (sameIds(a, b)) continue;
-    step.before.order.push({ section: s._id, ids: a });
-    step.after.order.push({ section: s._id, ids: b });
-  }
-  for (const s of before.sections) {
-    if (kept.has(s._id) || s.lines.length === 0) continue;
-    step.before.order.push({ section: s._id, ids: lineIds(s) });
-    step.after.order.push({ section: s._id, ids: [] });
+    step.before.order.push({ section, ids: a });
+    step.after.order.push({ section, ids: b });
   }
   const empty = (s: RevertSide) =>
     s.sections.length === 0 && s.lines.length === 0 && s.order.length === 0 && !s.sectionOrder;
