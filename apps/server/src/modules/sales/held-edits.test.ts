@@ -168,6 +168,10 @@ describe('the guard (repository)', () => {
     expect((await lineOf(ids[1]!))[0]!.position).toBe(2);
     expect((await lineOf('00000000-0000-4000-8000-00000000a002'))[0]!.description).toBe('Top line');
     expect(four.heads.slice(1)).toEqual(one.heads.slice(1));
+    // The write moved its section itself and told the line triggers so for its own statement only: any later write of
+    // lines on the same connection (one, on PGlite) is moved by the triggers again.
+    await t.database.db.update(saleLines).set({ description: 'Written elsewhere' }).where(eq(saleLines.id, ids[1]!));
+    expect((await heldAt(sale._id)).heads[0]!.version).toBe(four.heads[0]!.version + 1);
   });
 
   it('writes nothing when the version, a section version or the state is not as held', async () => {
@@ -187,6 +191,31 @@ describe('the guard (repository)', () => {
     const [row] = await t.database.db.select().from(sales).where(eq(sales.id, sale._id));
     expect(row!.version).toBe(at.version);
     expect(await feed(sale._id)).toHaveLength(entries);
+  });
+
+  it('writes an insert only while every catalog row it was made from is as given (changed, NULL-valued or gone)', async () => {
+    const { sale, B } = await fixture();
+    const repo = salesRepository(t.database.db);
+    const catalog = async (id: number) => (await repo.productsByIds([id]))[0]!;
+    const note = (n: number) => ({
+      sectionId: B,
+      insert: [{ id: `00000000-0000-4000-8000-00000000b00${n}`, saleId: sale._id, sectionId: B, position: 1 }],
+    });
+    // A column that is NULL in the catalog compares as equal to NULL as given.
+    await t.database.db.update(products).set({ manufacturer: null }).where(eq(products.id, 2));
+    const [one, two] = [await catalog(1), await catalog(2)];
+    expect(two.manufacturer).toBeNull();
+    const first = await heldAt(sale._id);
+    expect(await repo.commitLinesAt(first.at, actor, set, null, { ...note(1), products: [one, two] })).toBeDefined();
+    // One of the rows changed since: nothing written.
+    const second = await heldAt(sale._id);
+    await t.database.db.update(products).set({ cost: '1.5000' }).where(eq(products.id, 2));
+    expect(await repo.commitLinesAt(second.at, actor, set, null, { ...note(2), products: [one, two] })).toBeUndefined();
+    // A row that is no longer in the catalog at all: nothing written either.
+    expect(
+      await repo.commitLinesAt(second.at, actor, set, null, { ...note(3), products: [one, { ...one, id: 999_999 }] }),
+    ).toBeUndefined();
+    expect((await heldAt(sale._id)).at).toEqual(second.at);
   });
 });
 

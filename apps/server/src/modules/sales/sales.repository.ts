@@ -289,7 +289,11 @@ export interface LinesWrite extends LinesWriteOf<NewLineRow, LinePatch> {
 /** The product columns a new line is made from (product-lines.ts): what the guard of an insert compares. */
 const PRODUCT_GUARD = ['model', 'name', 'description', 'manufacturer', 'price', 'cost', 'uom', 'active'] as const;
 
-/** True (as SQL) when every given catalog row is still in the database as given. */
+/**
+ * True (as SQL) when every given catalog row is still in the database as given. Each given row looks its product up
+ * by id (a correlated subquery: one primary-key probe per given row): as a join, the planner hashed the whole
+ * catalog for a handful of given rows (a sequential scan of every product on every added line).
+ */
 function productsAsGiven(rows: readonly ProductRow[]): SQL {
   const columns = getTableColumns(products);
   const json = JSON.stringify(
@@ -302,7 +306,7 @@ function productsAsGiven(rows: readonly ProductRow[]): SQL {
   );
   const cols = (alias: string) => sql.raw(PRODUCT_GUARD.map((k) => `${alias}.${columns[k].name}`).join(', '));
   return sql`not exists (select 1 from jsonb_to_recordset(${json}::jsonb) as e(${types})
-    left join ${products} p on p.id = e.id where p.id is null or (${cols('p')}) is distinct from (${cols('e')}))`;
+    where (select row(${cols('p')}) from ${products} p where p.id = e.id) is distinct from row(${cols('e')}))`;
 }
 
 const writtenLine = rowReader(saleLines, 'written', 'l_');
@@ -556,7 +560,9 @@ function saleWriteQueries(db: Db, run: Run) {
       activity: ActivityEntry | null,
       write: LinesWrite,
     ): Promise<{ version: number; updatedAt: Date; lines: SaleLineRow[]; removed: number } | undefined> {
-      // Written by hand (not with the query builder, which costs more than the statement itself here).
+      // Written by hand (not with the query builder, which costs more than the statement itself here). The section's
+      // version moves here, once, and the line triggers are told not to move it again (migration 0021): they would
+      // run a plpgsql function and two more queries on every edit.
       const when = sql`exists (select 1 from touched)`;
       const activityCte = activity
         ? sql`, activity as (insert into sale_activity (sale_id, version, user_id, user_name, kind, detail, created_at)
@@ -571,9 +577,12 @@ function saleWriteQueries(db: Db, run: Run) {
               where ss.sale_id = ${at.saleId}) = ${at.sections}
             and ${write.products?.length ? productsAsGiven(write.products) : sql`true`}
           returning id, version, updated_at),
+        bumped as (update ${saleSections} set version = version + 1 where id = ${write.sectionId} and ${when}
+          returning set_config('qw.lines_bump_own_section', 'on', true) as own),
         ${linesWriteSql(write, when)}${activityCte}
         select touched.version as s_version, touched.updated_at as s_updated_at,
-          (select count(*) from removed)::int as s_removed, ${sql.raw(writtenLine.select)}
+          (select count(*) from removed)::int as s_removed, (select count(*) from bumped)::int as s_bumped,
+          ${sql.raw(writtenLine.select)}
           from touched left join written on true`);
       if (rows.length === 0) return undefined;
       return {
