@@ -19,6 +19,8 @@
 //        reports     → erp, exports       (exports' contentDisposition)
 //        realtime    → auth, sales
 //        erpfetch    → erp, catalog, partners, sales   (the fetch writes through their repositories)
+//        revisions   → sales              (a restore is a sale mutation; the sale's JSON and DTOs)
+//        approvals   → sales              (the sale as read for a publish: FullSale)
 //    The shared layers sit below every module: the kernel (errors.ts, policy.ts, config.ts) imports nothing else of the
 //    server; infra imports only the kernel; plugins import the kernel, infra, auth and erp. The composition root
 //    (app.ts, main.ts, bootstrap.ts, erp-setup.ts) may import anything and is imported only by itself and by tests.
@@ -65,6 +67,8 @@ const SERVER_MODULES = {
   reports: ['erp', 'exports'],
   realtime: ['auth', 'sales'],
   erpfetch: ['erp', 'catalog', 'partners', 'sales'],
+  revisions: ['sales'],
+  approvals: ['sales'],
 };
 
 // The policy above is the source of truth; a package.json that exports something else (a "./*" pattern, an entry

@@ -268,6 +268,16 @@ function example(url: string, f: Fixture): unknown {
         order: [],
       },
     },
+    '/api/sales/revisions/save/:saleId': { comment: 'Before the call' },
+    '/api/sales/approval/request/:id': { comment: 'Strategic customer' },
+    '/api/sales/approval/approve/:id': { version: 3, comment: 'Approved' },
+    '/api/sales/approval/reject/:id': { version: 3, comment: 'Rejected' },
+    '/api/settings/approval-rules': {
+      line_margin: { enabled: true, threshold: 15, approver: 'sales_full' },
+      sale_margin: { enabled: false, threshold: 18, approver: 'sales_full' },
+      max_discount: { enabled: true, threshold: 10, approver: 'admin' },
+      sale_total: { enabled: false, threshold: 100000, approver: 'admin' },
+    },
     '/api/products/match': {
       rows: [
         { model: 'DESK-1', description: 'A desk' },

@@ -291,6 +291,19 @@ describe('activityDetail and activitySentence', () => {
     );
   });
 
+  it('approvals: what needed approval, and the comment as the item', () => {
+    expect(say('approval_requested', { approval: { summary: '1 line under 15 % margin', comment: 'Please' } })).toEqual(
+      {
+        text: 'Ana requested approval (1 line under 15 % margin)',
+        items: ['“Please”'],
+        more: 0,
+      },
+    );
+    expect(say('approval_rejected', { approval: { summary: 'sale total $2.00 > $1.00' } }).text).toBe(
+      'Ana rejected the approval request (sale total $2.00 > $1.00)',
+    );
+  });
+
   it('a sentence also from a detail without the parts its kind names', () => {
     // (header_updated is left out: it words the header changes of its detail, and only those)
     const kinds = ACTIVITY_KINDS.filter((kind) => kind !== 'header_updated');
@@ -307,6 +320,12 @@ describe('activityDetail and activitySentence', () => {
       lines_pasted: { text: 'Ana pasted lines', items: [], more: 0 },
       edit_undone: { text: 'Ana undid a change', items: [], more: 0 },
       edit_redone: { text: 'Ana redid a change', items: [], more: 0 },
+      revision_saved: { text: 'Ana saved revision', items: [], more: 0 },
+      revision_restored: { text: 'Ana restored revision', items: [], more: 0 },
+      approval_requested: { text: 'Ana requested approval', items: [], more: 0 },
+      approval_approved: { text: 'Ana approved the sale', items: [], more: 0 },
+      approval_rejected: { text: 'Ana rejected the approval request', items: [], more: 0 },
+      approval_voided: { text: 'Ana voided the approval by an edit that breaks a rule', items: [], more: 0 },
       line_updated: { text: 'Ana changed lines', items: [], more: 0 },
       lines_deleted: { text: 'Ana deleted lines', items: [], more: 0 },
       lines_moved: { text: 'Ana moved lines', items: [], more: 0 },

@@ -34,6 +34,14 @@ export const ACTIVITY_KINDS = [
   // Undo and redo (docs/product/rules.md#undo-and-redo): a step of the person's own put back.
   'edit_undone',
   'edit_redone',
+  // Revisions (docs/product/rules.md#revisions): `of` names the revision ("Q00042-R2").
+  'revision_saved',
+  'revision_restored',
+  // Approvals (docs/product/rules.md#approvals): `approval` holds the reasons and the comment.
+  'approval_requested',
+  'approval_approved',
+  'approval_rejected',
+  'approval_voided',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -168,6 +176,8 @@ export const activityDetailSchema = z.strictObject({
     })
     .optional(),
   style: z.enum(['new', 'merge', 'overwrite']).optional(),
+  /** An approval's request, decision or voiding: what needed approval, and the person's comment. */
+  approval: z.strictObject({ summary: z.string(), comment: z.string().optional() }).optional(),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 
@@ -875,6 +885,26 @@ function revertSentence(verb: string) {
   };
 }
 
+/** A revision restored: its label, and what it changed (sections first, then lines). */
+function restoredSentence(parts: SentenceParts): ActivitySentence {
+  const { d, lines, sec, result, phrases } = parts;
+  const sections = [
+    ...(sec?.added ?? []).map((s) => `section ${s.name} back`),
+    ...(sec?.removed ?? []).map((s) => `section ${s.name} removed`),
+    ...(sec?.renamed ?? []).map((r) => `section ${r.from} named ${r.to}`),
+  ];
+  return result(`restored revision ${d.of ?? ''}`.trim(), [...sections, ...phrases()], lines?.more);
+}
+
+/** An approval requested, approved, rejected or voided: what needed it, and the comment as the entry's item. */
+function approvalSentence(verb: string) {
+  return ({ d, result }: SentenceParts): ActivitySentence => {
+    const summary = d.approval?.summary ? ` (${d.approval.summary})` : '';
+    const comment = d.approval?.comment ? [`“${d.approval.comment}”`] : [];
+    return result(`${verb}${summary}`, comment);
+  };
+}
+
 /** The sentence of each kind. */
 const SENTENCES: Record<ActivityKind, (parts: SentenceParts) => ActivitySentence> = {
   created: ({ result }) => result('created the quote'),
@@ -902,4 +932,10 @@ const SENTENCES: Record<ActivityKind, (parts: SentenceParts) => ActivitySentence
   template_removed: templateSentence,
   edit_undone: revertSentence('undid'),
   edit_redone: revertSentence('redid'),
+  revision_saved: ({ d, result }) => result(`saved revision ${d.of ?? ''}`.trim()),
+  revision_restored: restoredSentence,
+  approval_requested: approvalSentence('requested approval'),
+  approval_approved: approvalSentence('approved the sale'),
+  approval_rejected: approvalSentence('rejected the approval request'),
+  approval_voided: approvalSentence('voided the approval by an edit that breaks a rule'),
 };

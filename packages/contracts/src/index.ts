@@ -1,5 +1,6 @@
 export * from './activity';
 export * from './apply-delta';
+export * from './approvals';
 export * from './catalog';
 export * from './cover-letter';
 export * from './edit-conflicts';
@@ -9,6 +10,8 @@ export * from './inputs';
 export * from './problem';
 export * from './realtime';
 export * from './reports';
+export * from './revision-diff';
+export * from './revisions';
 export * from './routes';
 export * from './sale-document';
 export * from './sales';

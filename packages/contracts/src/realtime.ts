@@ -5,6 +5,7 @@
 // Zod schemas, with the types inferred from them: the server serializes its answers through them (Fastify
 // `response:` schemas), the web app reads the same types.
 import { z } from 'zod';
+import { approvalChangedEventSchema, approvalRequestedEventSchema } from './approvals';
 import { type EditingPayload, presenceEventSchema, valueReplacedEventSchema } from './edit-conflicts';
 import {
   lineSchema,
@@ -150,6 +151,8 @@ export const serverEventSchemas = {
   presence: presenceEventSchema,
   value_replaced: valueReplacedEventSchema,
   problem: problemEventSchema,
+  approval_requested: approvalRequestedEventSchema,
+  approval_changed: approvalChangedEventSchema,
 } as const;
 
 export type ServerToClientEvents = {

@@ -6,6 +6,7 @@
 import { MAX_INT4 } from '@quotewright/domain';
 import { z } from 'zod';
 import { costInput, discountInput, priceInput, quantityInput } from './inputs';
+import type { RevisionDocument, RevisionSummary } from './revisions';
 
 export const SALE_DOCUMENT_FORMAT = 'quotewright.sale';
 export const SALE_DOCUMENT_VERSION = 1;
@@ -47,7 +48,11 @@ export interface SaleDocument {
     salesperson: SaleDocumentRef | null;
     sections: SaleDocumentSection[];
   };
+  /** Asked for (GET /api/sales/json/:id?revisions=true): the sale's revisions, oldest first, each with its document. */
+  revisions?: SaleDocumentRevision[];
 }
+/** A revision in the JSON export: its number and meta, and its document as stored (docs/decisions/0029-revisions.md). */
+export type SaleDocumentRevision = RevisionSummary & { document: RevisionDocument };
 
 // ─── Import schema ────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -101,6 +106,8 @@ export const saleDocumentSchema = z.strictObject(
       ),
     }),
     exported_on: text(100).optional(),
+    /** An export's revisions: not imported (an imported quote starts without revisions). */
+    revisions: z.array(z.unknown()).optional(),
     sale: z.strictObject(
       {
         name: text(500).trim().default(''),

@@ -72,7 +72,14 @@ export type SyncOdooAck =
 
 // ─── Pre-publish check (GET /api/sales/odoo/check/{id}) ──────────────────────────────────────────────────────────
 
-export const SYNC_PROBLEM_CODES = ['NO_CUSTOMER', 'NO_PRODUCT', 'PRODUCT_UNKNOWN', 'PRODUCT_INACTIVE'] as const;
+export const SYNC_PROBLEM_CODES = [
+  'NO_CUSTOMER',
+  'NO_PRODUCT',
+  'PRODUCT_UNKNOWN',
+  'PRODUCT_INACTIVE',
+  // The sale breaks an approval rule and its content is not approved (docs/product/rules.md#approvals).
+  'APPROVAL_REQUIRED',
+] as const;
 export type SyncProblemCode = (typeof SYNC_PROBLEM_CODES)[number];
 
 /** Something the ERP would refuse, with where it is: section (1-based position and name) and line (1-based). */

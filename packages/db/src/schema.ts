@@ -2,6 +2,7 @@ import { type LineEditors, type Modules, NUMERIC_COLUMNS, type Preferences } fro
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -224,6 +225,8 @@ export const sales = pgTable(
      * writes to it (an ERP restored or reset hands the same ids and names to other orders).
      */
     odooCreatedAt: text('odoo_created_at'),
+    /** The status of the sale's latest approval request (decision 0030), null when it never had one. */
+    approvalState: text('approval_state').$type<'pending' | 'approved' | 'rejected' | 'void'>(),
   },
   (t) => [
     uniqueIndex('sales_quote_number_key').on(t.quoteNumber),
@@ -254,6 +257,10 @@ export const sales = pgTable(
       'gin',
       sql`(lower(${t.name} || ' ' || ${t.quoteNumber} || ' ' || coalesce(${t.customerName}, '') || ' ' || coalesce(${t.odooName}, ''))) gin_trgm_ops`,
     ),
+    // The sales awaiting approval (decision 0030): a partial index, as small as the pending requests.
+    index('sales_awaiting_approval_idx')
+      .on(t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.approvalState} = 'pending'`),
   ],
 );
 
@@ -410,6 +417,78 @@ export const saleDocuments = pgTable('sale_documents', {
   updatedByName: text('updated_by_name').notNull(),
 });
 export type SaleDocumentRow = typeof saleDocuments.$inferSelect;
+
+/** Binary bytes (bytea): a Buffer on either engine (PGlite answers a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * A sale's revisions (docs/decisions/0029-revisions.md): each a frozen copy of the sale as one gzip-compressed JSON
+ * document ({ sale, cover_letter } as their GETs answered them), numbered per sale, with what the list shows beside it.
+ */
+export const saleRevisions = pgTable(
+  'sale_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdById: uuid('created_by_id'),
+    createdByName: text('created_by_name').notNull(),
+    comment: text('comment'),
+    source: text('source').$type<'manual' | 'erp' | 'restore' | 'approval'>().notNull(),
+    sentToErp: boolean('sent_to_erp').notNull().default(false),
+    saleVersion: integer('sale_version').notNull(),
+    totalPrice: numeric('total_price', NUMERIC_COLUMNS.total).notNull(),
+    marginPercent: text('margin_percent').notNull(),
+    lineCount: integer('line_count').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [uniqueIndex('sale_revisions_sale_number_key').on(t.saleId, t.number)],
+);
+export type SaleRevisionRow = typeof saleRevisions.$inferSelect;
+
+/**
+ * Approval requests of sales and their decisions (docs/decisions/0030-approvals.md). At most one open request per sale
+ * (pending or approved: sale_approvals_open_key). `reasons` is what the content broke when requested; `covered` what
+ * the approver approved (the evaluation with its values at the decided version): a later content is covered when it
+ * breaks nothing new and nothing worse.
+ */
+export const saleApprovals = pgTable(
+  'sale_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'pending' | 'approved' | 'rejected' | 'void'>().notNull().default('pending'),
+    approver: text('approver').$type<'sales_full' | 'admin'>().notNull(),
+    summary: text('summary').notNull(),
+    reasons: jsonb('reasons').$type<unknown[]>().notNull().default([]),
+    saleVersion: integer('sale_version').notNull(),
+    /** The revision the request froze (no foreign key: a revision is never deleted while its sale lives). */
+    revisionId: uuid('revision_id'),
+    requestedById: uuid('requested_by_id'),
+    requestedByName: text('requested_by_name').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    requestComment: text('request_comment'),
+    decidedVersion: integer('decided_version'),
+    covered: jsonb('covered').$type<Record<string, unknown>>(),
+    decidedById: uuid('decided_by_id'),
+    decidedByName: text('decided_by_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decisionComment: text('decision_comment'),
+  },
+  (t) => [
+    index('sale_approvals_sale_idx').on(t.saleId, t.requestedAt.desc()),
+    uniqueIndex('sale_approvals_open_key').on(t.saleId).where(sql`${t.status} in ('pending', 'approved')`),
+  ],
+);
+export type SaleApprovalRow = typeof saleApprovals.$inferSelect;
 
 // ─── Runs of long background jobs (docs/decisions/0025-one-run-tracker.md) ─────────────────────────────────────────
 

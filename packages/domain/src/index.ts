@@ -1,3 +1,4 @@
+export * from './approval-rules';
 export * from './constants';
 export * from './copy';
 export * from './edit-conflicts';

@@ -235,6 +235,66 @@ function saleTemplateMutation(name: string, action: 'refresh' | 'remove'): Case[
   return [make('draft'), make('done')];
 }
 
+/** A sale (a fresh one) with one revision saved by the admin through the API: its ids. */
+async function revisionFixture(state: 'draft' | 'done' = 'draft'): Promise<{ sale: string; revision: string }> {
+  const f = await saleFixture(state);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/sales/revisions/save/${f.id}`,
+    headers: bearer(await login(t, ADMIN_EMAIL, ADMIN_PASSWORD)),
+    payload: {},
+  });
+  expect(res.statusCode).toBe(201);
+  return { sale: f.id, revision: (res.json() as { _id: string })._id };
+}
+/** Revision routes on a fresh sale with a revision (docs/product/rules.md#revisions). */
+const onRevision = (
+  name: string,
+  path: (r: { sale: string; revision: string }) => string,
+  expect: Expect,
+  state: 'draft' | 'done' = 'draft',
+): Case => ({ name, path: async () => path(await revisionFixture(state)), expect });
+
+/** The approval rules the matrix runs under (decision 0030): a product line under 15 % margin needs approval. */
+const MATRIX_APPROVAL_RULES = {
+  line_margin: { enabled: true, threshold: 15, approver: 'sales_full' },
+  sale_margin: { enabled: false, threshold: 18, approver: 'sales_full' },
+  max_discount: { enabled: false, threshold: 10, approver: 'sales_full' },
+  sale_total: { enabled: false, threshold: 100000, approver: 'admin' },
+} as const;
+/** A sale whose first line is under the line margin (100 / 95), and with `requested` its approval asked by the admin. */
+async function approvalFixture(state: 'draft' | 'done' = 'draft', requested = false) {
+  const f = await saleFixture(state);
+  await t.database.db.update(saleLines).set({ cost: '95' }).where(eq(saleLines.id, f.lines[0]));
+  let version = 0;
+  if (requested) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/sales/approval/request/${f.id}`,
+      headers: bearer((await tokenFor('admin'))!),
+      payload: {},
+    });
+    version = (res.json() as { version: number }).version;
+  }
+  return { ...f, version };
+}
+/** Deciding a request (made by the admin): sales full rights and admins (an admin may decide their own). */
+function approvalDecision(verb: 'approve' | 'reject'): Case[] {
+  let version = 0;
+  return [
+    {
+      name: 'a pending request',
+      path: async () => {
+        const f = await approvalFixture('draft', true);
+        version = f.version;
+        return `/api/sales/approval/${verb}/${f.id}`;
+      },
+      body: () => ({ version, comment: 'Matrix' }),
+      expect: { ...saleEditors(200), editor: 403 },
+    },
+  ];
+}
+
 const RUN_ID = '5b0c1c1e-0000-4000-8000-000000000001';
 let seq = 0;
 const uniqueEmail = () => `matrix-${Date.now()}-${++seq}@example.com`;
@@ -399,6 +459,45 @@ const MATRIX: Matrix = {
   ],
   'GET /api/sales/odoo/status/:id': [
     { name: 'never synced', path: () => `/api/sales/odoo/status/${readFixture.id}`, expect: moduleViewers(200) },
+  ],
+  // Approvals (decision 0030): rules in Settings (admins), the state (viewers), the request (editors), decisions.
+  'GET /api/settings/approval-rules': [
+    { name: 'read', path: () => '/api/settings/approval-rules', expect: adminOnly(200) },
+  ],
+  'PUT /api/settings/approval-rules': [
+    {
+      name: 'write',
+      path: () => '/api/settings/approval-rules',
+      body: () => MATRIX_APPROVAL_RULES,
+      expect: adminOnly(200),
+    },
+  ],
+  'GET /api/sales/approval/:id': [
+    { name: 'state', path: () => `/api/sales/approval/${readFixture.id}`, expect: moduleViewers(200) },
+    {
+      name: 'an unknown sale',
+      path: () => `/api/sales/approval/${RUN_ID}`,
+      expect: { ...moduleViewers(404), disabled: 403 },
+    },
+  ],
+  'POST /api/sales/approval/request/:id': [
+    {
+      name: 'a sale under the line margin',
+      path: async () => `/api/sales/approval/request/${(await approvalFixture()).id}`,
+      body: () => ({ comment: 'Matrix' }),
+      expect: saleEditors(200),
+    },
+    {
+      name: 'a locked sale',
+      path: async () => `/api/sales/approval/request/${(await approvalFixture('done')).id}`,
+      body: () => ({}),
+      expect: lockedSale,
+    },
+  ],
+  'POST /api/sales/approval/approve/:id': approvalDecision('approve'),
+  'POST /api/sales/approval/reject/:id': approvalDecision('reject'),
+  'GET /api/sales/approvals/pending': [
+    { name: 'list', path: () => '/api/sales/approvals/pending?pageSize=5', expect: moduleViewers(200) },
   ],
   'GET /api/sales/odoo/check/:id': [
     {
@@ -631,6 +730,36 @@ const MATRIX: Matrix = {
       (f) => [f.lines[0], f.lines[2]],
     ),
   ],
+  'GET /api/sales/revisions/list/:saleId': [
+    onRevision('list', (r) => `/api/sales/revisions/list/${r.sale}`, moduleViewers(200)),
+  ],
+  'POST /api/sales/revisions/save/:saleId': [
+    {
+      name: 'save',
+      path: async () => `/api/sales/revisions/save/${(await saleFixture()).id}`,
+      body: () => ({ comment: 'Matrix' }),
+      expect: saleEditors(201),
+    },
+  ],
+  'GET /api/sales/revisions/read/:saleId/:revisionId': [
+    onRevision('read', (r) => `/api/sales/revisions/read/${r.sale}/${r.revision}`, moduleViewers(200)),
+  ],
+  'GET /api/sales/revisions/compare/:saleId': [
+    onRevision(
+      'compare with the sale now',
+      (r) => `/api/sales/revisions/compare/${r.sale}?from=${r.revision}&to=current`,
+      moduleViewers(200),
+    ),
+  ],
+  'POST /api/sales/revisions/restore/:saleId/:revisionId': [
+    onRevision('restore', (r) => `/api/sales/revisions/restore/${r.sale}/${r.revision}`, saleEditors(200)),
+    onRevision(
+      'restore on a locked sale',
+      (r) => `/api/sales/revisions/restore/${r.sale}/${r.revision}`,
+      lockedSale,
+      'done',
+    ),
+  ],
   'POST /api/sales/revert/:saleId': saleMutation(
     'revert (redo of a note)',
     (f) => `/api/sales/revert/${f.id}`,
@@ -691,6 +820,13 @@ beforeAll(async () => {
   await t.database.db.insert(productRelated).values({ productId: 1, position: 0, relatedId: 2, quantity: '4' });
   readFixture = await saleFixture();
   readTemplate = await templateFixture();
+  const rules = await t.app.inject({
+    method: 'PUT',
+    url: '/api/settings/approval-rules',
+    headers: bearer(await login(t, ADMIN_EMAIL, ADMIN_PASSWORD)),
+    payload: MATRIX_APPROVAL_RULES,
+  });
+  expect(rules.statusCode).toBe(200);
   const users = await t.app.inject({
     method: 'GET',
     url: '/api/users',
@@ -971,6 +1107,42 @@ const SOCKET_MATRIX: Record<string, SocketCase[]> = {
           () => bus.publish({ type: 'sale_created', saleId: sale.id, version: 1, by: someone }),
           ((e: { saleId: string }) => e.saleId === sale.id) as never,
         );
+      },
+      expect: moduleViewers(200),
+    },
+  ],
+  approval_requested: [
+    {
+      name: 'a request someone else made (to the users who may decide it)',
+      run: async (s) => {
+        const sale = await saleFixture();
+        const event = {
+          saleId: sale.id,
+          approvalId: RUN_ID,
+          quote_number: 'MX',
+          name: 'Matrix',
+          summary: '1 line under 15 % margin',
+          approver: 'sales_full',
+          by: someone,
+        } as const;
+        return received(
+          s,
+          'approval_requested',
+          () => bus.publish({ type: 'approval_requested', event, requestedBy: someone.id }),
+          ((e: { saleId: string }) => e.saleId === sale.id) as never,
+        );
+      },
+      expect: { ...saleEditors(200), editor: 403 },
+    },
+  ],
+  approval_changed: [
+    {
+      name: 'of the sale joined',
+      run: async (s) => {
+        const sale = await saleFixture();
+        await identify(s, sale.id);
+        const event = { saleId: sale.id, status: 'approved', by: someone } as const;
+        return received(s, 'approval_changed', () => bus.publish({ type: 'approval_changed', event }));
       },
       expect: moduleViewers(200),
     },

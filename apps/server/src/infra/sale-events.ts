@@ -1,6 +1,13 @@
 // In-process bus between the services (which publish after commit) and the realtime module (which relays to
 // Socket.IO rooms; with REDIS_URL the Socket.IO adapter carries them to the other processes).
-import type { Actor, OdooSyncStatus, SaleDelta, ValueReplacedEvent } from '@quotewright/contracts';
+import type {
+  Actor,
+  ApprovalChangedEvent,
+  ApprovalRequestedEvent,
+  OdooSyncStatus,
+  SaleDelta,
+  ValueReplacedEvent,
+} from '@quotewright/contracts';
 
 export type SaleEvent =
   | { type: 'sale_changed'; delta: SaleDelta }
@@ -13,7 +20,11 @@ export type SaleEvent =
   /** Publish/sync progress of a sale (docs/product/realtime.md#publish-progress): relayed to the sale's room as `odoo_sync_status`. */
   | { type: 'odoo_sync_status'; status: OdooSyncStatus }
   /** A user's rights, password or account changed: their open sockets are checked again at once. */
-  | { type: 'user_changed'; userId: string };
+  | { type: 'user_changed'; userId: string }
+  /** An approval was requested (decision 0030): relayed to the users who may decide it, not its author. */
+  | { type: 'approval_requested'; event: ApprovalRequestedEvent; requestedBy: string }
+  /** A sale's approval was requested, decided or voided: relayed to the sale's room and the sales list. */
+  | { type: 'approval_changed'; event: ApprovalChangedEvent };
 
 export interface SaleEvents {
   publish(event: SaleEvent): void;

@@ -23,9 +23,13 @@ export const exportsApi = {
   json: route({
     method: 'GET',
     path: '/api/sales/json/:id',
-    summary: 'The sale as its JSON document (quotewright.sale)',
+    summary: 'The sale as its JSON document (quotewright.sale); with revisions=true, its revisions too',
     tag,
     params: saleParams,
+    query: z.strictObject({
+      /** Include the sale's revisions (each with its number, meta and document). */
+      revisions: z.enum(['true', 'false'], { error: 'Expected true or false' }).optional(),
+    }),
     answers: { 200: { file: 'application/json' } },
   }),
   pdf: route({

@@ -1,5 +1,6 @@
 // Every route of the HTTP API, by area (packages/contracts http.ts says how they are used).
 import type { RouteDef } from '../http';
+import { approvalsApi } from './approvals';
 import { authApi } from './auth';
 import { catalogApi, partnersApi } from './catalog';
 import { docsApi } from './docs';
@@ -9,12 +10,14 @@ import { exportsApi } from './exports';
 import { healthApi } from './health';
 import { reportsApi } from './reports';
 import { saleLinesApi, saleRevertApi, saleSectionsApi } from './sale-edits';
+import { saleRevisionsApi } from './sale-revisions';
 import { saleSyncApi } from './sale-sync';
 import { saleTemplatesApi } from './sale-templates';
 import { salesApi } from './sales';
 import { templatesApi } from './templates';
 import { usersApi } from './users';
 
+export { approvalsApi } from './approvals';
 export { authApi } from './auth';
 export { catalogApi, partnersApi } from './catalog';
 export { API_DOCS_FILES, docsApi } from './docs';
@@ -25,6 +28,7 @@ export { healthApi } from './health';
 export { reportsApi } from './reports';
 export { saleLinesApi, saleRevertApi, saleSectionsApi } from './sale-edits';
 export { saleReadRoute } from './sale-read';
+export { saleRevisionsApi } from './sale-revisions';
 export { saleSyncApi } from './sale-sync';
 export { saleTemplatesApi } from './sale-templates';
 export { saleHeaderBodySchema, saleImportBodySchema, salesApi } from './sales';
@@ -48,6 +52,8 @@ export const apiRoutes: readonly RouteDef[] = [
   ...Object.values(saleSectionsApi),
   ...Object.values(saleLinesApi),
   ...Object.values(saleRevertApi),
+  ...Object.values(saleRevisionsApi),
   ...Object.values(saleSyncApi),
   ...Object.values(saleTemplatesApi),
+  ...Object.values(approvalsApi),
 ];

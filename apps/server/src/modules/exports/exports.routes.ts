@@ -25,7 +25,7 @@ export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsServ
       .send(file.stream);
   });
   serve(r, exportsApi.json, async (req, reply) => {
-    const file = await exports.json(req.user, req.params.id);
+    const file = await exports.json(req.user, req.params.id, { revisions: req.query.revisions === 'true' });
     return reply
       .header('content-disposition', contentDisposition('attachment', file.fileName))
       .header('cache-control', 'no-store')

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import type { CoverLetter, CoverLetterBody, SaleDocument } from '@quotewright/contracts';
+import type { CoverLetter, CoverLetterBody, SaleDocument, SaleDocumentRevision } from '@quotewright/contracts';
 import { saleExcelFileName, saleJsonFileName, sanitizeFileName } from '@quotewright/domain';
 import { notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
@@ -16,7 +16,13 @@ function letterOf(row: { body: CoverLetterBody; updatedAt: Date; updatedByName: 
     : { body: [], updated_on: null, updated_by: null };
 }
 
-export function exportsService(deps: { sales: SalesRepository; exports: ExportsRepository; now?: () => number }) {
+export function exportsService(deps: {
+  sales: SalesRepository;
+  exports: ExportsRepository;
+  now?: () => number;
+  /** The sale's revisions with their documents, oldest first (modules/revisions), for the JSON export. */
+  revisions?: (saleId: string, quoteNumber: string) => Promise<SaleDocumentRevision[]>;
+}) {
   const now = () => new Date(deps.now?.() ?? Date.now());
 
   async function load(actor: AuthUser | null, id: string) {
@@ -36,13 +42,16 @@ export function exportsService(deps: { sales: SalesRepository; exports: ExportsR
       return { fileName: saleExcelFileName(full.sale.name, full.sale.quoteNumber), stream: out };
     },
 
-    /** The lossless JSON document of a sale. */
-    async json(actor: AuthUser | null, id: string): Promise<{ fileName: string; document: SaleDocument }> {
+    /** The lossless JSON document of a sale; with `revisions`, the sale's revisions too. */
+    async json(
+      actor: AuthUser | null,
+      id: string,
+      opts: { revisions?: boolean } = {},
+    ): Promise<{ fileName: string; document: SaleDocument }> {
       const { full } = await load(actor, id);
-      return {
-        fileName: saleJsonFileName(full.sale.name, full.sale.quoteNumber),
-        document: toSaleDocument(full, now()),
-      };
+      const document = toSaleDocument(full, now());
+      if (opts.revisions && deps.revisions) document.revisions = await deps.revisions(id, full.sale.quoteNumber);
+      return { fileName: saleJsonFileName(full.sale.name, full.sale.quoteNumber), document };
     },
 
     /** The customer PDF (no cost, margin or markup, whatever the user's preferences), its cover letter first. */

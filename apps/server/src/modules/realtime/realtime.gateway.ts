@@ -47,6 +47,8 @@ export const OUTBOUND_EVENTS = [
   'presence',
   'value_replaced',
   'problem',
+  'approval_requested',
+  'approval_changed',
 ] as const;
 
 export interface Realtime {

@@ -1,7 +1,21 @@
 // The bus → rooms (docs/product/realtime.md#server--client-events): what the services publish on the in-process
 // SaleEvents bus after commit, sent to the sale's room and the sales room, once, by the process that published it.
+import type { ApprovalRequestedEvent } from '@quotewright/contracts';
+import { canApproveAs } from '@quotewright/domain';
 import type { SaleEvent } from '../../infra/sale-events';
 import { type RealtimeContext, SALES_ROOM, saleRoom } from './context';
+
+/**
+ * An approval request, to the sockets (of every process) whose user may decide it: an approver of the kind it needs,
+ * never its author.
+ */
+async function tellApprovers(ctx: RealtimeContext, event: ApprovalRequestedEvent, requestedBy: string) {
+  const sockets = await ctx.io.in(SALES_ROOM).fetchSockets();
+  for (const s of sockets) {
+    const user = s.data.user;
+    if (user && user.id !== requestedBy && canApproveAs(user, event.approver)) s.emit('approval_requested', event);
+  }
+}
 
 /** Relays the bus to the rooms until the function it answers is called; a changed user is `recheckUser`ed. */
 export function relaySaleEvents(ctx: RealtimeContext, recheckUser: (userId: string) => Promise<void>): () => void {
@@ -29,6 +43,15 @@ export function relaySaleEvents(ctx: RealtimeContext, recheckUser: (userId: stri
         break;
       case 'value_replaced':
         io.to(saleRoom(e.event.saleId)).emit('value_replaced', e.event);
+        break;
+      case 'approval_requested':
+        void tellApprovers(ctx, e.event, e.requestedBy).catch((err) =>
+          ctx.deps.log.error({ err }, 'could not tell the approvers of a request'),
+        );
+        break;
+      case 'approval_changed':
+        io.to(saleRoom(e.event.saleId)).emit('approval_changed', e.event);
+        io.to(SALES_ROOM).emit('sales_changed', { saleId: e.event.saleId, version: null });
         break;
       case 'user_changed':
         void recheckUser(e.userId);

@@ -83,6 +83,16 @@ export interface SaleSyncDeps {
   retryDelaySeconds?: number;
   /** Attempts of one run before an unknown outcome is reported as such. Default 3. */
   maxAttempts?: number;
+  /**
+   * Approvals (decision 0030): the reasons the content being sent needs an approval it does not have, judged on the
+   * very snapshot a run sends (and by the pre-publish check and the start).
+   */
+  approvalGate?: ((full: FullSale) => Promise<SyncProblem[]>) | undefined;
+  /**
+   * Revisions (decision 0029): told after each successful publish/sync with the sale as it was sent and its row after
+   * the sync (a revision "sent to ERP"). Never fails the sync: a failure is logged.
+   */
+  onSent?: ((sent: { full: FullSale; synced: SaleRow; by: { id: string; name: string } }) => Promise<void>) | undefined;
 }
 
 /**
@@ -184,6 +194,8 @@ interface SyncEnv {
   log: Log;
   retryDelaySeconds: number;
   maxAttempts: number;
+  approvalGate?: SaleSyncDeps['approvalGate'];
+  onSent?: SaleSyncDeps['onSent'];
 }
 
 function announce(env: SyncEnv, sale: SaleRow, run: SaleSyncRun | undefined): OdooSyncStatus {
@@ -192,7 +204,12 @@ function announce(env: SyncEnv, sale: SaleRow, run: SaleSyncRun | undefined): Od
   return status;
 }
 
-async function problemsOf(repo: SaleSyncRepository, full: FullSale): Promise<SyncProblem[]> {
+async function problemsOf(env: Pick<SyncEnv, 'repo' | 'approvalGate'>, full: FullSale): Promise<SyncProblem[]> {
+  const own = await catalogProblemsOf(env.repo, full);
+  return env.approvalGate ? [...own, ...(await env.approvalGate(full))] : own;
+}
+
+async function catalogProblemsOf(repo: SaleSyncRepository, full: FullSale): Promise<SyncProblem[]> {
   const ids = [
     ...new Set(
       full.sections.flatMap((s) =>
@@ -316,7 +333,7 @@ async function readSale(env: SyncEnv, job: SyncJob): Promise<FullSale | undefine
     await finishFailed(env, job, 'failed', notSyncable(full.sale.state).message);
     return undefined;
   }
-  const problems = await problemsOf(env.repo, full);
+  const problems = await problemsOf(env, full);
   if (problems.length > 0) {
     await finishFailed(env, job, 'failed', problemsText(problems));
     return undefined;
@@ -461,6 +478,11 @@ async function saveResult(
     },
   });
   job.sale = (await env.repo.saleRow(run.key)) ?? job.sale;
+  // What the ERP received is always a revision (decision 0029); its failure is logged, never the sync's.
+  if (done)
+    await env
+      .onSent?.({ full, synced: job.sale, by: job.by })
+      .catch((err) => env.log.error({ err, saleId: run.key }, 'could not save the revision of a publish/sync'));
   env.events?.publish({ type: 'sales_replaced', sales: [{ saleId: run.key, version }], by: job.by });
   if (done) announce(env, job.sale, done);
   if (mismatch) env.log.warn({ saleId: run.key, odooId, ourTotal, erpTotal: order.amountUntaxed }, 'ERP total differs');
@@ -551,6 +573,8 @@ export function saleSyncService(deps: SaleSyncDeps) {
     log,
     retryDelaySeconds: deps.retryDelaySeconds ?? 30,
     maxAttempts: deps.maxAttempts ?? 3,
+    approvalGate: deps.approvalGate,
+    onSent: deps.onSent,
   };
   const staleAfterMs = deps.staleAfterMs ?? 10 * 60 * 1000;
   const runs = runTracker<SaleSyncDetail>({
@@ -597,7 +621,7 @@ export function saleSyncService(deps: SaleSyncDeps) {
       if (active) return { started: false, status: toSyncStatus(sale, active) };
       const full = await repo.snapshot(saleId);
       if (!full) throw notFound('Sale');
-      const problems = await problemsOf(repo, full);
+      const problems = await problemsOf(env, full);
       if (problems.length > 0) throw new SyncProblemsError(problems);
       const newOrder = createNew && sale.odooId !== null;
       const action = sale.odooId === null || newOrder ? 'publish' : 'sync';
@@ -627,7 +651,7 @@ export function saleSyncService(deps: SaleSyncDeps) {
       const full = await repo.snapshot(saleId);
       if (!full) throw notFound('Sale');
       const { sale } = full;
-      const problems = await problemsOf(repo, full);
+      const problems = await problemsOf(env, full);
       const blocked = canSyncSale(user, sale.state) ? null : notSyncable(sale.state).message;
       const out: SyncCheck = {
         saleId,

@@ -1,4 +1,4 @@
-import { authApi, salesApi, usersApi } from '@quotewright/contracts';
+import { approvalsApi, authApi, salesApi, usersApi } from '@quotewright/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
@@ -8,7 +8,10 @@ import { renderApp } from '../../test/renderApp';
 const user = makeUser({ modules: { sales: { enabled: true, level: 'viewer' } } });
 const config = { ssoProvider: null, erpName: 'Odoo' };
 /** The sales list the signed-in viewer lands on (empty). */
-const noSales = () => answer(salesApi.list, { items: [], total: 0, page: 0, pageSize: 20 });
+const noSales = () => [
+  answer(salesApi.list, { items: [], total: 0, page: 0, pageSize: 20 }),
+  answer(approvalsApi.pending, { items: [], total: 0, page: 0, pageSize: 1 }),
+];
 
 describe('session', () => {
   it('without a token every protected address goes to /login', async () => {
@@ -30,7 +33,7 @@ describe('session', () => {
 
   it('a token that expires while the app is open logs out on the timer', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    serve(answer(authApi.config, config), answer(usersApi.get, user), noSales());
+    serve(answer(authApi.config, config), answer(usersApi.get, user), ...noSales());
     window.localStorage.setItem('token', makeToken({ sub: 'u1', name: 'Ada', exp: nowSeconds() + 10 }));
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();
@@ -43,7 +46,7 @@ describe('session', () => {
   });
 
   it('an expired token is caught on navigation', async () => {
-    serve(answer(authApi.config, config), answer(usersApi.get, user), noSales());
+    serve(answer(authApi.config, config), answer(usersApi.get, user), ...noSales());
     const exp = nowSeconds() + 3600;
     window.localStorage.setItem('token', makeToken({ sub: 'u1', name: 'Ada', exp }));
     const { router } = renderApp('/');

@@ -1,4 +1,4 @@
-import { authApi, exportsApi, partnersApi, reportsApi, salesApi, usersApi } from '@quotewright/contracts';
+import { approvalsApi, authApi, exportsApi, partnersApi, reportsApi, salesApi, usersApi } from '@quotewright/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ function signIn(user = makeUser()) {
   window.localStorage.setItem('token', makeToken({ sub: user._id, name: user.name, exp: nowSeconds() + 3600 }));
   return serve(
     answer(usersApi.get, user),
+    answer(approvalsApi.pending, { items: [], total: 0, page: 0, pageSize: 1 }),
     answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
     answer(salesApi.list, { items: [], total: 0, page: 0, pageSize: 20 }),
     answer(reportsApi.stockByLocation, []),

@@ -17,6 +17,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useUpdateSaleHeader } from './api/mutations';
 import { createSale, useSale, useStoreSale } from './api/sale';
 import type { Sale, SaleHeader } from './api/types';
+import { ApprovalBanner } from './approvals/ApprovalBanner';
 import { SaleActivityButton } from './components/ActivityPanel';
 import { CheckProductsButton } from './components/CheckProductsButton';
 import { type DialogState, EditorDialogs } from './components/EditorDialogs';
@@ -38,6 +39,7 @@ import { useProductListExpanded } from './hooks/useProductListExpanded';
 import { useSaleHead } from './hooks/useSaleHead';
 import { useSaleRoom } from './hooks/useSaleRoom';
 import { useSectionHandlers } from './hooks/useSectionHandlers';
+import { SaleRevisionsButton } from './revisions/RevisionsButton';
 
 function EditorSkeleton() {
   return (
@@ -113,6 +115,7 @@ function SaleHeaderActions({
       <CheckProductsButton saleId={sale._id} />
       <ExportMenuButton sale={sale} />
       <SaleActivityButton saleId={sale._id} version={sale.version} />
+      <SaleRevisionsButton sale={sale} />
       {editable && <UndoButtons saleId={sale._id} />}
       <KeyboardHelpButton groups={SALE_SHORTCUTS} />
       {editable && <SaleTemplatesButton saleId={sale._id} applied={sale.template_ids} />}
@@ -242,6 +245,7 @@ function SaleEditor({ sale }: { sale: Sale }) {
           onSave={saveHeader}
           collapseSoon={justCreated}
         />
+        <ApprovalBanner sale={sale} />
         <ProductListLayout
           productList={productList}
           wide={wide}

@@ -1,4 +1,5 @@
 import {
+  approvalsApi,
   authApi,
   type SaleListGroupDto,
   type SaleListItemDto,
@@ -35,6 +36,7 @@ function setup(user = admin, ...extra: HttpHandler[]) {
   window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
   return serve(
     answer(usersApi.get, user),
+    answer(approvalsApi.pending, { items: [], total: 0, page: 0, pageSize: 1 }),
     answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
     answer(salesApi.list, {
       items: [item(1), item(2, { state: 'sale', state_label: 'Sale Order' })],

@@ -13,7 +13,9 @@ import { PageSkeleton } from '../../components/PageSkeleton';
 import { errorMessage } from '../../lib/api';
 import { prefetchSale } from '../../lib/salePrefetch';
 import type { User } from '../../lib/types';
+import { usePendingApprovals } from './api/approvals';
 import type { SalesGroupsPage } from './api/sales';
+import { AwaitingApprovalFilter } from './components/AwaitingApprovalFilter';
 import { GroupRowCell } from './components/GroupRowCell';
 import { GROUPED_CELL_SX } from './components/GroupSummary';
 import { ImportQuoteDialog } from './components/ImportQuoteDialog';
@@ -69,11 +71,16 @@ function SalesListActions({
   user,
   groups,
   onImport,
+  awaiting,
+  onAwaitingChange,
 }: {
   user: User;
   /** The grouped list's page, when grouped. */
   groups: SalesGroupsPage | undefined;
   onImport: () => void;
+  /** Only the sales awaiting approval are listed. */
+  awaiting: boolean;
+  onAwaitingChange: (on: boolean) => void;
 }) {
   const navigate = useNavigate();
   return (
@@ -88,6 +95,7 @@ function SalesListActions({
           Import Quote
         </Button>
       )}
+      <AwaitingApprovalFilter on={awaiting} onChange={onAwaitingChange} />
       {groups && (
         <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }} data-testid="groups-count">
           {groups.total} {groups.total === 1 ? 'group' : 'groups'} · {groups.sales}{' '}
@@ -128,14 +136,17 @@ function SalesList({ user }: { user: User }) {
     globalFilter,
   );
   useSalesListLive();
+  // "Awaiting approval": the sales whose request waits for a decision, in place of the list (not grouped).
+  const [awaiting, setAwaiting] = useState(false);
+  const pending = usePendingApprovals({ page: pageIndex, pageSize: settings.pageSize }, awaiting);
   const { remove, doImport } = useSaleListActions(() => setImportOpen(false));
 
-  const groupBy = settings.groupBy;
+  const groupBy = awaiting ? null : settings.groupBy;
   const sortColumn = settings.sort ? COLUMN_OF[settings.sort] : undefined;
   const sorting: MRT_SortingState = sortColumn ? [{ id: sortColumn, desc: settings.direction === 'desc' }] : [];
   const grouping: MRT_GroupingState = groupBy ? [groupBy] : [];
   const pagination: MRT_PaginationState = { pageIndex, pageSize: settings.pageSize };
-  const active = groupBy ? grouped : plain;
+  const active = awaiting ? pending : groupBy ? grouped : plain;
   const groupHeader = groupBy ? { state: 'Status', customer: 'Client', salesperson: 'Salesperson' }[groupBy] : '';
 
   // The server pages, groups, sorts and searches (manual*): a new grouping, sort, search or page size starts again at
@@ -175,9 +186,9 @@ function SalesList({ user }: { user: User }) {
 
   const table = useDataTable<ListRow>({
     columns: SALES_LIST_COLUMNS,
-    data: rows,
+    data: awaiting ? (pending.data?.items ?? []).map((sale) => ({ kind: 'sale', id: sale._id, sale })) : rows,
     getRowId: (r) => r.id,
-    rowCount: (groupBy ? grouped.data?.total : plain.data?.total) ?? 0,
+    rowCount: (awaiting ? pending.data?.total : groupBy ? grouped.data?.total : plain.data?.total) ?? 0,
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,
@@ -222,7 +233,16 @@ function SalesList({ user }: { user: User }) {
       return sale ? <DeleteSaleButton onClick={() => void remove(sale)} /> : null;
     },
     renderTopToolbarCustomActions: () => (
-      <SalesListActions user={user} groups={groupBy ? grouped.data : undefined} onImport={() => setImportOpen(true)} />
+      <SalesListActions
+        user={user}
+        groups={groupBy ? grouped.data : undefined}
+        onImport={() => setImportOpen(true)}
+        awaiting={awaiting}
+        onAwaitingChange={(on) => {
+          setAwaiting(on);
+          setPageIndex(0);
+        }}
+      />
     ),
   });
 

@@ -1,4 +1,5 @@
-import { authApi, erpFetchApi, type FetchRunDto, usersApi } from '@quotewright/contracts';
+import { approvalsApi, authApi, erpFetchApi, type FetchRunDto, usersApi } from '@quotewright/contracts';
+import { defaultApprovalRules } from '@quotewright/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +34,7 @@ function setup(products: Resolver<typeof erpFetchApi.latest>, start?: Answer<typ
   window.localStorage.setItem('token', makeToken({ sub: 'a1', name: 'Admin', exp: nowSeconds() + 3600 }));
   return serve(
     answer(usersApi.get, admin),
+    answer(approvalsApi.rules, defaultApprovalRules()),
     answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
     answer(erpFetchApi.latest, (req) => (req.params.kind === 'products' ? products(req) : { run: null })),
     ...(start ? [answer(erpFetchApi.start, start, { status: 202 })] : []),

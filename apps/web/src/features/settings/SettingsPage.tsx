@@ -1,5 +1,6 @@
 import { Card, CardContent, CardHeader, Stack } from '@mui/material';
 import { PageHeader } from '../../components/PageHeader';
+import { ApprovalRulesCard } from './components/ApprovalRulesCard';
 import { FetchButton } from './components/FetchButton';
 
 export function SettingsPage() {
@@ -19,6 +20,7 @@ export function SettingsPage() {
           </Stack>
         </CardContent>
       </Card>
+      <ApprovalRulesCard />
     </>
   );
 }

@@ -18,6 +18,7 @@ import { lineText } from '../../../components/lines/columns';
 import { WithValueWarning } from '../../../components/lines/ValueWarning';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import type { SaleLine } from '../api/types';
+import { ApprovalMark } from '../approvals/ApprovalMark';
 import type { ClickModifiers } from '../hooks/useLineSelection';
 import type { LineField } from '../lineField';
 import { type CellRefusal, type CellSave, EditableCell } from './EditableCell';
@@ -279,6 +280,7 @@ export const LineRow = memo(function LineRow({
           </span>
         ) : null}
         <RowPresence line={line._id} />
+        <ApprovalMark id={line._id} />
       </div>
       <LineCells line={line} columns={columns} editable={editable} onCommit={onCommit} />
     </div>

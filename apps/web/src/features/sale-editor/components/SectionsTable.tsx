@@ -34,6 +34,7 @@ import type { SensitiveKind } from '../../../lib/discreteColumns';
 import { reorderOnDragEnd, SORTABLE_AUTO_SCROLL, useSortableSensors } from '../../../lib/dnd';
 import { formatPercent } from '../../../lib/format';
 import type { SaleSection } from '../api/types';
+import { ApprovalMark } from '../approvals/ApprovalMark';
 
 type ColumnId =
   | 'drag'
@@ -233,7 +234,10 @@ const SectionRow = memo(function SectionRow({
                   onCancel={() => setRenaming(false)}
                 />
               ) : (
-                <Typography fontWeight={500}>{section.name}</Typography>
+                <Typography fontWeight={500}>
+                  {section.name}
+                  <ApprovalMark id={section._id} />
+                </Typography>
               )}
             </TableCell>
           );

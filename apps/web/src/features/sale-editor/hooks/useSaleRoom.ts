@@ -5,6 +5,7 @@
 // open travels both ways (presence.ts); a person whose value someone chose to replace is told.
 import {
   ACTIVITY_SENSITIVE_FIELDS,
+  type ApprovalRequestedEvent,
   type OdooSyncStatus,
   type PresenceEvent,
   type SaleDeletedEvent,
@@ -26,10 +27,14 @@ import { createSocket, type LiveSocket, onConnectionEnd } from '../../../lib/soc
 import { applyServerDelta, saleKey, serverSale } from '../api/optimistic';
 import { syncStatusKey } from '../api/sync';
 import type { Sale } from '../api/types';
+import { approvalKey } from '../approvals/api';
 import { reportEditConflicts } from './editConflicts';
 import { clearPresence, presenceRefused, receivePresence, setPresenceSender } from './presence';
 
 export const saleDeletedNotice = (name: string) => `This sale was deleted by ${name}`;
+/** An approver is told of a request for approval (docs/product/rules.md#approvals). */
+export const approvalRequestedNotice = (e: ApprovalRequestedEvent) =>
+  `${e.by.name} requests approval of ${e.quote_number}${e.name ? ` (${e.name})` : ''}: ${e.summary}`;
 export const lineDeletedNotice = (name: string) => `The line you were editing was deleted by ${name}`;
 export const sectionDeletedNotice = (name: string) => `The section you had open was deleted by ${name}`;
 /** A sale rewritten outside the editor: by the ERP fetch (id 'erp'), or by someone's publish/sync. */
@@ -163,6 +168,12 @@ export function useSaleRoom(
       queryClient.setQueryData(syncStatusKey(saleId), status);
       if (status.state !== 'queued' && status.state !== 'syncing') refetch();
     });
+    // Approvals (docs/product/rules.md#approvals): the sale's approval changed (read it again); an approver is told of a
+    // request for approval of any sale at once.
+    socket.on('approval_changed', (e) => {
+      if (e.saleId === saleId) void queryClient.invalidateQueries({ queryKey: approvalKey(saleId), exact: true });
+    });
+    socket.on('approval_requested', (e) => latest.current.snackbar.show(approvalRequestedNotice(e), 'info'));
     socket.connect();
 
     function noticesFor(delta: SaleDelta, current: Sale): { notify: string[] } {

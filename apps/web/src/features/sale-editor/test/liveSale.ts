@@ -1,6 +1,7 @@
 // Shared by the live sale editor's tests: a sale of two lines, another editor (Bob) whose changes arrive as the
 // server would broadcast them, and the app opened on the sale with the fake socket playing the server.
 import {
+  approvalsApi,
   authApi,
   catalogApi,
   diffSales,
@@ -19,6 +20,7 @@ import { makeToken, makeUser, nowSeconds } from '../../../test/fixtures';
 import { answer, serve } from '../../../test/msw';
 import { renderApp } from '../../../test/renderApp';
 import type { Sale, SaleLine } from '../api/types';
+import { noApproval } from '../approvals/testing';
 
 export const admin = makeUser({ _id: 'a1', name: 'Admin', isAdmin: true });
 export const bob = { id: 'b2', name: 'Bob Baker' };
@@ -133,11 +135,13 @@ export function setup(current: () => Sale = () => sale, ...handlers: HttpHandler
     answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
     answer(salesApi.get, () => current()),
     answer(salesApi.list, { items: [], total: 0, page: 0, pageSize: 20 }),
+    answer(approvalsApi.pending, { items: [], total: 0, page: 0, pageSize: 1 }),
     answer(partnersApi.customers, []),
     answer(partnersApi.templates, []),
     answer(partnersApi.salespersons, []),
     answer(catalogApi.list, { items: [], total: 0, page: 0, pageSize: 5 }),
     answer(saleSyncApi.status, syncStatus()),
+    answer(approvalsApi.state, (req) => noApproval(req.params.id)),
     ...handlers,
   );
 }

@@ -1,4 +1,4 @@
-import { authApi, salesApi, usersApi } from '@quotewright/contracts';
+import { approvalsApi, authApi, salesApi, usersApi } from '@quotewright/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '../../../test/fakeSocket';
@@ -15,6 +15,7 @@ describe('the sales list, live', () => {
     let n = 0;
     const { calls } = serve(
       answer(usersApi.get, admin),
+      answer(approvalsApi.pending, { items: [], total: 0, page: 0, pageSize: 1 }),
       answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
       answer(salesApi.list, () => {
         n++;
@@ -68,6 +69,7 @@ describe('the sales list, live', () => {
     window.localStorage.setItem('token', makeToken({ sub: 'a1', exp: nowSeconds() + 3600 }));
     serve(
       answer(usersApi.get, admin),
+      answer(approvalsApi.pending, { items: [], total: 0, page: 0, pageSize: 1 }),
       answer(authApi.config, { ssoProvider: null, erpName: 'Odoo' }),
       answer(salesApi.list, { items: [], total: 0, page: 0, pageSize: 20 }),
     );

@@ -1,0 +1,150 @@
+// The two dialogs of the Revisions panel (docs/product/screens.md#revisions): Save revision (an optional comment) and
+// the confirmation of a restore, which says what happens and shows the server's refusal in place (a sale Odoo has
+// confirmed cannot be restored).
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
+import { REVISION_COMMENT_MAX, type RevisionSummary } from '@quotewright/contracts';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+
+/** Save revision: the comment (optional), then `Save`. The dialog stays open with the server's refusal. */
+export function SaveRevisionDialog({
+  quoteNumber,
+  onSave,
+  onClose,
+}: {
+  quoteNumber: string;
+  /** Resolves once saved; rejects with the server's refusal. */
+  onSave: (comment: string) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const tooLong = comment.trim().length > REVISION_COMMENT_MAX;
+  const save = async () => {
+    if (busy || tooLong) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave(comment.trim());
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="save-revision-title">
+      <DialogTitle id="save-revision-title">Save revision</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 1 }}>
+          Keeps a copy of {quoteNumber} as it is now: its sections, lines, totals and cover letter.
+        </DialogContentText>
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={2}
+          margin="dense"
+          label="Comment (optional)"
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter saves; Shift+Enter makes a new line
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              void save();
+            }
+          }}
+          error={tooLong}
+          helperText={
+            tooLong
+              ? `A comment holds at most ${REVISION_COMMENT_MAX} characters`
+              : 'What this revision is, e.g. "Sent to the customer"'
+          }
+          disabled={busy}
+        />
+        {error && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => void save()} disabled={busy || tooLong}>
+          {busy ? 'Saving…' : 'Save'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The words of the restore confirmation. */
+export const restoreMessage = (label: string) =>
+  `The quote's sections and lines become those of ${label}. The current content is saved as a revision first, so ` +
+  'this can be undone by restoring that revision. The restore is one edit: everyone with the quote open sees it at once.';
+
+/** Restore R2? — what happens, then `Restore`; a refusal stays in the dialog. */
+export function RestoreRevisionDialog({
+  revision,
+  onRestore,
+  onClose,
+}: {
+  revision: RevisionSummary;
+  /** Resolves once restored; rejects with the server's refusal. */
+  onRestore: () => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const restore = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onRestore();
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="restore-revision-title">
+      <DialogTitle id="restore-revision-title">Restore R{revision.number}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          {revision.label}, saved {formatDateTime(revision.created_on)} by {revision.created_by.name}
+          {revision.comment ? ` (“${revision.comment}”)` : ''}.
+        </DialogContentText>
+        <DialogContentText sx={{ mt: 1 }}>{restoreMessage(revision.label)}</DialogContentText>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="restore-error">
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy} autoFocus>
+          Cancel
+        </Button>
+        <Button variant="contained" color="warning" onClick={() => void restore()} disabled={busy}>
+          {busy ? 'Restoring…' : 'Restore'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
