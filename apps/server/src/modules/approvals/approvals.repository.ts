@@ -15,6 +15,7 @@ import {
   sales,
   sql,
 } from '@quotewright/db';
+import { listColumns } from '../sales/sales.repository';
 
 export const APPROVAL_RULES_KEY = 'approval_rules';
 
@@ -236,17 +237,7 @@ export function approvalsRepository(db: Db) {
       const [items, [total]] = await Promise.all([
         db
           .select({
-            id: sales.id,
-            quoteNumber: sales.quoteNumber,
-            odooName: sales.odooName,
-            name: sales.name,
-            customerId: sales.customerId,
-            customerName: sales.customerName,
-            salespersonId: sales.salespersonId,
-            salespersonName: sales.salespersonName,
-            totalPrice: sales.totalPrice,
-            state: sales.state,
-            updatedAt: sales.updatedAt,
+            ...listColumns,
             approvalId: saleApprovals.id,
             summary: saleApprovals.summary,
             approver: saleApprovals.approver,

@@ -100,7 +100,8 @@ export interface FullSale {
 const searchText = sql`lower(${sales.name} || ' ' || ${sales.quoteNumber} || ' ' || coalesce(${sales.customerName}, '') || ' ' || coalesce(${sales.odooName}, ''))`;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const listColumns = {
+/** The columns of a sale in a list (the sales list, the sales awaiting approval). */
+export const listColumns = {
   id: sales.id,
   quoteNumber: sales.quoteNumber,
   odooName: sales.odooName,

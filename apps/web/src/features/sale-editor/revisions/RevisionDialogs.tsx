@@ -1,18 +1,10 @@
 // The two dialogs of the Revisions panel (docs/product/screens.md#revisions): Save revision (an optional comment) and
 // the confirmation of a restore, which says what happens and shows the server's refusal in place (a sale Odoo has
 // confirmed cannot be restored).
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { REVISION_COMMENT_MAX, type RevisionSummary } from '@quotewright/contracts';
 import { useState } from 'react';
+import { CommentDialog } from '../../../components/CommentDialog';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 
@@ -27,68 +19,19 @@ export function SaveRevisionDialog({
   onSave: (comment: string) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const tooLong = comment.trim().length > REVISION_COMMENT_MAX;
-  const save = async () => {
-    if (busy || tooLong) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onSave(comment.trim());
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="save-revision-title">
-      <DialogTitle id="save-revision-title">Save revision</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 1 }}>
-          Keeps a copy of {quoteNumber} as it is now: its sections, lines, totals and cover letter.
-        </DialogContentText>
-        <TextField
-          autoFocus
-          fullWidth
-          multiline
-          minRows={2}
-          margin="dense"
-          label="Comment (optional)"
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          onKeyDown={(e) => {
-            // Enter saves; Shift+Enter makes a new line
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              void save();
-            }
-          }}
-          error={tooLong}
-          helperText={
-            tooLong
-              ? `A comment holds at most ${REVISION_COMMENT_MAX} characters`
-              : 'What this revision is, e.g. "Sent to the customer"'
-          }
-          disabled={busy}
-        />
-        {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy || tooLong}>
-          {busy ? 'Saving…' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <CommentDialog
+      title="Save revision"
+      intro={`Keeps a copy of ${quoteNumber} as it is now: its sections, lines, totals and cover letter.`}
+      commentLabel="Comment (optional)"
+      hint='What this revision is, e.g. "Sent to the customer"'
+      max={REVISION_COMMENT_MAX}
+      action="Save"
+      busyAction="Saving…"
+      enterSubmits
+      onSubmit={onSave}
+      onClose={onClose}
+    />
   );
 }
 
