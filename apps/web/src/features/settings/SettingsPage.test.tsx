@@ -77,9 +77,7 @@ describe('settings: ERP data fetch', () => {
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/odoo/sync/products')).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId('fetch-products')).toHaveAttribute('data-state', 'loading'));
     expect(screen.getByRole('button', { name: 'Fetch Products' })).toBeDisabled();
-    await waitFor(() => expect(screen.getByTestId('fetch-products')).toHaveAttribute('data-state', 'success'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(screen.getByTestId('fetch-products')).toHaveAttribute('data-state', 'success'));
     expect(screen.getByText(/100 products fetched, 3 changed/)).toBeInTheDocument();
   });
 
@@ -101,7 +99,7 @@ describe('settings: ERP data fetch', () => {
     const button = await screen.findByRole('button', { name: 'Fetch Products' });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Error')).toBeInTheDocument();
     expect(within(dialog).getByText(/Cannot reach the ERP at http:\/\/erp/)).toBeInTheDocument();
     expect(screen.getByTestId('fetch-products')).toHaveAttribute('data-state', 'error');

@@ -26,7 +26,7 @@ function setup(user = full, list = templates(3), ...handlers: HttpHandler[]) {
 }
 
 const rows = () => screen.queryAllByTestId(/^template-row-/);
-const waitRows = (n: number) => waitFor(() => expect(rows()).toHaveLength(n), { timeout: 5000 });
+const waitRows = (n: number) => waitFor(() => expect(rows()).toHaveLength(n));
 
 describe('template list', () => {
   it('lists Name and the read-only untaxed Total; a row opens its template', async () => {

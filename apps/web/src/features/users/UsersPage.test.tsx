@@ -54,18 +54,16 @@ const dataRows = () =>
 
 async function findRow(text: string): Promise<HTMLElement> {
   let found: HTMLElement | undefined;
-  await waitFor(
-    () => {
-      found = dataRows().find((r) => r.textContent?.includes(text));
-      expect(found).toBeDefined();
-    },
-    { timeout: 5000 },
-  );
+  await waitFor(() => {
+    found = dataRows().find((r) => r.textContent?.includes(text));
+    expect(found).toBeDefined();
+  });
   return found!;
 }
 
 async function waitRows(n: number) {
-  await waitFor(() => expect(dataRows()).toHaveLength(n), { timeout: 5000 });
+  // the suite's own wait (test/setup.ts): the first render of the page may take a while on a busy machine
+  await waitFor(() => expect(dataRows()).toHaveLength(n));
 }
 
 describe('user management', () => {
