@@ -161,6 +161,8 @@ export const activityDetailSchema = z.strictObject({
     .optional(),
   /** markup_set: the markup applied (percent). */
   markup: z.string().optional(),
+  /** revision_restored: the cover letter was put back as the revision had it. */
+  letter: z.literal(true).optional(),
   /** The section an action started from (a duplicated section, the origin of copied lines). */
   of: z.string().optional(),
   /** copied: the source sale and the copy style. */
@@ -238,6 +240,8 @@ export interface ActivityHint {
    * same section, kind and label are the same line, reported by its changed fields (or as `same`), not twice.
    */
   replaced?: boolean | undefined;
+  /** The action also changed the sale's cover letter (a restore): an entry even when nothing else differs. */
+  letter?: boolean | undefined;
 }
 
 function clip(text: string, max = ACTIVITY_TEXT_MAX): string {
@@ -347,7 +351,8 @@ export function activityDetail(
   const lineDetail = lineChanges(after, beforeSections, hint);
   if (lineDetail) detail.lines = lineDetail;
 
-  if (!detail.header && !detail.sections && !detail.lines) return null;
+  if (!detail.header && !detail.sections && !detail.lines && !hint.letter) return null;
+  if (hint.letter) detail.letter = true;
   if (hint.markup !== undefined) detail.markup = hint.markup;
   if (hint.of !== undefined) detail.of = clip(hint.of);
   if (hint.source) {
@@ -888,7 +893,10 @@ function revertSentence(verb: string) {
 /** A revision restored: its label, and what it changed (sections first, then lines). */
 function restoredSentence(parts: SentenceParts): ActivitySentence {
   const { d, lines, sec, result, phrases } = parts;
+  const header = (d.header ?? []).map((h) => `${ACTIVITY_HEADER_FIELD_LABELS[h.field]} back to ${h.to ?? '(none)'}`);
   const sections = [
+    ...header,
+    ...(d.letter ? ['the cover letter back'] : []),
     ...(sec?.added ?? []).map((s) => `section ${s.name} back`),
     ...(sec?.removed ?? []).map((s) => `section ${s.name} removed`),
     ...(sec?.renamed ?? []).map((r) => `section ${r.from} named ${r.to}`),

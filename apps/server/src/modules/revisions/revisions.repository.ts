@@ -1,19 +1,8 @@
 // A sale's revisions (docs/decisions/0029-revisions.md): rows of sale_revisions, each with its document as gzip
 // bytes. The only code of the module that uses the database. A revision's number is the sale's highest plus one,
 // given by the insert itself; two inserts racing for the same number meet the unique index and the loser tries again.
-import {
-  and,
-  type Db,
-  desc,
-  eq,
-  type SaleDocumentRow,
-  type SaleRevisionRow,
-  saleActivity,
-  saleDocuments,
-  saleRevisions,
-  sales,
-  sql,
-} from '@quotewright/db';
+import { and, type Db, desc, eq, type SaleRevisionRow, saleActivity, saleRevisions, sales, sql } from '@quotewright/db';
+import { coverLetterQueries } from '../sales/cover-letter.repository';
 
 /** A revision without its content (what the list shows). */
 export type RevisionMeta = Omit<SaleRevisionRow, 'content'>;
@@ -83,11 +72,7 @@ export function revisionsRepository(db: Db) {
       return row;
     },
 
-    /** The sale's cover letter, if one was saved. */
-    async coverLetter(saleId: string): Promise<SaleDocumentRow | undefined> {
-      const [row] = await db.select().from(saleDocuments).where(eq(saleDocuments.saleId, saleId));
-      return row;
-    },
+    ...coverLetterQueries(db),
 
     /**
      * Inserts a revision numbered after the sale's others, and (when `activity` is given) its activity entry, in one

@@ -50,6 +50,17 @@ function coverLetterOf(row: SaleDocumentRow | undefined): CoverLetter | null {
   return { body: row.body, updated_on: row.updatedAt.toISOString(), updated_by: { name: row.updatedByName } };
 }
 
+/** The header fields a restore puts back: the revision's. */
+function headerOf(sale: SaleDto) {
+  const { name, customer, customer_invoice, customer_shipping, template, salesperson } = sale;
+  return { name, customer, customer_invoice, customer_shipping, template, salesperson };
+}
+
+/** Whether the sale's letter (its row, none when never saved) reads as the revision's. */
+function sameLetter(revision: CoverLetter | null, now: SaleDocumentRow | undefined): boolean {
+  return JSON.stringify(revision?.body ?? null) === JSON.stringify(now?.body ?? null);
+}
+
 /** The sale now, as its GET answers it: the DTO and its JSON gzipped (the cached answer's own bytes). */
 interface Snapshot {
   sale: SaleDto;
@@ -142,7 +153,7 @@ function restoreOperation(deps: RevisionsDeps, kit: Kit) {
       });
       let wrote = true;
       try {
-        const delta = await sales.mutation(actor, saleId, 'revision_restored', async (_r, ctx) => {
+        const delta = await sales.mutation(actor, saleId, 'revision_restored', async (r, ctx) => {
           if (ctx.locked.version !== snap.sale.version)
             throw new AppError(
               'CONFLICT',
@@ -150,13 +161,17 @@ function restoreOperation(deps: RevisionsDeps, kit: Kit) {
             );
           const before = await ctx.layout();
           const { after, changed } = restoredLayout(before, saleId, doc.sale);
-          ctx.hint({ of: restored.label });
-          if (!changed) {
+          const header = ctx.header(headerOf(doc.sale));
+          const letter = !sameLetter(doc.cover_letter, await r.coverLetter(saleId));
+          ctx.hint({ of: restored.label, letter });
+          if (!changed && !header && !letter) {
             wrote = false;
             ctx.unchanged();
             return;
           }
-          await ctx.commit(before, after);
+          if (letter) await r.putCoverLetter(saleId, doc.cover_letter?.body ?? null, user);
+          // Only the header or the letter differ: the layout is left as it is, the sale still changes.
+          if (changed) await ctx.commit(before, after);
         });
         if (!wrote) await repo.remove(backup.id);
         return { ...delta, restored, backup: wrote ? toRevisionSummary(backup, sale.quoteNumber) : null };

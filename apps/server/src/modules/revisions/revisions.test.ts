@@ -233,6 +233,92 @@ describe('restoring', () => {
     expect(content(await read(sale._id))).toEqual(content(edited));
   });
 
+  it('puts back the header and the cover letter too, in the same one edit', async () => {
+    const { sale } = await quote('Header');
+    const putLetter = (body: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/sales/${sale._id}/document`,
+        headers: bearer(tok.editor),
+        payload: { body },
+      });
+    const letter = [[{ text: 'Dear Acme', bold: true }], [{ text: 'Our first offer.' }]];
+    expect((await putLetter(letter)).statusCode).toBe(200);
+    await a.ok('POST', `/api/sales/${sale._id}`, tok.editor, {
+      customer: { id: 7, name: 'Acme' },
+      salesperson: { id: 2, name: 'Sam' },
+    });
+    const r1 = await save(sale._id);
+    const atR1 = await read(sale._id);
+
+    // Only the header and the letter change afterwards: the restore still has something to put back.
+    await a.ok('POST', `/api/sales/${sale._id}`, tok.editor, {
+      name: 'Header (renamed)',
+      customer: { id: 9, name: 'Globex' },
+      salesperson: null,
+    });
+    expect((await putLetter([[{ text: 'Dear Globex' }]])).statusCode).toBe(200);
+    const edited = await read(sale._id);
+
+    const before = seen.length;
+    const res = await restore(sale._id, r1._id);
+    expect(res.statusCode, res.body).toBe(200);
+    const now = await read(sale._id);
+    expect(now.version).toBe(edited.version + 1);
+    expect(now).toMatchObject({
+      name: 'Header',
+      customer: { id: 7, name: 'Acme' },
+      salesperson: { id: 2, name: 'Sam' },
+    });
+    expect(content(now)).toEqual(content(atR1));
+    const got = await a.ok<{ body: unknown }>('GET', `/api/sales/${sale._id}/document`, tok.viewer);
+    expect(got.body).toEqual(letter);
+    // One delta (header included), one activity entry naming what came back.
+    const deltas = seen.slice(before).flatMap((e) => (e.type === 'sale_changed' ? [e.delta] : []));
+    expect(deltas).toHaveLength(1);
+    expect(applySaleDelta(edited, deltas[0]!)).toEqual(now);
+    const feed = await a.ok<ActivityPageDto>('GET', `/api/sales/${sale._id}/activity`, tok.viewer);
+    const entries = feed.items.filter((e) => e.version === now.version);
+    expect(entries.map((e) => e.kind)).toEqual(['revision_restored']);
+    const said = activitySentence(entries[0]!, { maxItems: 10 });
+    expect(said.text).toBe(`Editor restored revision ${sale.quote_number}-R1`);
+    expect(said.items).toEqual([
+      'Name back to Header',
+      'Customer back to Acme',
+      'Salesperson back to Sam',
+      'the cover letter back',
+    ]);
+
+    // Undo: the letter and header as they were before the restore.
+    const undo = await restore(sale._id, (res.json() as RevisionRestoreAnswer).backup!._id);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await read(sale._id)).toMatchObject({ name: 'Header (renamed)', customer: { id: 9 }, salesperson: null });
+    expect((await a.ok<{ body: unknown }>('GET', `/api/sales/${sale._id}/document`, tok.viewer)).body).toEqual([
+      [{ text: 'Dear Globex' }],
+    ]);
+  });
+
+  it('a letter the revision did not have is removed by the restore', async () => {
+    const { sale } = await quote('No letter');
+    const r1 = await save(sale._id);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sales/${sale._id}/document`,
+      headers: bearer(tok.editor),
+      payload: { body: [[{ text: 'Written after R1' }]] },
+    });
+    expect(put.statusCode).toBe(200);
+    const res = await restore(sale._id, r1._id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ backup: { number: 2 } });
+    const got = await a.ok<{ body: unknown; updated_on: string | null }>(
+      'GET',
+      `/api/sales/${sale._id}/document`,
+      tok.viewer,
+    );
+    expect(got).toMatchObject({ body: [], updated_on: null });
+  });
+
   it('restoring the content the sale already has changes nothing and keeps no revision', async () => {
     const { sale } = await quote('Same');
     const r1 = await save(sale._id);

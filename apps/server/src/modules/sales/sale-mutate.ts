@@ -52,6 +52,8 @@ export interface Change {
   readonly lineRows: (sectionId: string) => readonly SaleLineRow[] | undefined;
   /** What the activity entry needs besides the sale before and after (a markup, a copy's source…). */
   activity?: ActivityHint;
+  /** Header fields a content change also writes (a restore puts back the revision's header). */
+  header?: SaleHeader;
 }
 
 /** The activity entry of a change (modules/sales/activity.*); none when the change shows no difference. */
@@ -129,7 +131,7 @@ export function saleMutator(repo: SalesRepository, reads: SaleReads, events: Sal
           if (toDecimal(pricing.total_price).abs().gte(MAX_SALE_TOTAL)) {
             throw new AppError('VALIDATION_FAILED', 'The sale total would be too large');
           }
-          set = { totalPrice: pricing.total_price, odooSynced: false };
+          set = { ...change.header, totalPrice: pricing.total_price, odooSynced: false };
         } else {
           set = { ...kind.header, odooSynced: false };
         }

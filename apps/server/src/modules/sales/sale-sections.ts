@@ -20,6 +20,7 @@ import {
 import { AppError, notFound } from '../../errors';
 import { writeLayout } from '../../infra/ordered-rows.repository';
 import { type AuthUser, authorize } from '../../policy';
+import type { SaleHeaderInput } from './sale-header';
 import type { Change, Mutate } from './sale-mutate';
 import { lineContent, pricingLine, type SectionDto, toSectionDto } from './sales.dto';
 import type { SalesQueries } from './sales.repository';
@@ -42,6 +43,8 @@ export interface MutationContext {
   layout(): Promise<SaleLayout>;
   /** Writes a section planner's layout (none: nothing changes). */
   commit(before: SaleLayout, after: SaleLayout | undefined): Promise<void>;
+  /** Writes these header fields as well (those that differ from the locked sale); answers whether any differs. */
+  header(input: SaleHeaderInput): boolean;
   hint(h: ActivityHint): void;
   unchanged(): void;
 }

@@ -33,6 +33,7 @@ import {
   setPositions as setRowPositions,
 } from '../../infra/ordered-rows.repository';
 import { activityQueries } from './activity.repository';
+import { coverLetterQueries } from './cover-letter.repository';
 
 export type SaleState = SaleRow['state'];
 export type SaleSort = 'quote_number' | 'name' | 'customer' | 'salesperson' | 'total_price' | 'state' | 'updated_on';
@@ -483,6 +484,9 @@ function saleReadQueries(db: Db) {
 /** Writing a sale: creating it, the touch of every change, the one-statement line writes, deleting it. */
 function saleWriteQueries(db: Db, run: Run) {
   return {
+    /** The sale's cover letter, put back by a restore in the sale's mutation. */
+    ...coverLetterQueries(db),
+
     async create(
       values: SaleHeader & { createdById: string; createdByName: string; totalPrice?: string },
     ): Promise<string> {

@@ -6,15 +6,8 @@ import {
   type SaleDelta,
 } from '@quotewright/contracts';
 import type { SaleLineRow } from '@quotewright/db';
-import {
-  hasNameOrCustomer,
-  money,
-  NAME_OR_CUSTOMER_REQUIRED,
-  SALES_PAGE_SIZE,
-  saleGroupLabel,
-  toDecimal,
-} from '@quotewright/domain';
-import { AppError, notFound, validation } from '../../errors';
+import { money, SALES_PAGE_SIZE, saleGroupLabel, toDecimal } from '@quotewright/domain';
+import { AppError, notFound } from '../../errors';
 import type { CachedJson } from '../../infra/cached-json';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
@@ -29,53 +22,15 @@ import {
   planPaste,
   planReorderLine,
 } from './line-planners';
+import { headerColumns, headerDiff, requireNameOrCustomer, type SaleHeaderInput } from './sale-header';
 import { type LineExecutor, lineExecutor } from './sale-lines';
 import { actorOf, type Mutate, saleMutator } from './sale-mutate';
 import { type SaleReads, saleJson, saleReads } from './sale-reads';
 import { revertOperations } from './sale-revert';
 import { commitLayout, copyOperations, layoutOf, type MutationContext, sectionOperations } from './sale-sections';
 import { saleWarnings } from './sale-sync.draft';
-import { type Ref, type SaleDto, saleDtoOf, toSaleListItemDto } from './sales.dto';
+import { type SaleDto, saleDtoOf, toSaleListItemDto } from './sales.dto';
 import type { SaleGroupBy, SaleHeader, SaleQuery, SalesQueries, SalesRepository } from './sales.repository';
-
-export interface SaleHeaderInput {
-  name?: string | undefined;
-  customer?: Ref | undefined;
-  customer_invoice?: Ref | undefined;
-  customer_shipping?: Ref | undefined;
-  template?: Ref | undefined;
-  salesperson?: Ref | undefined;
-}
-
-/** Refuses a header that leaves a quote with neither a name nor a customer: it would be a blank row in the list. */
-function requireNameOrCustomer(name: string | null | undefined, customerId: number | null | undefined) {
-  if (
-    !hasNameOrCustomer({ name, customer: customerId === null || customerId === undefined ? null : { id: customerId } })
-  )
-    throw validation(
-      { name: NAME_OR_CUSTOMER_REQUIRED, customer: NAME_OR_CUSTOMER_REQUIRED },
-      NAME_OR_CUSTOMER_REQUIRED,
-    );
-}
-
-function headerColumns(input: SaleHeaderInput): SaleHeader {
-  const out: SaleHeader = {};
-  if (input.name !== undefined) out.name = input.name;
-  const refs = [
-    ['customer', 'customerId', 'customerName'],
-    ['customer_invoice', 'invoiceId', 'invoiceName'],
-    ['customer_shipping', 'shippingId', 'shippingName'],
-    ['template', 'templateId', 'templateName'],
-    ['salesperson', 'salespersonId', 'salespersonName'],
-  ] as const;
-  for (const [key, idCol, nameCol] of refs) {
-    const v = input[key];
-    if (v === undefined) continue;
-    out[idCol] = v?.id ?? null;
-    out[nameCol] = v?.name ?? null;
-  }
-  return out;
-}
 
 /** How the validity check names a line: its model and description. */
 function invalidLineLabel(l: SaleLineRow): string {
@@ -226,6 +181,10 @@ function saleHeaderOperations(repo: SalesRepository, reads: SaleReads, mutate: M
           locked,
           layout: () => layoutOf(r, change),
           commit: (before, after) => commitLayout(r, saleId, change, before, after),
+          header: (input) => {
+            change.header = headerDiff(input, locked);
+            return Object.keys(change.header).length > 0;
+          },
           hint: (h) => {
             change.activity = h;
           },
@@ -269,13 +228,10 @@ function saleHeaderOperations(repo: SalesRepository, reads: SaleReads, mutate: M
      * quote with neither a name nor a customer is refused (a quote without either, made before, may keep that).
      */
     async update(actor: AuthUser | null, id: string, input: SaleHeaderInput): Promise<SaleDelta> {
-      const wanted = headerColumns(input);
       const header: SaleHeader = {};
       // The locked row holds the header: no need to read the sale's lines to compare it.
       const res = await mutate(actor, id, { header }, async (_r, change, current) => {
-        for (const [k, v] of Object.entries(wanted) as [keyof SaleHeader, never][]) {
-          if (current[k] !== v) header[k] = v;
-        }
+        Object.assign(header, headerDiff(input, current));
         if (header.name !== undefined || header.customerId !== undefined)
           requireNameOrCustomer(
             header.name ?? current.name,

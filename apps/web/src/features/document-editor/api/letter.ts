@@ -1,8 +1,9 @@
 import { type CoverLetterBody, exportsApi } from '@quotewright/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
+import { coverLetterKey } from '../../../lib/queryKeys';
 
-const key = (saleId: string) => ['sale', saleId, 'document'] as const;
+const key = coverLetterKey;
 
 /** The sale's cover letter (empty when none was saved). */
 export function useCoverLetter(saleId: string) {

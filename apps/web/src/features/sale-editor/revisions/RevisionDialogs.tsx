@@ -37,7 +37,7 @@ export function SaveRevisionDialog({
 
 /** The words of the restore confirmation. */
 export const restoreMessage = (label: string) =>
-  `The quote's sections and lines become those of ${label}. The current content is saved as a revision first, so ` +
+  `The quote's header, sections, lines and cover letter become those of ${label}. The current content is saved as a revision first, so ` +
   'this can be undone by restoring that revision. The restore is one edit: everyone with the quote open sees it at once.';
 
 /** Restore R2? — what happens, then `Restore`; a refusal stays in the dialog. */

@@ -11,6 +11,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { call } from '../../../lib/api';
+import { coverLetterKey } from '../../../lib/queryKeys';
 import { storeDelta } from '../api/mutations';
 
 export const revisionsKey = (saleId: string) => ['sale', saleId, 'revisions'] as const;
@@ -73,7 +74,7 @@ export function useSaveRevision(saleId: string) {
 }
 
 /**
- * Restore: the sale gets the revision's sections and lines as one edit (its delta applied to the cached sale, so the
+ * Restore: the sale gets the revision's header, sections, lines and cover letter as one edit (its delta applied to the cached sale, so the
  * editor shows the restored content); the answer names the revision saved just before (restoring it undoes this).
  */
 export function useRestoreRevision(saleId: string) {
@@ -82,7 +83,10 @@ export function useRestoreRevision(saleId: string) {
     mutationFn: ({ revisionId }) => call(saleRevisionsApi.restore, { params: { saleId, revisionId } }),
     onSuccess: async (answer) => {
       await storeDelta(queryClient, answer);
-      await queryClient.invalidateQueries({ queryKey: [...revisionsKey(saleId), 'list'] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...revisionsKey(saleId), 'list'] }),
+        queryClient.invalidateQueries({ queryKey: coverLetterKey(saleId) }),
+      ]);
     },
   });
 }
