@@ -1,6 +1,7 @@
 // The realtime connection (docs/product/realtime.md#connecting): Socket.IO on /socket.io with the token in the
 // handshake `auth`.
-// Created by the screens that need live data (the sale editor, the sales list); the shell only displays editors.
+// Created by the screens that need live data (the sale editor, the sales list), and by the shell for an approver's
+// notices (app/shell/useApprovalNotices.ts).
 import type { ClientToServerEvents, ConnectRefusal, ProblemEvent, ServerToClientEvents } from '@quotewright/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { readToken } from './token';
@@ -17,15 +18,18 @@ function connectToServer(): LiveSocket {
   });
 }
 
-let factory: () => LiveSocket = connectToServer;
+/** Who holds a socket: a screen, or the shell (an approver's notices). Tests tell them apart by it. */
+export type SocketHolder = 'screen' | 'shell';
+
+let factory: (holder: SocketHolder) => LiveSocket = connectToServer;
 
 /** A new, not yet connected socket (call `connect()`). */
-export function createSocket(): LiveSocket {
-  return factory();
+export function createSocket(holder: SocketHolder = 'screen'): LiveSocket {
+  return factory(holder);
 }
 
 /** Tests replace the connection with a fake (src/test/fakeSocket.ts); null restores the real one. */
-export function setSocketFactory(next: (() => LiveSocket) | null): void {
+export function setSocketFactory(next: ((holder: SocketHolder) => LiveSocket) | null): void {
   factory = next ?? connectToServer;
 }
 

@@ -1,9 +1,10 @@
 // A stand-in for the Socket.IO client: records what the app emits, answers acks, and lets a test play the server.
-import type { LiveSocket } from '../lib/socket';
+import type { LiveSocket, SocketHolder } from '../lib/socket';
 
 type Listener = (...args: unknown[]) => void;
 
 export class FakeSocket {
+  constructor(readonly holder: SocketHolder = 'screen') {}
   connected = false;
   closed = false;
   readonly emitted: { event: string; args: unknown[] }[] = [];
@@ -61,15 +62,19 @@ export const fakeSockets: FakeSocket[] = [];
 /** Set by a test before the app creates its socket: how that socket answers acks (reset with the sockets). */
 export const nextSocket: { answer?: (event: string, args: unknown[]) => unknown } = {};
 
-export function fakeSocketFactory(): LiveSocket {
-  const socket = new FakeSocket();
+export function fakeSocketFactory(holder: SocketHolder): LiveSocket {
+  const socket = new FakeSocket(holder);
   if (nextSocket.answer) socket.answer = nextSocket.answer;
   fakeSockets.push(socket);
   return socket as unknown as LiveSocket;
 }
 
+/** The newest socket of a screen (the shell's socket of an approver's notices is not one). */
 export const lastSocket = (): FakeSocket => {
-  const s = fakeSockets.at(-1);
+  const s = fakeSockets.findLast((f) => f.holder === 'screen');
   if (!s) throw new Error('no socket was created');
   return s;
 };
+
+/** The shell's socket (an approver's notices), once it is created. */
+export const shellSocket = (): FakeSocket | undefined => fakeSockets.findLast((f) => f.holder === 'shell');

@@ -7,6 +7,7 @@ import type { SalesRepository } from '../sales/sales.repository';
 import { writeSaleWorkbook } from './excel';
 import type { ExportsRepository } from './exports.repository';
 import { salePdf } from './pdf';
+import { quoteDocument } from './quote-document';
 import { toSaleDocument } from './sale-document';
 import { saleView } from './sale-view';
 
@@ -60,7 +61,7 @@ export function exportsService(deps: {
       const letter = await deps.exports.coverLetter(id);
       return {
         fileName: `${sanitizeFileName(`${full.sale.name}_${full.sale.quoteNumber}`, 'sale')}.pdf`,
-        stream: salePdf(saleView(full), { now: now(), coverLetter: letter?.body ?? null }),
+        stream: salePdf(quoteDocument(full, { now: now(), coverLetter: letter?.body ?? null })),
       };
     },
 

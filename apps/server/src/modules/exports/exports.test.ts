@@ -300,7 +300,7 @@ describe('PDF (customer document)', () => {
       '$42.00',
       'Subtotal',
       '$242.00',
-      'Total',
+      'Untaxed total',
       '$492.50',
     ])
       expect(text).toContain(expected);

@@ -1,12 +1,15 @@
-// The customer PDF of a sale (docs/product/rules.md#exports, marked beta). A customer document: descriptions,
-// quantities, unit prices, subtotals and totals — NEVER cost, margin or markup. A section with show_details false
-// prints as one line with its total; notes are italic, headers bold.
-
+// The customer PDF of a sale (docs/product/rules.md#the-customer-pdf): a customer document — who it is from and to
+// whom, until when, by whom, on which terms, descriptions, quantities, unit prices, subtotals and totals, NEVER cost,
+// margin or markup. Each section as presented: Details, Quantities only, Total only, or Optional (after the main
+// sections, under its own heading, not counted in the total). The table's column titles repeat on every page, a
+// section heading never ends a page, every page has the company's contact line and "Page n of m"; the cover letter
+// is its own first page(s).
 import { createRequire } from 'node:module';
-import { type CoverLetterBody, coverLetterIsEmpty } from '@quotewright/contracts';
-import { formatDate, formatMoney, formatPercent } from '@quotewright/domain';
+import { coverLetterIsEmpty } from '@quotewright/contracts';
+import { formatDate, formatPercent } from '@quotewright/domain';
 import PDFDocument from 'pdfkit';
-import type { SaleView, ViewLine } from './sale-view';
+import type { DocumentParty, DocumentSection, QuoteDocument } from './quote-document';
+import type { ViewLine } from './sale-view';
 
 // An embedded Unicode font: the PDF's 14 standard fonts only draw Latin-1, and customers are named in any script.
 const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
@@ -18,23 +21,10 @@ const FONT_FILES = {
 const FONT = { regular: 'DejaVuSans', bold: 'DejaVuSans-Bold', italic: 'DejaVuSans-Oblique' } as const;
 type Font = (typeof FONT)[keyof typeof FONT];
 const MARGIN = 50;
-const PAGE = { width: 612, height: 792 }; // US Letter, in points
-const WIDTH = PAGE.width - 2 * MARGIN;
-// Description | Qty | Unit price | Subtotal
-const COLS = [
-  { x: MARGIN, width: WIDTH - 230, align: 'left' as const },
-  { x: MARGIN + WIDTH - 225, width: 50, align: 'right' as const },
-  { x: MARGIN + WIDTH - 170, width: 80, align: 'right' as const },
-  { x: MARGIN + WIDTH - 85, width: 85, align: 'right' as const },
-];
-// Description | Qty | Unit price | Disc. % | Subtotal: only when a printed line has a discount
-const COLS_DISCOUNT = [
-  { x: MARGIN, width: WIDTH - 285, align: 'left' as const },
-  { x: MARGIN + WIDTH - 280, width: 50, align: 'right' as const },
-  { x: MARGIN + WIDTH - 225, width: 80, align: 'right' as const },
-  { x: MARGIN + WIDTH - 140, width: 50, align: 'right' as const },
-  { x: MARGIN + WIDTH - 85, width: 85, align: 'right' as const },
-];
+/** Room kept under the content for the footer (contact line and page number). */
+const FOOTER = 36;
+const PAPER = { A4: { width: 595.28, height: 841.89 }, LETTER: { width: 612, height: 792 } } as const;
+const GREY = '#666666';
 
 interface Cells {
   description?: string | null;
@@ -43,135 +33,302 @@ interface Cells {
   discount?: string | null;
   subtotal?: string | null;
 }
+type Column = { x: number; width: number; align: 'left' | 'right' };
 
-/** Whether the document shows the Disc. % column: some line it prints in detail has a discount. */
-export function showsDiscount(view: SaleView): boolean {
-  return view.sections.some((s) => s.showDetails && s.lines.some((l) => l.kind === 'product' && l.discount !== 0));
+/** Description | Qty | Unit price | (Disc. %) | Subtotal over the page's width. */
+function columns(width: number, discounts: boolean): Column[] {
+  const right = MARGIN + width;
+  const cols: Column[] = [];
+  const fixed = discounts ? [50, 80, 50, 85] : [50, 80, 85];
+  const description = width - fixed.reduce((a, b) => a + b + 5, 0);
+  cols.push({ x: MARGIN, width: description, align: 'left' });
+  let x = MARGIN + description + 5;
+  for (const w of fixed) {
+    cols.push({ x, width: w, align: 'right' });
+    x += w + 5;
+  }
+  cols[cols.length - 1] = { x: right - fixed.at(-1)!, width: fixed.at(-1)!, align: 'right' };
+  return cols;
 }
 
-export interface PdfOptions {
-  now: Date;
-  /** The sale's cover letter (document editor): its own first page when it holds any text. */
-  coverLetter?: CoverLetterBody | null;
+/** Whether the document shows the Disc. % column: some line it prints with prices has a discount. */
+export function showsDiscount(sections: readonly DocumentSection[]): boolean {
+  return sections.some(
+    (s) =>
+      (s.presentation === 'details' || s.presentation === 'optional') &&
+      s.lines.some((l) => l.kind === 'product' && l.discount !== 0),
+  );
 }
+
+const describe = (line: ViewLine) => [line.model, line.description].filter((t) => t.trim() !== '').join(' — ');
+const quantity = (q: number) => String(q);
 
 /** The PDF as a readable stream (already ended: pdfkit buffers what was drawn). */
-export function salePdf(view: SaleView, opts: PdfOptions): PDFKit.PDFDocument {
+export function salePdf(d: QuoteDocument): PDFKit.PDFDocument {
+  const page = PAPER[d.paper];
+  const width = page.width - 2 * MARGIN;
   const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    bufferPages: false,
-    info: { Title: `Quote ${view.quoteNumber}`, Author: 'Quotewright', Subject: view.name },
+    size: d.paper,
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER },
+    bufferPages: true,
+    info: { Title: `Quote ${d.quoteNumber}`, Author: d.seller?.name ?? 'Quotewright', Subject: d.name },
   });
   for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  const bottom = page.height - MARGIN - FOOTER;
+  const discounts = showsDiscount(d.sections);
+  const cols = columns(width, discounts);
   let y = MARGIN;
-  const bottom = PAGE.height - MARGIN;
-  const discounts = showsDiscount(view);
-  const COLS_USED = discounts ? COLS_DISCOUNT : COLS;
 
-  /** One table row; starts a new page (with the column titles again) when it does not fit. */
-  const row = (c: Cells, font: Font, size = 10, gap = 4) => {
-    const cells = discounts
-      ? [c.description, c.qty, c.price, c.discount, c.subtotal]
-      : [c.description, c.qty, c.price, c.subtotal];
+  const newPage = () => {
+    doc.addPage();
+    y = MARGIN;
+  };
+
+  const cellsOf = (c: Cells) =>
+    discounts ? [c.description, c.qty, c.price, c.discount, c.subtotal] : [c.description, c.qty, c.price, c.subtotal];
+  const rowHeight = (c: Cells, font: Font, size: number) => {
     doc.font(font).fontSize(size);
-    const heights = cells.map((t, i) => (t ? doc.heightOfString(t, { width: COLS_USED[i]!.width }) : 0));
-    const h = Math.max(size, ...heights);
+    return Math.max(
+      size,
+      ...cellsOf(c).map((t, i) => (t ? doc.heightOfString(t, { width: cols[i]!.width }) : 0)),
+    );
+  };
+  /** One table row; a new page (with the column titles again) when it does not fit. */
+  const row = (c: Cells, font: Font, size = 10, gap = 4) => {
+    const h = rowHeight(c, font, size);
     if (y + h > bottom) {
-      doc.addPage();
-      y = MARGIN;
+      newPage();
       columnTitles();
-      doc.font(font).fontSize(size);
     }
-    cells.forEach((t, i) => {
-      if (t) doc.text(t, COLS_USED[i]!.x, y, { width: COLS_USED[i]!.width, align: COLS_USED[i]!.align });
+    doc.font(font).fontSize(size).fillColor('black');
+    cellsOf(c).forEach((t, i) => {
+      if (t) doc.text(t, cols[i]!.x, y, { width: cols[i]!.width, align: cols[i]!.align });
     });
     y += h + gap;
+  };
+  /** A total's row: its label right-aligned over the number columns, its amount in the Subtotal column. */
+  const totalRow = (label: string, amount: string, font: Font, size = 10) => {
+    const last = cols.at(-1)!;
+    const from = cols[1]!.x - 60;
+    const labelWidth = last.x - 5 - from;
+    doc.font(font).fontSize(size);
+    const h = Math.max(size, doc.heightOfString(label, { width: labelWidth }));
+    if (y + h > bottom) {
+      newPage();
+      columnTitles();
+    }
+    doc.font(font).fontSize(size).fillColor('black');
+    doc.text(label, from, y, { width: labelWidth, align: 'right' });
+    doc.text(amount, last.x, y, { width: last.width, align: 'right' });
+    y += h + 4;
   };
   const rule = () => {
     doc
       .moveTo(MARGIN, y - 2)
-      .lineTo(MARGIN + WIDTH, y - 2)
+      .lineTo(MARGIN + width, y - 2)
       .lineWidth(0.5)
       .strokeColor('#999999')
       .stroke();
     y += 2;
   };
+  const TITLES: Cells = { description: 'Description', qty: 'Qty', price: 'Unit Price', discount: 'Disc. %', subtotal: 'Subtotal' };
   function columnTitles() {
-    row(
-      { description: 'Description', qty: 'Qty', price: 'Unit Price', discount: 'Disc. %', subtotal: 'Subtotal' },
-      FONT.bold,
-      10,
-      6,
-    );
+    const h = rowHeight(TITLES, FONT.bold, 10);
+    doc.font(FONT.bold).fontSize(10).fillColor('black');
+    cellsOf(TITLES).forEach((t, i) => {
+      if (t) doc.text(t, cols[i]!.x, y, { width: cols[i]!.width, align: cols[i]!.align });
+    });
+    y += h + 6;
     rule();
   }
-
-  if (opts.coverLetter && !coverLetterIsEmpty(opts.coverLetter)) {
-    // The letter flows over as many pages as it needs (pdfkit breaks pages inside text); the quote starts on a new one.
-    doc.font(FONT.regular).fontSize(11).text('', MARGIN, MARGIN, { width: WIDTH });
-    for (const paragraph of opts.coverLetter) {
-      const runs = paragraph.filter((r) => r.text !== '');
-      if (runs.length === 0) {
-        doc.moveDown(1);
-        continue;
-      }
-      runs.forEach((r, i) => {
-        doc.font(r.bold ? FONT.bold : FONT.regular).text(r.text, { width: WIDTH, continued: i < runs.length - 1 });
-      });
-      doc.moveDown(0.5);
+  /** Starts a new page when `needed` points do not fit under the current position. */
+  const keep = (needed: number) => {
+    if (y + needed > bottom) {
+      newPage();
+      columnTitles();
     }
-    doc.addPage();
-    y = MARGIN;
-  }
+  };
 
-  doc.font(FONT.bold).fontSize(18).text(`Quote ${view.quoteNumber}`, MARGIN, y, { width: WIDTH });
-  y = doc.y + 6;
-  const header: [string, string][] = [
-    ['Quote', view.name],
-    ['Customer', view.customer],
-    ['Date', formatDate(opts.now)],
-    ['Salesperson', view.salesperson],
-  ];
-  for (const [label, value] of header) {
-    if (!value) continue;
-    doc.font(FONT.bold).fontSize(10).text(`${label}: `, MARGIN, y, { continued: true });
-    doc.font(FONT.regular).text(value, { width: WIDTH });
-    y = doc.y + 2;
-  }
-  y += 16;
+  coverLetter(doc, d, width);
+  if (d.coverLetter && !coverLetterIsEmpty(d.coverLetter)) y = MARGIN;
+  y = heading(doc, d, width, y);
   columnTitles();
 
-  for (const section of view.sections) {
-    if (!section.showDetails) {
-      row({ description: section.name, subtotal: formatMoney(section.pricing.total_price) }, FONT.regular);
-      y += 6;
-      continue;
-    }
-    row({ description: section.name }, FONT.bold, 12, 6);
-    for (const line of section.lines) lineRow(line);
-    row({ price: 'Subtotal', subtotal: formatMoney(section.pricing.total_price) }, FONT.bold);
-    y += 6;
-  }
-  rule();
-  row({ price: 'Total', subtotal: formatMoney(view.pricing.total_price) }, FONT.bold, 12);
-
-  function lineRow(line: ViewLine) {
+  function lineRow(line: ViewLine, prices: boolean) {
     if (line.kind === 'note') return row({ description: line.description }, FONT.italic);
     if (line.kind === 'header') return row({ description: line.description }, FONT.bold);
-    const description = [line.model, line.description].filter((t) => t.trim() !== '').join(' — ');
     row(
-      {
-        description,
-        qty: String(line.quantity),
-        price: formatMoney(line.price),
-        discount: line.discount !== 0 ? formatPercent(line.discount) : null,
-        subtotal: formatMoney(line.subtotal),
-      },
+      prices
+        ? {
+            description: describe(line),
+            qty: quantity(line.quantity),
+            price: d.money(line.price),
+            discount: line.discount !== 0 ? formatPercent(line.discount) : null,
+            subtotal: d.money(line.subtotal),
+          }
+        : { description: describe(line), qty: quantity(line.quantity) },
       FONT.regular,
     );
   }
 
+  function section(s: DocumentSection) {
+    if (s.presentation === 'total') {
+      row({ description: s.name, subtotal: d.money(s.total) }, FONT.regular);
+      y += 6;
+      return;
+    }
+    // The heading stays with its first line (and the titles a new page would repeat).
+    const first = s.lines[0];
+    const firstHeight = first ? rowHeight({ description: describe(first) }, FONT.regular, 10) + 4 : 0;
+    keep(rowHeight({ description: s.name }, FONT.bold, 12) + 6 + firstHeight);
+    row({ description: s.name }, FONT.bold, 12, 6);
+    for (const line of s.lines) lineRow(line, s.presentation !== 'quantities');
+    totalRow('Subtotal', d.money(s.total), FONT.bold);
+    y += 6;
+  }
+
+  const main = d.sections.filter((s) => s.presentation !== 'optional');
+  const optional = d.sections.filter((s) => s.presentation === 'optional');
+  for (const s of main) section(s);
+  keep(60);
+  rule();
+  if (d.erp) {
+    totalRow('Untaxed amount', d.money(d.erp.untaxed), FONT.regular);
+    totalRow('Taxes', d.money(d.erp.tax), FONT.regular);
+    totalRow('Total', d.money(d.erp.total), FONT.bold, 12);
+  } else {
+    totalRow('Untaxed total', d.money(d.untaxed), FONT.bold, 12);
+  }
+  if (optional.length > 0) {
+    y += 14;
+    keep(80);
+    doc.font(FONT.bold).fontSize(14).fillColor('black').text('Optional', MARGIN, y, { width });
+    y = doc.y + 2;
+    doc
+      .font(FONT.italic)
+      .fontSize(9)
+      .fillColor(GREY)
+      .text('These items are not included in the total above; they can be added on request.', MARGIN, y, { width });
+    y = doc.y + 8;
+    for (const s of optional) section(s);
+  }
+  if (d.paymentTerms) {
+    y += 10;
+    keep(30);
+    doc.font(FONT.bold).fontSize(10).fillColor('black').text('Payment terms: ', MARGIN, y, { continued: true });
+    doc.font(FONT.regular).text(d.paymentTerms, { width });
+    y = doc.y;
+  }
+
+  footers(doc, d, width, page.height);
   doc.end();
   return doc;
+}
+
+/** The cover letter: its own first page(s) when it holds any text; the quote starts on a new page. */
+function coverLetter(doc: PDFKit.PDFDocument, d: QuoteDocument, width: number) {
+  if (!d.coverLetter || coverLetterIsEmpty(d.coverLetter)) return;
+  // The letter flows over as many pages as it needs (pdfkit breaks pages inside text).
+  doc.font(FONT.regular).fontSize(11).fillColor('black').text('', MARGIN, MARGIN, { width });
+  for (const paragraph of d.coverLetter) {
+    const runs = paragraph.filter((r) => r.text !== '');
+    if (runs.length === 0) {
+      doc.moveDown(1);
+      continue;
+    }
+    runs.forEach((r, i) => {
+      doc.font(r.bold ? FONT.bold : FONT.regular).text(r.text, { width, continued: i < runs.length - 1 });
+    });
+    doc.moveDown(0.5);
+  }
+  doc.addPage();
+}
+
+/** The first page's top: seller (logo, name, address, contact), quote facts, addresses. Answers the next y. */
+function heading(doc: PDFKit.PDFDocument, d: QuoteDocument, width: number, top: number): number {
+  const half = (width - 20) / 2;
+  const right = MARGIN + half + 20;
+  let left = top;
+  const s = d.seller;
+  if (s) {
+    if (s.logo) {
+      try {
+        doc.image(s.logo, MARGIN, left, { fit: [140, 50] });
+        left += 56;
+      } catch {
+        // A logo pdfkit cannot read (an SVG, damaged bytes) is left out; the name says who it is from.
+      }
+    }
+    doc.font(FONT.bold).fontSize(12).fillColor('black').text(s.name, MARGIN, left, { width: half });
+    doc.font(FONT.regular).fontSize(9);
+    for (const line of [...s.lines, s.vat ? `Tax ID: ${s.vat}` : '']) if (line) doc.text(line, { width: half });
+    left = doc.y;
+  }
+  // The quote's facts on the right.
+  doc.font(FONT.bold).fontSize(18).fillColor('black').text(`Quote ${d.quoteNumber}`, right, top, { width: half });
+  let at = doc.y + 4;
+  const facts: [string, string | null][] = [
+    ['Quote date', formatDate(d.date)],
+    ['Expiry date', d.expiry ? formatDate(d.expiry) : null],
+    ['Salesperson', d.salesperson ? d.salesperson.name : null],
+    ['', d.salesperson?.email ?? null],
+    ['Your reference', d.customerReference],
+  ];
+  for (const [label, value] of facts) {
+    if (!value) continue;
+    if (label) doc.font(FONT.bold).fontSize(10).text(`${label}: `, right, at, { continued: true, width: half });
+    doc
+      .font(FONT.regular)
+      .fontSize(10)
+      .text(value, label ? undefined : right, label ? undefined : at, { width: half });
+    at = doc.y + 2;
+  }
+  let y = Math.max(left, at) + 16;
+  // Invoice and delivery addresses side by side.
+  const parties: [string, DocumentParty][] = [];
+  if (d.invoice) parties.push([d.delivery ? 'Invoice address' : 'Invoice and delivery address', d.invoice]);
+  if (d.delivery) parties.push(['Delivery address', d.delivery]);
+  let lowest = y;
+  parties.forEach(([label, party], i) => {
+    const x = i === 0 ? MARGIN : right;
+    doc.font(FONT.bold).fontSize(9).fillColor(GREY).text(label.toUpperCase(), x, y, { width: half });
+    doc.font(FONT.bold).fontSize(10).fillColor('black').text(party.name, { width: half });
+    doc.font(FONT.regular).fontSize(10);
+    for (const line of party.lines) if (line) doc.text(line, { width: half });
+    lowest = Math.max(lowest, doc.y);
+  });
+  y = lowest + (parties.length > 0 ? 16 : 0);
+  if (d.name) {
+    doc.font(FONT.bold).fontSize(12).fillColor('black').text(d.name, MARGIN, y, { width });
+    y = doc.y + 12;
+  }
+  return y;
+}
+
+/** Every page: the company's contact line and "Page n of m" under the content. */
+function footers(doc: PDFKit.PDFDocument, d: QuoteDocument, width: number, height: number) {
+  const range = doc.bufferedPageRange();
+  const s = d.seller;
+  const contact = s ? [s.name, s.phone, s.email, s.website].filter((t) => t && t.trim() !== '').join(' · ') : '';
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Drawing in the bottom margin must not start a new page.
+    const kept = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = height - MARGIN - FOOTER + 14;
+    doc
+      .moveTo(MARGIN, y - 4)
+      .lineTo(MARGIN + width, y - 4)
+      .lineWidth(0.5)
+      .strokeColor('#bbbbbb')
+      .stroke();
+    doc.font(FONT.regular).fontSize(8).fillColor(GREY);
+    if (contact) doc.text(contact, MARGIN, y, { width: width - 80, lineBreak: false, ellipsis: true });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN + width - 80, y, {
+      width: 80,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = kept;
+  }
 }

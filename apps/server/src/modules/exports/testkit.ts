@@ -1,5 +1,6 @@
 // Test helpers of the exports: the text runs of a PDF made by pdfkit, each with the base font it is drawn in.
 // Embedded (Type0, Identity-H) fonts are decoded through their ToUnicode maps; standard fonts as WinAnsi.
+import { execFileSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 
 export interface TextRun {
@@ -94,3 +95,23 @@ export const pdfText = (pdf: Buffer) =>
   pdfTextRuns(pdf)
     .map((r) => r.text)
     .join('\n');
+
+/**
+ * The PDF's pages as poppler's pdftotext reads them (`-layout`: columns kept on their lines), as a customer's PDF
+ * reader would extract them. Needs poppler-utils (installed by .ci/run).
+ */
+export function pdfPages(pdf: Buffer): string[] {
+  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+  const pages = text.split('\f');
+  if (pages.at(-1)?.trim() === '') pages.pop();
+  return pages;
+}
+
+/** The page size in points, as pdfinfo reports it ("Page size: 595.28 x 841.89 pts (A4)"). */
+export function pdfPageSize(pdf: Buffer): { width: number; height: number; pages: number } {
+  const info = execFileSync('pdfinfo', ['-'], { input: pdf }).toString('utf8');
+  const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info);
+  const pages = /Pages:\s+(\d+)/.exec(info);
+  if (!size || !pages) throw new Error(`pdfinfo did not report a page size:\n${info}`);
+  return { width: Number(size[1]), height: Number(size[2]), pages: Number(pages[1]) };
+}

@@ -1,19 +1,26 @@
 // Snackbar alerts (docs/product/screens.md#shell): top right, auto-hide after SNACKBAR_AUTOHIDE_MS. Messages queue; one
 // shows at a time.
-import { Alert, type AlertColor, Snackbar } from '@mui/material';
+import { Alert, type AlertColor, Button, Snackbar } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { SNACKBAR_AUTOHIDE_MS } from '../../lib/constants';
 
 export type SnackbarSeverity = AlertColor;
 
+/** A button on the message (e.g. `Open` on a request for approval); the message closes when it is clicked. */
+export interface SnackbarAction {
+  label: string;
+  onClick: () => void;
+}
+
 interface Message {
   id: number;
   text: string;
   severity: SnackbarSeverity;
+  action?: SnackbarAction | undefined;
 }
 
 interface SnackbarApi {
-  show(message: string, severity?: SnackbarSeverity): void;
+  show(message: string, severity?: SnackbarSeverity, action?: SnackbarAction): void;
 }
 
 const SnackbarContext = createContext<SnackbarApi | null>(null);
@@ -24,9 +31,9 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const current = queue[0];
 
-  const show = useCallback((text: string, severity: SnackbarSeverity = 'info') => {
+  const show = useCallback((text: string, severity: SnackbarSeverity = 'info', action?: SnackbarAction) => {
     const id = nextId.current++;
-    setQueue((q) => [...q, { id, text, severity }]);
+    setQueue((q) => [...q, { id, text, severity, action }]);
     setOpen(true);
   }, []);
 
@@ -55,6 +62,20 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         {current ? (
           <Alert
             onClose={handleClose}
+            action={
+              current.action ? (
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => {
+                    current.action?.onClick();
+                    setOpen(false);
+                  }}
+                >
+                  {current.action.label}
+                </Button>
+              ) : undefined
+            }
             severity={current.severity}
             variant="filled"
             elevation={6}

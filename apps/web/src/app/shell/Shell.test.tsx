@@ -1,9 +1,10 @@
 import { approvalsApi, authApi, exportsApi, partnersApi, reportsApi, salesApi, usersApi } from '@quotewright/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { shellSocket } from '../../test/fakeSocket';
 import { makeToken, makeUser, nowSeconds } from '../../test/fixtures';
-import { answer, serve } from '../../test/msw';
+import { answer, problem, serve } from '../../test/msw';
 import { renderApp } from '../../test/renderApp';
 import type { Editor } from '../providers/editors';
 
@@ -93,6 +94,47 @@ describe('shell', () => {
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('approval notices', () => {
+  const request = {
+    saleId: 's9',
+    approvalId: 'ap9',
+    quote_number: 'Q00042',
+    name: 'Kitchen',
+    summary: '1 line under 15 % margin',
+    approver: 'sales_full',
+    by: { id: 'u2', name: 'Bob Baker' },
+  } as const;
+
+  it('an approver is told on any screen, and Open takes them to the sale', async () => {
+    signIn(
+      makeUser({
+        modules: {
+          sales: { enabled: true, level: 'full_rights' },
+          inventory: { enabled: true, level: 'viewer' },
+        },
+      }),
+    );
+    // The sale opened is gone by then: the editor says so (what it shows of a sale is tested with the editor).
+    serve(answer(salesApi.get, problem(404, 'Sale not found')));
+    const { router } = renderApp('/stock/location');
+    expect(await screen.findByRole('heading', { name: 'Stock by Location' })).toBeInTheDocument();
+    await waitFor(() => expect(shellSocket()?.connected).toBe(true));
+    act(() => shellSocket()!.serverSends('approval_requested', request));
+    const notice = await screen.findByTestId('snackbar');
+    expect(notice).toHaveTextContent('Bob Baker requests approval of Q00042 (Kitchen): 1 line under 15 % margin');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sale/s9'));
+    expect(await screen.findByText(/not found/i)).toBeInTheDocument();
+  });
+
+  it('someone who can approve nothing holds no such socket', async () => {
+    signIn(makeUser({ modules: { sales: { enabled: true, level: 'editor' } } }));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();
+    expect(shellSocket()).toBeUndefined();
   });
 });
 

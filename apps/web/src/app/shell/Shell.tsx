@@ -8,6 +8,7 @@ import { NavDrawer, usePermanentDrawer } from './NavDrawer';
 import { PRINT_STYLES } from './printStyles';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { TopBar } from './TopBar';
+import { useApprovalNotices } from './useApprovalNotices';
 
 /** The frame of every protected screen: top bar, drawer and the screen itself. */
 export function Shell() {
@@ -15,6 +16,7 @@ export function Shell() {
   const { preferences } = usePreferences();
   const { error, refetch, isFetching } = useCurrentUser();
   const permanentDrawer = usePermanentDrawer();
+  useApprovalNotices();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <GlobalStyles styles={PRINT_STYLES} />

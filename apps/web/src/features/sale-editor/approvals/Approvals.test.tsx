@@ -189,22 +189,4 @@ describe('approvals in the sale editor', () => {
       within(screen.getByTestId('approval-banner')).getByRole('button', { name: 'Request approval' }),
     ).toBeEnabled();
   });
-
-  it('an approver is told of a request at once', async () => {
-    setup(() => sale);
-    const { socket } = await openSale('/sale/s1');
-    const e: ApprovalRequestedEvent = {
-      saleId: 's9',
-      approvalId: 'ap9',
-      quote_number: 'Q00042',
-      name: 'Kitchen',
-      summary: '1 line under 15 % margin',
-      approver: 'sales_full',
-      by: bob,
-    };
-    act(() => socket.serverSends('approval_requested', e));
-    expect(
-      await screen.findByText('Bob Baker requests approval of Q00042 (Kitchen): 1 line under 15 % margin'),
-    ).toBeInTheDocument();
-  });
 });

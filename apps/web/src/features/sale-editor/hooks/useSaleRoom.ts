@@ -32,9 +32,6 @@ import { reportEditConflicts } from './editConflicts';
 import { clearPresence, presenceRefused, receivePresence, setPresenceSender } from './presence';
 
 export const saleDeletedNotice = (name: string) => `This sale was deleted by ${name}`;
-/** An approver is told of a request for approval (docs/product/rules.md#approvals). */
-export const approvalRequestedNotice = (e: ApprovalRequestedEvent) =>
-  `${e.by.name} requests approval of ${e.quote_number}${e.name ? ` (${e.name})` : ''}: ${e.summary}`;
 export const lineDeletedNotice = (name: string) => `The line you were editing was deleted by ${name}`;
 export const sectionDeletedNotice = (name: string) => `The section you had open was deleted by ${name}`;
 /** A sale rewritten outside the editor: by the ERP fetch (id 'erp'), or by someone's publish/sync. */
@@ -173,7 +170,6 @@ export function useSaleRoom(
     socket.on('approval_changed', (e) => {
       if (e.saleId === saleId) void queryClient.invalidateQueries({ queryKey: approvalKey(saleId), exact: true });
     });
-    socket.on('approval_requested', (e) => latest.current.snackbar.show(approvalRequestedNotice(e), 'info'));
     socket.connect();
 
     function noticesFor(delta: SaleDelta, current: Sale): { notify: string[] } {

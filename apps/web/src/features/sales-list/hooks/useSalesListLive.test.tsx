@@ -42,7 +42,7 @@ describe('the sales list, live', () => {
     );
     renderApp('/');
     expect(await screen.findByText('Quote read 1')).toBeInTheDocument();
-    const socket = fakeSockets.find((s) => s.connected)!;
+    const socket = fakeSockets.find((s) => s.connected && s.holder === 'screen')!;
     expect(socket).toBeDefined();
     const lists = () => calls.filter((c) => c.path === '/api/sales').length;
     const before = lists();
@@ -74,8 +74,8 @@ describe('the sales list, live', () => {
       answer(salesApi.list, { items: [], total: 0, page: 0, pageSize: 20 }),
     );
     const { router } = renderApp('/');
-    await waitFor(() => expect(fakeSockets.some((s) => s.connected)).toBe(true));
-    const socket = fakeSockets.find((s) => s.connected)!;
+    await waitFor(() => expect(fakeSockets.some((s) => s.connected && s.holder === 'screen')).toBe(true));
+    const socket = fakeSockets.find((s) => s.connected && s.holder === 'screen')!;
     act(() =>
       socket.serverSends('problem', {
         event: 'session',

@@ -4,7 +4,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useConnectionEnd } from '../../../app/providers/liveSession';
-import { useSnackbar } from '../../../app/providers/snackbar';
 import { createSocket, onConnectionEnd } from '../../../lib/socket';
 
 export const LIST_REFRESH_DEBOUNCE_MS = 300;
@@ -15,7 +14,6 @@ export function useSalesListLive(enabled = true): void {
   const onEnd = useConnectionEnd();
   const connectionEnd = useRef(onEnd);
   connectionEnd.current = onEnd;
-  const snackbar = useRef(useSnackbar());
   useEffect(() => {
     if (!enabled) return;
     const socket = createSocket();
@@ -36,13 +34,6 @@ export function useSalesListLive(enabled = true): void {
       connectedBefore = true;
     });
     socket.on('sales_changed', refresh);
-    // An approver is told of a request for approval at once (docs/product/rules.md#approvals).
-    socket.on('approval_requested', (e) =>
-      snackbar.current.show(
-        `${e.by.name} requests approval of ${e.quote_number}${e.name ? ` (${e.name})` : ''}: ${e.summary}`,
-        'info',
-      ),
-    );
     socket.connect();
     return () => {
       clearTimeout(timer);
