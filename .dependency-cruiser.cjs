@@ -14,11 +14,13 @@
 //        auth        → users              (login and SSO read users through the users repository)
 //        erp-order   → erp
 //        sales       → erp
-//        exports     → sales
+//        exports     → sales, company, partners   (customer documents: the ERP company, the customer block)
 //        templates   → sales
 //        reports     → erp, exports       (exports' contentDisposition)
 //        realtime    → auth, sales
-//        erpfetch    → erp, catalog, partners, sales   (the fetch writes through their repositories)
+//        company     → partners           (the ERP company, payment terms, documents' settings; with the customers'
+//                                          details the same contacts fetch stores, what customer documents read)
+//        erpfetch    → erp, catalog, partners, company, sales   (the fetch writes through their repositories)
 //        revisions   → sales              (a restore is a sale mutation; the sale's JSON and DTOs)
 //        approvals   → sales              (the sale as read for a publish: FullSale)
 //    The shared layers sit below every module: the kernel (errors.ts, policy.ts, config.ts) imports nothing else of the
@@ -62,11 +64,12 @@ const SERVER_MODULES = {
   auth: ['users'],
   'erp-order': ['erp'],
   sales: ['erp'],
-  exports: ['sales'],
+  exports: ['sales', 'company', 'partners'],
   templates: ['sales'],
   reports: ['erp', 'exports'],
   realtime: ['auth', 'sales'],
-  erpfetch: ['erp', 'catalog', 'partners', 'sales'],
+  company: ['partners'],
+  erpfetch: ['erp', 'catalog', 'partners', 'company', 'sales'],
   revisions: ['sales'],
   approvals: ['sales'],
 };

@@ -200,8 +200,13 @@ function idsFromValue(env: Env, model: string, value: unknown): number[] {
   return out;
 }
 
+/** Computed, not stored and without a search method in Odoo: a domain on them fails (recorded on 19). */
+const NOT_SEARCHABLE = new Set(['sale.order.line.parent_id', 'sale.order.template.line.parent_id']);
+
 function compileLeaf(env: Env, model: string, path: string[], op: string, value: unknown, leaf: Leaf): Pred {
   const field = fieldOf(env, model, path[0]!, leaf);
+  if (NOT_SEARCHABLE.has(`${model}.${field.name}`))
+    throw valueError(`Cannot convert ${model}.${field.name} to SQL because it is not stored`);
   const rel = field.relation;
   const isX2m = field.type === 'one2many' || field.type === 'many2many';
   const get = (r: Rec) => (field === ID_FIELD ? r.id : getRaw(env, model, r, field.name));

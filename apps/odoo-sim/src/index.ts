@@ -46,6 +46,11 @@ export interface OdooSimOptions {
   stateFile?: string;
   /** Fold the journal into the snapshot past this many bytes (default: the snapshot's size, at least 8 MB). */
   compactAtBytes?: number;
+  /**
+   * The demo company's (company 1) currency: 'USD' (default, "$" before the amount) or 'EUR' ("€" after), for tests
+   * of a company in another currency. Only for a fresh seed (a loaded state keeps its own).
+   */
+  currency?: 'USD' | 'EUR';
 }
 
 /** Test helpers over the store, acting as a given user (admin by default). */
@@ -100,7 +105,7 @@ export interface OdooSim {
 
 /** Builds a seeded store without starting a server. */
 export function createSimStore(
-  opts: Pick<OdooSimOptions, 'version' | 'size' | 'seed' | 'login' | 'password' | 'apiKey'> = {},
+  opts: Pick<OdooSimOptions, 'version' | 'size' | 'seed' | 'login' | 'password' | 'apiKey' | 'currency'> = {},
 ) {
   const version = opts.version ?? 19;
   const store = new Store(version, buildRegistry(version));
@@ -152,7 +157,15 @@ export async function startOdooSim(opts: OdooSimOptions = {}): Promise<OdooSim> 
       loaded = true;
     }
   }
-  if (!loaded) seed(store, { size: opts.size, seed: opts.seed, login, password, apiKey });
+  if (!loaded)
+    seed(store, {
+      size: opts.size,
+      seed: opts.seed,
+      login,
+      password,
+      apiKey,
+      ...(opts.currency ? { currency: opts.currency } : {}),
+    });
   const admin = store.get('res.users', ADMIN_UID);
   if (admin) {
     store.update('res.users', ADMIN_UID, { login });

@@ -1,4 +1,5 @@
-// Standalone simulator: `npm run odoo-sim` (PORT, ODOO_SIM_VERSION, ODOO_SIM_SIZE, ODOO_SIM_API_KEY, ODOO_SIM_STATE).
+// Standalone simulator: `npm run odoo-sim` (PORT, ODOO_SIM_VERSION, ODOO_SIM_SIZE, ODOO_SIM_API_KEY, ODOO_SIM_STATE,
+// ODOO_SIM_CURRENCY=EUR for a demo company in euros).
 import { startOdooSim } from './index.js';
 
 const port = Number(process.env.PORT ?? 8069);
@@ -13,6 +14,7 @@ const sim = await startOdooSim({
   db: process.env.ODOO_SIM_DB ?? 'demo',
   apiKey: process.env.ODOO_SIM_API_KEY,
   stateFile: process.env.ODOO_SIM_STATE,
+  currency: process.env.ODOO_SIM_CURRENCY === 'EUR' ? 'EUR' : 'USD',
 });
 console.log(`Odoo ${sim.version} simulator ready in ${Math.round(performance.now() - t0)} ms`);
 console.log(`  url:      ${sim.url}`);

@@ -5,10 +5,10 @@ import { missingError, pyRepr, validationError, valueError } from './errors.js';
 import type { Env, FieldDef, ModelDef } from './store.js';
 import type { Rec } from './types.js';
 
-export function invalidField(env: Env, model: string, f: string) {
-  return valueError(
-    env.version === 19 ? `Invalid field '${f}' on '${model}'` : `Invalid field '${f}' on model '${model}'`,
-  );
+/** 19 words a create's unknown field "in" (recorded: `Invalid field 'quantity' in 'sale.order.line'`), a read's "on". */
+export function invalidField(env: Env, model: string, f: string, op: 'read' | 'create' = 'read') {
+  if (env.version === 19) return valueError(`Invalid field '${f}' ${op === 'create' ? 'in' : 'on'} '${model}'`);
+  return valueError(`Invalid field '${f}' on model '${model}'`);
 }
 
 export function emptyRaw(f: FieldDef): unknown {
@@ -444,6 +444,7 @@ export function createRecords(env: Env, model: string, valsList: Record<string, 
   const ids: number[] = [];
   for (const input of valsList) {
     const vals: Record<string, unknown> = { ...(input ?? {}) };
+    for (const k of Object.keys(vals)) if (k !== 'id' && !m.fields[k]) throw invalidField(env, model, k, 'create');
     m.hooks.prepareCreate?.(env, vals);
     for (const f of Object.values(m.fields))
       if (f.default && !(f.name in vals)) {

@@ -20,6 +20,7 @@ import {
   type SeedOptions,
   setClock,
 } from './seed/context.js';
+import { seedDocumentData } from './seed/documents.js';
 import { seedInvoices } from './seed/invoices.js';
 import { seedOrders } from './seed/orders.js';
 import { seedPartners } from './seed/partners.js';
@@ -78,5 +79,6 @@ function seedData(ctx: SeedCtx): number {
   const orders = seedOrders(ctx, { users, partners, analytics, sellable, templateIds });
   seedInvoices(ctx, orders, { accounts, analytics, vendorIds: partners.vendorIds, sellable });
   insAll(ctx, 'ir.config_parameter', CONFIG_PARAMETERS);
+  seedDocumentData(ctx, ctx.opts.currency);
   return catalog.products.length;
 }

@@ -1,4 +1,5 @@
 import type { Database } from '@quotewright/db';
+import { QUOTE_VALIDITY_DEFAULT_DAYS } from '@quotewright/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { bootstrapFirstAdmin, resolveInstallationId, resolveJwtSecret } from './bootstrap';
@@ -22,6 +23,9 @@ import { tokenService } from './modules/auth/tokens';
 import { catalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { catalogService } from './modules/catalog/catalog.service';
+import { companyRepository } from './modules/company/company.repository';
+import { companyRoutes } from './modules/company/company.routes';
+import { companyService } from './modules/company/company.service';
 import type { ErpConnector } from './modules/erp/erp.types';
 import { orderKeys } from './modules/erp/order-keys';
 import { unconfiguredErp } from './modules/erp/unconfigured';
@@ -94,7 +98,7 @@ export interface BuildAppOptions {
   /** The sale event bus (tests publish on it); a new one by default. */
   events?: SaleEvents;
   /** Timings of the ERP publish/sync jobs (tests shorten them). */
-  saleSync?: Pick<SaleSyncDeps, 'staleAfterMs' | 'retryDelaySeconds' | 'maxAttempts'>;
+  saleSync?: Pick<SaleSyncDeps, 'staleAfterMs' | 'retryDelaySeconds' | 'maxAttempts' | 'today'>;
   /** Told each time a sale is serialized as JSON (tests of the serialized-sale cache). */
   onSaleSerialized?: (saleId: string, tag: string) => void;
 }
@@ -245,11 +249,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   const users = usersService(usersRepo, (userId) => events.publish({ type: 'user_changed', userId }));
   const catalogRepo = catalogRepository(db);
+  const companyRepo = companyRepository(db);
   const jobs = createJobs(database.executeSql, log, { isConnectionLost: (err) => database.isUnavailable(err) });
   const erpFetch = erpFetchService({
     runs: erpFetchRepository(db),
     catalog: catalogRepo,
     partners: partnersRepository(db),
+    company: companyRepo,
     salesErp: salesErpRepository(db, keys),
     events,
     jobs,
@@ -268,6 +274,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const saleSync = saleSyncService({
     onSent: async (sent) => revisions?.saveSent(sent),
     approvalGate: (full) => approvals.publishGate(full),
+    quoteValidityDays: async () => (await companyRepo.quoteValidityDays()) ?? QUOTE_VALIDITY_DEFAULT_DAYS,
     repo: saleSyncRepository(db),
     keys,
     erp: opts.erp ?? noErp(),
@@ -315,12 +322,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   catalogRoutes(app, { catalog: catalogService(catalogRepo) });
   partnersRoutes(app, { partners: partnersService(partnersRepository(db)) });
   erpFetchRoutes(app, { erpFetch });
+  companyRoutes(app, { company: companyService(companyRepo) });
   const salesRepo = salesRepository(db, database.prepared);
   const exports = exportsService({
     sales: salesRepo,
     exports: exportsRepository(db),
     now: opts.now,
     revisions: async (saleId, quoteNumber) => (revisions ? revisions.documents(saleId, quoteNumber) : []),
+    company: companyRepo,
+    partners: partnersRepository(db),
   });
   const erpOrders = erpOrderService({
     erp: opts.erp ?? noErp(),

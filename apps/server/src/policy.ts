@@ -17,6 +17,8 @@ export type Action =
   // Administration
   | 'users.manage'
   | 'settings.manage'
+  /** The ERP company and the documents' settings (amounts' currency, quote validity): every signed-in person. */
+  | 'documents.read'
   | 'erp.fetch'
   // Modules
   | 'sales.view'
@@ -42,6 +44,8 @@ export function can(actor: AuthUser | null | undefined, action: Action, resource
     case 'erp.fetch':
     case 'sales.delete':
       return actor.isAdmin;
+    case 'documents.read':
+      return true;
     case 'sales.view':
       return canView(actor, 'sales');
     case 'sales.edit':

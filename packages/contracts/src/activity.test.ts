@@ -42,6 +42,7 @@ function line(id: string, model = `M-${id}`, over: Partial<LineDto> = {}): LineD
 const section = (id: string, name: string, lines: LineDto[], over: Partial<SectionDto> = {}): SectionDto => ({
   _id: id,
   name,
+  presentation: 'details',
   show_details: true,
   merge: false,
   expanded: false,
@@ -228,9 +229,27 @@ describe('activityDetail and activitySentence', () => {
     expect(say('section_updated', activityDetail(sale([a]), sale([{ ...a, name: 'B' }]))).text).toBe(
       'Ana renamed section A to B',
     );
-    expect(say('section_updated', activityDetail(sale([a]), sale([{ ...a, show_details: false }]))).text).toBe(
-      'Ana turned Show Details off for section A',
+    expect(
+      say('section_updated', activityDetail(sale([a]), sale([{ ...a, presentation: 'total', show_details: false }])))
+        .text,
+    ).toBe('Ana changed section A from Details to Total only');
+    expect(say('section_updated', activityDetail(sale([a]), sale([{ ...a, presentation: 'optional' }]))).text).toBe(
+      'Ana changed section A from Details to Optional',
     );
+    // An entry written before presentations still reads.
+    expect(
+      say('section_updated', {
+        sections: {
+          added: [],
+          removed: [],
+          renamed: [],
+          details: [{ section: 'A', to: false }],
+          moved: [],
+          more: 0,
+          total: { added: 0, removed: 0, addedLines: 0, removedLines: 0 },
+        },
+      }).text,
+    ).toBe('Ana turned Show Details off for section A');
     expect(say('section_deleted', activityDetail(sale([a, b]), sale([b]))).text).toBe(
       'Ana deleted section A (2 lines)',
     );

@@ -7,6 +7,7 @@
 // header's text — never by its position alone, which later edits change. The detail keeps the 1-based position of
 // the line in ITS SECTION too (for an added, changed or moved line its position after the action, for a deleted line
 // its position before it); moves are told by positions.
+import { PRESENTATION_LABELS, SECTION_PRESENTATIONS, type SectionPresentation } from '@quotewright/domain';
 import { z } from 'zod';
 import type { LineDto, LineKind, Ref, SaleDto, SectionDto } from './sales';
 
@@ -129,7 +130,19 @@ export const activityDetailSchema = z.strictObject({
       added: z.array(sectionRef).max(ACTIVITY_MAX_ITEMS),
       removed: z.array(sectionRef).max(ACTIVITY_MAX_ITEMS),
       renamed: z.array(z.strictObject({ from: z.string(), to: z.string() })).max(ACTIVITY_MAX_ITEMS),
+      /** Show Details turned on/off: entries written before presentations (decision 0032); none are written now. */
       details: z.array(z.strictObject({ section: z.string(), to: z.boolean() })).max(ACTIVITY_MAX_ITEMS),
+      /** Presentation changed (details | quantities | total | optional). */
+      presentation: z
+        .array(
+          z.strictObject({
+            section: z.string(),
+            from: z.enum(SECTION_PRESENTATIONS),
+            to: z.enum(SECTION_PRESENTATIONS),
+          }),
+        )
+        .max(ACTIVITY_MAX_ITEMS)
+        .optional(),
       /** Positions are 1-based. */
       moved: z
         .array(z.strictObject({ section: z.string(), from: z.number().int(), to: z.number().int() }))
@@ -372,7 +385,7 @@ function headerChanges(before: ActivitySaleView, after: ActivitySaleView): NonNu
   }));
 }
 
-/** Sections added, removed, renamed, with Show Details turned on or off, or moved; undefined when none. */
+/** Sections added, removed, renamed, with their presentation changed, or moved; undefined when none. */
 function sectionChanges(
   before: ActivitySaleView,
   after: ActivitySaleView,
@@ -383,7 +396,7 @@ function sectionChanges(
   const added = capped<{ name: string; lines: number }>();
   const removed = capped<{ name: string; lines: number }>();
   const renamed = capped<{ from: string; to: string }>();
-  const details = capped<{ section: string; to: boolean }>();
+  const presentation = capped<{ section: string; from: SectionPresentation; to: SectionPresentation }>();
   const total = { added: 0, removed: 0, addedLines: 0, removedLines: 0 };
   for (const s of after.sections) {
     const old = beforeSections.get(s._id)?.s;
@@ -393,7 +406,8 @@ function sectionChanges(
       total.addedLines += s.lines.length;
     } else if (old !== s) {
       if (old.name !== s.name) renamed.push({ from: clip(old.name), to: clip(s.name) });
-      if (old.show_details !== s.show_details) details.push({ section: clip(s.name), to: s.show_details });
+      if (old.presentation !== s.presentation)
+        presentation.push({ section: clip(s.name), from: old.presentation, to: s.presentation });
     }
   }
   for (const s of before.sections) {
@@ -403,13 +417,14 @@ function sectionChanges(
     total.removedLines += s.lines.length;
   }
   const moved = movedSections(before, after, beforeSections, afterSections, movedHint);
-  const more = added.more + removed.more + renamed.more + details.more + moved.more;
-  if (total.added + total.removed + renamed.items.length + details.items.length + moved.items.length + more > 0) {
+  const more = added.more + removed.more + renamed.more + presentation.more + moved.more;
+  if (total.added + total.removed + renamed.items.length + presentation.items.length + moved.items.length + more > 0) {
     return {
       added: added.items,
       removed: removed.items,
       renamed: renamed.items,
-      details: details.items,
+      details: [],
+      ...(presentation.items.length > 0 ? { presentation: presentation.items } : {}),
       moved: moved.items,
       total,
       more,
@@ -729,6 +744,9 @@ function sectionUpdatedSentence({ sec, result }: SentenceParts): ActivitySentenc
   const parts = [
     ...(sec?.renamed ?? []).map((r) => `renamed section ${r.from} to ${r.to}`),
     ...(sec?.details ?? []).map((t) => `turned Show Details ${t.to ? 'on' : 'off'} for section ${t.section}`),
+    ...(sec?.presentation ?? []).map(
+      (t) => `changed section ${t.section} from ${PRESENTATION_LABELS[t.from]} to ${PRESENTATION_LABELS[t.to]}`,
+    ),
   ];
   return result(parts.join(' and ') || 'changed a section');
 }

@@ -11,6 +11,8 @@ const pricing = (total: string) => ({
   total_margin: total,
   total_margin_percent: 100,
   total_markup_percent: 0,
+  optional_total: '0.00',
+  total_with_optional: total,
 });
 
 function line(id: string, name = `Line ${id}`, quantity = '1'): LineDto {
@@ -31,7 +33,16 @@ function line(id: string, name = `Line ${id}`, quantity = '1'): LineDto {
   };
 }
 function section(id: string, lines: LineDto[], name = `Section ${id}`): SectionDto {
-  return { _id: id, name, show_details: false, merge: false, expanded: false, lines, pricing: pricing('10.00') };
+  return {
+    _id: id,
+    name,
+    presentation: 'total',
+    show_details: false,
+    merge: false,
+    expanded: false,
+    lines,
+    pricing: pricing('10.00'),
+  };
 }
 function sale(sections: SectionDto[], version = 3): SaleDto {
   return {
@@ -123,7 +134,9 @@ describe('applySaleDelta', () => {
     const { lines: _n, ...fresh } = section('s3', [], 'New');
     const next = applySaleDelta(
       base,
-      delta(4, { sections: { changed: [{ ...head, show_details: true }, fresh], removed: [] } }),
+      delta(4, {
+        sections: { changed: [{ ...head, presentation: 'details', show_details: true }, fresh], removed: [] },
+      }),
     ) as SaleDto;
     expect(next.sections.map((s) => [s._id, s.name, s.lines.length])).toEqual([
       ['s1', 'Renamed', 2],
@@ -211,6 +224,7 @@ const saleVersion = (base: SaleDto, version: number) =>
         return {
           _id: id,
           name: h.name,
+          presentation: h.show_details ? ('details' as const) : ('total' as const),
           show_details: h.show_details,
           merge: h.merge,
           expanded: h.expanded,

@@ -14,6 +14,7 @@ const OPTIONAL_HEADER = [
   'template',
   'salesperson',
   'template_ids',
+  'validity_days',
 ] as const satisfies readonly (keyof SaleHeaderChange & keyof SaleDto)[];
 
 /** Deep equality of JSON values (DTOs are plain JSON: no dates, maps or cycles). */

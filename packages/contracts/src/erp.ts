@@ -91,6 +91,8 @@ export type ErpOrderLineView = z.infer<typeof erpOrderLineSchema>;
 export const erpOrderSectionSchema = z.strictObject({
   /** null: the lines before the order's first section. */
   name: z.string().nullable(),
+  /** Optional products (decision 0032): 19's is_optional section, or 18's sale.order.option records (not lines). */
+  optional: z.boolean().optional(),
   lines: z.array(erpOrderLineSchema),
 });
 export type ErpOrderSectionView = z.infer<typeof erpOrderSectionSchema>;

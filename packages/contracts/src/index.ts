@@ -2,6 +2,7 @@ export * from './activity';
 export * from './apply-delta';
 export * from './approvals';
 export * from './catalog';
+export * from './company';
 export * from './cover-letter';
 export * from './edit-conflicts';
 export * from './erp';

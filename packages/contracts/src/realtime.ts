@@ -10,8 +10,8 @@ import { type EditingPayload, presenceEventSchema, valueReplacedEventSchema } fr
 import {
   lineSchema,
   nullableNameSchema,
-  pricingSchema,
   refSchema,
+  salePricingSchema,
   saleStateSchema,
   sectionHeadSchema,
   sectionSchema,
@@ -28,7 +28,7 @@ export const saleHeaderChangeSchema = z.object({
   version: z.number().int(),
   updated_on: z.string(),
   updated_by: nullableNameSchema,
-  pricing: pricingSchema,
+  pricing: salePricingSchema,
   total_price: z.string(),
   odoo_synced: z.boolean(),
   name: z.string().optional(),
@@ -40,6 +40,7 @@ export const saleHeaderChangeSchema = z.object({
   template: refSchema.nullable().optional(),
   salesperson: refSchema.nullable().optional(),
   template_ids: templateIdsSchema.optional(),
+  validity_days: z.number().int().nullable().optional(),
 });
 export type SaleHeaderChange = z.infer<typeof saleHeaderChangeSchema>;
 
@@ -47,7 +48,7 @@ export const saleChangesSchema = z.object({
   sale: saleHeaderChangeSchema,
   sections: z
     .object({
-      /** Created or changed sections (name, show_details, pricing…). */
+      /** Created or changed sections (name, presentation, pricing…). */
       changed: z.array(sectionHeadSchema),
       removed: z.array(z.string()),
       /** The whole order of section ids, when it changed (or a section came or went). */

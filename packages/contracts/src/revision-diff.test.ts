@@ -9,6 +9,8 @@ const pricing = (total = '0.00') => ({
   total_margin: '0.00',
   total_margin_percent: 0,
   total_markup_percent: 0,
+  optional_total: '0.00',
+  total_with_optional: total,
 });
 
 function line(id: string, over: Partial<LineDto> = {}): LineDto {
@@ -34,6 +36,7 @@ function section(id: string, lines: LineDto[], over: Partial<SectionDto> = {}): 
   return {
     _id: id,
     name: `S ${id}`,
+    presentation: 'details',
     show_details: true,
     merge: false,
     expanded: false,
@@ -106,6 +109,26 @@ describe('diffSaleRevisions', () => {
     expect(d.header).toEqual([]);
     expect(d.sections.every((x) => x.status === 'unchanged' && x.lines.length === 0 && x.unchanged === 5)).toBe(true);
     expect(d.counts.lines_unchanged).toBe(15);
+  });
+
+  it('a presentation change shows; a revision stored before presentations reads show_details', () => {
+    const before = big(2, 2);
+    const after = clone(before);
+    after.sections[1] = { ...after.sections[1]!, presentation: 'optional' };
+    const d = diffSaleRevisions(before, after);
+    expect(d.same).toBe(false);
+    expect(d.sections.map((x) => [x.status, x.presentation])).toEqual([
+      ['unchanged', null],
+      ['changed', { from: 'details', to: 'optional' }],
+    ]);
+    expect(d.counts.sections_options).toBe(1);
+    // An old document: no presentation, show_details false → 'total'.
+    const old = clone(before);
+    const { presentation: _p, ...legacy } = { ...old.sections[0]!, show_details: false };
+    old.sections[0] = legacy as SectionDto;
+    const back = diffSaleRevisions(old, before);
+    expect(back.sections[0]!.presentation).toEqual({ from: 'total', to: 'details' });
+    expect(diffSaleRevisions(old, old).same).toBe(true);
   });
 
   it('tells fields changed as displayed, lines added, removed and moved, sections renamed, added and removed', () => {

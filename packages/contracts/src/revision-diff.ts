@@ -4,6 +4,8 @@
 // and the totals and margins of each section and of the sale before and after. A pure function of the two SaleDtos
 // (the server answers it; the web app may run it too). O(n log n) in the lines (maps by id; a longest increasing
 // subsequence tells the few lines that moved from the many that only shifted): 2,000 lines in a few milliseconds.
+
+import type { SectionPresentation } from '@quotewright/domain';
 import {
   type FieldChange,
   type LineDiff,
@@ -17,7 +19,12 @@ import {
 } from './revisions';
 import type { LineDto, Ref, SaleDto, SectionDto } from './sales';
 
-type Pricing = SaleDto['pricing'];
+type Pricing = SectionDto['pricing'];
+
+/** A section's presentation; a revision stored before presentations has show_details only (decision 0032). */
+export const presentationOfSection = (
+  s: Pick<SectionDto, 'show_details'> & { presentation?: SectionPresentation | undefined },
+): SectionPresentation => s.presentation ?? (s.show_details ? 'details' : 'total');
 
 /** A line field as the lines table displays it. */
 export function revisionFieldText(line: LineDto, field: RevisionLineField): string {
@@ -280,6 +287,7 @@ function removedSection(s: SectionDto, index: number, st: DiffState): SectionDif
     position: { before: index + 1, after: null },
     moved: false,
     options: [],
+    presentation: null,
     pricing: { before: s.pricing, after: null },
     lines,
     unchanged: 0,
@@ -333,6 +341,7 @@ export function diffSaleRevisions(before: SaleDto, after: SaleDto): SaleDiff {
         position: { before: null, after: i + 1 },
         moved: false,
         options: [],
+        presentation: null,
         pricing: { before: null, after: s.pricing },
         lines,
         unchanged,
@@ -341,15 +350,24 @@ export function diffSaleRevisions(before: SaleDto, after: SaleDto): SaleDiff {
     }
     const old = was.s;
     const renamed = old.name !== s.name ? { from: old.name, to: s.name } : null;
-    const options = (['show_details', 'merge'] as const).flatMap((field) =>
+    // show_details follows the presentation: a presentation change says it all.
+    const options = (['merge'] as const).flatMap((field) =>
       old[field] === s[field] ? [] : [{ field, from: old[field], to: s[field] }],
     );
+    const from = presentationOfSection(old);
+    const to = presentationOfSection(s);
+    const presentation = from === to ? null : { from, to };
     const moved = movedSections.has(s._id);
     if (renamed) counts.sections_renamed += 1;
-    if (options.length > 0) counts.sections_options += 1;
+    if (options.length > 0 || presentation) counts.sections_options += 1;
     if (moved) counts.sections_moved += 1;
     const changed =
-      renamed !== null || options.length > 0 || moved || lines.length > 0 || !samePricing(old.pricing, s.pricing);
+      renamed !== null ||
+      options.length > 0 ||
+      presentation !== null ||
+      moved ||
+      lines.length > 0 ||
+      !samePricing(old.pricing, s.pricing);
     sections.push({
       _id: s._id,
       status: changed ? 'changed' : 'unchanged',
@@ -358,6 +376,7 @@ export function diffSaleRevisions(before: SaleDto, after: SaleDto): SaleDiff {
       position: { before: was.i + 1, after: i + 1 },
       moved,
       options,
+      presentation,
       pricing: { before: old.pricing, after: s.pricing },
       lines,
       unchanged,

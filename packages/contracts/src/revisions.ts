@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { coverLetterSchema } from './cover-letter';
 import { saleDeltaSchema } from './realtime';
-import { LINE_KINDS, pricingSchema, saleSchema } from './sales';
+import { LINE_KINDS, pricingSchema, salePricingSchema, saleSchema, sectionPresentationSchema } from './sales';
 
 /** Why a revision was made. */
 export const REVISION_SOURCES = ['manual', 'erp', 'restore', 'approval'] as const;
@@ -169,7 +169,10 @@ export const sectionDiffSchema = z.object({
   /** 1-based positions among the sections (null on the side it is not on). */
   position: z.object({ before: z.number().int().nullable(), after: z.number().int().nullable() }),
   moved: z.boolean(),
+  /** Switched options (show_details is no longer reported: it follows presentation). */
   options: z.array(z.object({ field: z.enum(['show_details', 'merge']), from: z.boolean(), to: z.boolean() })),
+  /** The presentation changed (details | quantities | total | optional). */
+  presentation: z.object({ from: sectionPresentationSchema, to: sectionPresentationSchema }).nullable(),
   pricing: z.object({ before: pricingSchema.nullable(), after: pricingSchema.nullable() }),
   lines: z.array(lineDiffSchema),
   unchanged: z.number().int(),
@@ -187,7 +190,7 @@ export const revisionDiffCountsSchema = z.object({
   sections_removed: z.number().int(),
   sections_moved: z.number().int(),
   sections_renamed: z.number().int(),
-  /** Sections whose Show Details or merge changed. */
+  /** Sections whose presentation or merge changed. */
   sections_options: z.number().int(),
   lines_added: z.number().int(),
   lines_removed: z.number().int(),
@@ -205,7 +208,7 @@ export const saleDiffSchema = z.object({
   header: z.array(headerChangeSchema),
   /** Every section of either side, in the after order (removed sections where they were). */
   sections: z.array(sectionDiffSchema),
-  pricing: z.object({ before: pricingSchema, after: pricingSchema }),
+  pricing: z.object({ before: salePricingSchema, after: salePricingSchema }),
   counts: revisionDiffCountsSchema,
 });
 export type SaleDiff = z.infer<typeof saleDiffSchema>;

@@ -3,7 +3,13 @@
 // are exact decimal strings (docs/product/rules.md#money); an import also accepts JSON numbers. Notes and headers
 // are marked by a product named 'note' / 'header' (docs/product/rules.md#line-kinds): the export writes that
 // mapping, the import reads it.
-import { MAX_INT4 } from '@quotewright/domain';
+import {
+  isPresentationContradiction,
+  MAX_INT4,
+  presentationOfRequest,
+  SECTION_PRESENTATIONS,
+  type SectionPresentation,
+} from '@quotewright/domain';
 import { z } from 'zod';
 import { costInput, discountInput, priceInput, quantityInput } from './inputs';
 import type { RevisionDocument, RevisionSummary } from './revisions';
@@ -31,6 +37,9 @@ export interface SaleDocumentLine {
 }
 export interface SaleDocumentSection {
   name: string;
+  /** details | quantities | total | optional; optional on import (documents from before presentations). */
+  presentation: SectionPresentation;
+  /** Derived from presentation (false exactly for `total`); an older document's only setting. */
   show_details: boolean;
   lines: SaleDocumentLine[];
 }
@@ -82,11 +91,22 @@ const lineSchema = z.strictObject({
   uom: z.strictObject({ name: text(200).nullable().default(null) }).default({ name: null }),
 });
 
-const sectionSchema = z.strictObject({
-  name: text(500).trim().min(1, 'Name is required'),
-  show_details: z.boolean({ error: 'Expected true or false' }).default(true),
-  lines: z.array(lineSchema, { error: 'Expected a list of lines' }).max(MAX_IMPORT_LINES).default([]),
-});
+const sectionSchema = z
+  .strictObject({
+    name: text(500).trim().min(1, 'Name is required'),
+    presentation: z.enum(SECTION_PRESENTATIONS, { error: `Expected ${SECTION_PRESENTATIONS.join(', ')}` }).optional(),
+    show_details: z.boolean({ error: 'Expected true or false' }).optional(),
+    lines: z.array(lineSchema, { error: 'Expected a list of lines' }).max(MAX_IMPORT_LINES).default([]),
+  })
+  .refine((s) => !isPresentationContradiction(s), {
+    path: ['show_details'],
+    message: "show_details is false exactly when presentation is 'total'",
+  })
+  // A document from before presentations has show_details only: false is 'total', true 'details'.
+  .transform(({ presentation, show_details, ...rest }) => ({
+    ...rest,
+    presentation: presentationOfRequest({ presentation, show_details }) ?? 'details',
+  }));
 
 /** A field's message that says so when the field is missing altogether (the import names what a document lacks). */
 const missingOr =

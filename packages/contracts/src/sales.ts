@@ -5,7 +5,15 @@
 //
 // The schemas are plain `z.object`s: serializing through one drops any key it does not name, so every field an
 // answer carries must be listed here (apps/server's responses test compares answers with what the service built).
-import { LINE_WARNING_CODES, type Pricing, SALE_STATES, SALES_LIST_GROUPS } from '@quotewright/domain';
+import {
+  isPresentationContradiction,
+  LINE_WARNING_CODES,
+  type Pricing,
+  SALE_STATES,
+  SALES_LIST_GROUPS,
+  type SalePricing,
+  SECTION_PRESENTATIONS,
+} from '@quotewright/domain';
 import { z } from 'zod';
 
 export const refSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -23,6 +31,37 @@ export const pricingSchema = z.object({
   total_margin_percent: z.number(),
   total_markup_percent: z.number(),
 }) satisfies z.ZodType<Pricing>;
+
+/**
+ * Pricing of a sale (or a template): the totals WITHOUT its optional sections, and the optional sections' total apart
+ * (packages/domain's SalePricing; docs/product/rules.md#section-presentation).
+ */
+export const salePricingSchema = pricingSchema.extend({
+  optional_total: z.string(),
+  total_with_optional: z.string(),
+}) satisfies z.ZodType<SalePricing>;
+
+/** How a section prints (docs/product/rules.md#section-presentation). */
+export const sectionPresentationSchema = z.enum(SECTION_PRESENTATIONS, {
+  error: `Expected one of ${SECTION_PRESENTATIONS.join(', ')}`,
+});
+
+/**
+ * The body that creates or updates a section (a sale's or a template's): its name, and its presentation — or, from a
+ * client that predates presentations, show_details (false: `total`). Both may come when they agree.
+ */
+export function sectionBodySchema<N extends z.ZodType>(fields: { name: N }) {
+  return z
+    .strictObject({
+      name: fields.name,
+      presentation: sectionPresentationSchema.optional(),
+      show_details: z.boolean().optional(),
+    })
+    .refine((b) => !isPresentationContradiction(b), {
+      path: ['show_details'],
+      message: "show_details is false exactly when presentation is 'total'",
+    });
+}
 
 export const nullableNameSchema = z.object({ name: z.string().nullable() });
 
@@ -52,6 +91,9 @@ export type LineDto = z.infer<typeof lineSchema>;
 export const sectionHeadSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** details | quantities | total | optional. */
+  presentation: sectionPresentationSchema,
+  /** Derived: false exactly when presentation is `total` (kept for older clients). */
   show_details: z.boolean(),
   merge: z.boolean(),
   /** Display only: always false from the server. */
@@ -84,7 +126,9 @@ export const saleSchema = z.object({
   updated_on: z.string(),
   created_by: nullableNameSchema,
   updated_by: nullableNameSchema,
-  pricing: pricingSchema,
+  /** Without the optional sections; optional_total / total_with_optional carry them. */
+  pricing: salePricingSchema,
+  /** = pricing.total_price (optional sections not counted). */
   total_price: z.string(),
   version: z.number().int(),
   odoo_id: z.number().int().nullable(),
@@ -93,6 +137,17 @@ export const saleSchema = z.object({
   odoo_synced: z.boolean(),
   odoo_sync_error: z.boolean(),
   odoo_sync_message: z.string().nullable(),
+  /** Days the quotation is valid; null: the Settings' "Quote validity (days)" (decision 0031). */
+  validity_days: z.number().int().nullable().optional(),
+  /**
+   * The ERP's own figures of the linked order, read back after the last successful publish/sync (Odoo computes the
+   * taxes; never computed here); null before the first one.
+   */
+  erp_amounts: z.object({ untaxed: z.string(), tax: z.string(), total: z.string() }).nullable().optional(),
+  /** The order's payment term in the ERP (Odoo's default: the customer's), as last read back; null when none. */
+  erp_payment_term: z.string().nullable().optional(),
+  /** The order's expiry date in the ERP ('YYYY-MM-DD'), as last read back. */
+  erp_validity_date: z.string().nullable().optional(),
 });
 export type SaleDto = z.infer<typeof saleSchema>;
 

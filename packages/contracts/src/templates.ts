@@ -3,7 +3,7 @@
 // as percents (price_percentage_active), its subtotal is resolved against the section's other product lines.
 import { z } from 'zod';
 import { createLinesAnswerSchema } from './realtime';
-import { lineSchema, pricingSchema, sectionSchema } from './sales';
+import { lineSchema, salePricingSchema, sectionSchema } from './sales';
 
 export const templateUserSchema = z.object({ id: z.string().nullable(), name: z.string().nullable() });
 
@@ -16,7 +16,7 @@ export const templateSchema = z.object({
   created_by: templateUserSchema,
   updated_by: templateUserSchema,
   sections: z.array(sectionSchema),
-  pricing: pricingSchema,
+  pricing: salePricingSchema,
   /** Untaxed total (Based-on-Total lines resolved). */
   total_price: z.string(),
   version: z.number().int(),

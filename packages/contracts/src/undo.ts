@@ -5,7 +5,7 @@
 // redoing swaps them. The server checks `expect` first: anything someone else has changed since refuses the whole
 // revert, so nothing of theirs is overwritten. Pure functions, shared by the web app and the server's tests.
 
-import { MAX_SALE_LINES } from '@quotewright/domain';
+import { MAX_SALE_LINES, SECTION_PRESENTATIONS } from '@quotewright/domain';
 import { z } from 'zod';
 import { applySaleDelta } from './apply-delta';
 import { costInput, discountInput, priceInput, quantityInput } from './inputs';
@@ -29,8 +29,15 @@ export const revertLineSchema = z.strictObject({
 /** A line's state as the browser sends it (numbers as the API wrote them). */
 export type RevertLine = z.input<typeof revertLineSchema>;
 
-/** What a revert compares and restores of a section. */
-export const revertSectionSchema = z.strictObject({ name: z.string().max(500), show_details: z.boolean() });
+/**
+ * What a revert compares and restores of a section: its name and presentation. `show_details` is derived (false
+ * exactly for `total`); a browser that predates presentations sends only it.
+ */
+export const revertSectionSchema = z.strictObject({
+  name: z.string().max(500),
+  presentation: z.enum(SECTION_PRESENTATIONS).optional(),
+  show_details: z.boolean(),
+});
 export type RevertSection = z.infer<typeof revertSectionSchema>;
 
 /** One side of a step: the touched sections and lines (null: not there), and the orders the edit changed. */
@@ -81,8 +88,9 @@ export function revertLineOf(line: LineDto, section: string): RevertLine {
   };
 }
 
-export const revertSectionOf = (s: Pick<SectionDto, 'name' | 'show_details'>): RevertSection => ({
+export const revertSectionOf = (s: Pick<SectionDto, 'name' | 'presentation' | 'show_details'>): RevertSection => ({
   name: s.name,
+  presentation: s.presentation,
   show_details: s.show_details,
 });
 
@@ -90,7 +98,12 @@ export const revertSectionOf = (s: Pick<SectionDto, 'name' | 'show_details'>): R
 export const sameRevertLine = (a: RevertLine | null, b: RevertLine | null) =>
   a === b || (a !== null && b !== null && (Object.keys(a) as (keyof RevertLine)[]).every((k) => a[k] === b[k]));
 export const sameRevertSection = (a: RevertSection | null, b: RevertSection | null) =>
-  a === b || (a !== null && b !== null && a.name === b.name && a.show_details === b.show_details);
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.name === b.name &&
+    a.show_details === b.show_details &&
+    (a.presentation ?? null) === (b.presentation ?? null));
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Where each line of the sale is: its section and the line. */

@@ -1,4 +1,10 @@
-import { type LineEditors, type Modules, NUMERIC_COLUMNS, type Preferences } from '@quotewright/domain';
+import {
+  type LineEditors,
+  type Modules,
+  NUMERIC_COLUMNS,
+  type Preferences,
+  type SectionPresentation,
+} from '@quotewright/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -148,6 +154,17 @@ export const partners = pgTable('partners', {
   name: text('name').notNull(),
   email: text('email'),
   active: boolean('active').notNull().default(true),
+  // The customer block of customer documents (decision 0031): as the ERP has them, null when empty.
+  street: text('street'),
+  street2: text('street2'),
+  zip: text('zip'),
+  city: text('city'),
+  state: text('state'),
+  country: text('country'),
+  vat: text('vat'),
+  phone: text('phone'),
+  /** The ERP's payment term of the customer (property_payment_term_id): a payment_terms id, not a foreign key. */
+  paymentTermId: integer('payment_term_id'),
   contentHash: text('content_hash').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -161,9 +178,58 @@ export const partnerAddresses = pgTable(
       .references(() => partners.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     type: text('type').$type<'invoice' | 'delivery'>().notNull(),
+    street: text('street'),
+    street2: text('street2'),
+    zip: text('zip'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    vat: text('vat'),
+    email: text('email'),
+    phone: text('phone'),
   },
   (t) => [index('partner_addresses_partner_idx').on(t.partnerId)],
 );
+
+/** The ERP's payment terms (account.payment.term), written by the contacts fetch; `note` is plain text. */
+export const paymentTerms = pgTable('payment_terms', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  note: text('note').notNull().default(''),
+  active: boolean('active').notNull().default(true),
+  contentHash: text('content_hash').notNull(),
+});
+
+/**
+ * The company of customer documents as the ERP describes it (decision 0031): one row (id 1), written by the
+ * contacts fetch. The logo is the ERP's base64 image; the currency formats every amount of the documents.
+ */
+export const erpCompany = pgTable('erp_company', {
+  id: integer('id').primaryKey().default(1),
+  odooId: integer('odoo_id').notNull(),
+  name: text('name').notNull(),
+  street: text('street'),
+  street2: text('street2'),
+  zip: text('zip'),
+  city: text('city'),
+  state: text('state'),
+  country: text('country'),
+  countryCode: text('country_code'),
+  vat: text('vat'),
+  phone: text('phone'),
+  email: text('email'),
+  website: text('website'),
+  companyRegistry: text('company_registry'),
+  /** base64 (PNG, JPEG or SVG as the ERP keeps it); null when the company has no logo */
+  logo: text('logo'),
+  currencyName: text('currency_name').notNull(),
+  currencySymbol: text('currency_symbol').notNull(),
+  currencyPosition: text('currency_position').$type<'before' | 'after'>().notNull(),
+  currencyDecimalPlaces: integer('currency_decimal_places').notNull(),
+  currencyRounding: text('currency_rounding').notNull(),
+  contentHash: text('content_hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 export const salespersons = pgTable('salespersons', {
   id: integer('id').primaryKey(),
@@ -227,6 +293,19 @@ export const sales = pgTable(
     odooCreatedAt: text('odoo_created_at'),
     /** The status of the sale's latest approval request (decision 0030), null when it never had one. */
     approvalState: text('approval_state').$type<'pending' | 'approved' | 'rejected' | 'void'>(),
+    /** Days the quotation is valid; null: the "Quote validity (days)" setting (decision 0031). */
+    validityDays: integer('validity_days'),
+    /**
+     * The ERP's own figures of the linked order, read back after each successful publish/sync (decision 0031):
+     * Odoo computes the taxes; they are never computed here. Null until the first publish/sync.
+     */
+    erpAmountUntaxed: numeric('erp_amount_untaxed', NUMERIC_COLUMNS.total),
+    erpAmountTax: numeric('erp_amount_tax', NUMERIC_COLUMNS.total),
+    erpAmountTotal: numeric('erp_amount_total', NUMERIC_COLUMNS.total),
+    /** payment_term_id's name on the order (Odoo's default: the customer's), null when none */
+    erpPaymentTerm: text('erp_payment_term'),
+    /** validity_date of the order 'YYYY-MM-DD' */
+    erpValidityDate: text('erp_validity_date'),
   },
   (t) => [
     uniqueIndex('sales_quote_number_key').on(t.quoteNumber),
@@ -273,7 +352,10 @@ export const saleSections = pgTable(
       .references(() => sales.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     name: text('name').notNull().default(''),
-    showDetails: boolean('show_details').notNull().default(true),
+    /** details | quantities | total | optional (decision 0032). */
+    presentation: text('presentation').$type<SectionPresentation>().notNull().default('details'),
+    /** Generated from presentation (false exactly when it is 'total'): read-only, kept for older readers. */
+    showDetails: boolean('show_details').notNull().generatedAlwaysAs(sql`presentation <> 'total'`),
     merge: boolean('merge').notNull().default(false),
     odooLineId: integer('odoo_line_id'),
     /**
@@ -310,6 +392,8 @@ export const saleLines = pgTable(
     uom: text('uom'),
     templateId: uuid('template_id'),
     odooLineId: integer('odoo_line_id'),
+    /** The sale.order.option this line is on Odoo 18 when its section is optional (decision 0032). */
+    odooOptionId: integer('odoo_option_id'),
     /**
      * Who last set each field a person edits (a line edit, Set Markup), by field name: an edit based on an older
      * value of a field is refused with who set it and when (decision 0020). A field written any other way (a copy
@@ -373,7 +457,10 @@ export const templateSections = pgTable(
       .references(() => templates.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     name: text('name').notNull().default(''),
-    showDetails: boolean('show_details').notNull().default(true),
+    /** details | quantities | total | optional (decision 0032). */
+    presentation: text('presentation').$type<SectionPresentation>().notNull().default('details'),
+    /** Generated from presentation (false exactly when it is 'total'): read-only. */
+    showDetails: boolean('show_details').notNull().generatedAlwaysAs(sql`presentation <> 'total'`),
   },
   (t) => [index('template_sections_template_idx').on(t.templateId, t.position)],
 );

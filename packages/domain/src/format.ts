@@ -7,27 +7,46 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-function fixed2(value: Numeric | null | undefined): string | null {
+/** The value rounded half-up to `places` decimals, as text; null for null/blank/unreadable input. */
+function fixedN(value: Numeric | null | undefined, places: number): string | null {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
   try {
-    return round2(value).toFixed(2);
+    if (places === 2) return round2(value).toFixed(2);
+    return toDecimal(value).toDecimalPlaces(places, 4 /* ROUND_HALF_UP */).toFixed(places);
   } catch {
     return null;
   }
 }
 
-function withGrouping(text: string): { negative: boolean; body: string } {
-  const negative = text.startsWith('-');
-  const [int = '0', frac = '00'] = (negative ? text.slice(1) : text).split('.');
-  return { negative, body: `${groupThousands(int)}.${frac}` };
+/**
+ * How amounts are written: the ERP company's currency (res.currency symbol, position, decimal_places). The default,
+ * used while the company is unknown, is US dollars: "$" before the amount, 2 decimals.
+ */
+export interface MoneyCurrency {
+  symbol: string;
+  position: 'before' | 'after';
+  decimalPlaces: number;
 }
 
-/** "$1,234.56"; negatives "-$1,234.56"; rounded half-up to cents; '' for null/blank/unreadable input. */
-export function formatMoney(value: Numeric | null | undefined): string {
-  const text = fixed2(value);
+export const DEFAULT_CURRENCY: MoneyCurrency = { symbol: '$', position: 'before', decimalPlaces: 2 };
+
+function withGrouping(text: string): { negative: boolean; body: string } {
+  const negative = text.startsWith('-');
+  const [int = '0', frac] = (negative ? text.slice(1) : text).split('.');
+  return { negative, body: frac === undefined ? groupThousands(int) : `${groupThousands(int)}.${frac}` };
+}
+
+/**
+ * "$1,234.56"; negatives "-$1,234.56"; rounded half-up to cents; '' for null/blank/unreadable input. With a
+ * currency: its symbol before ("$1,234.56") or after ("1,234.56 €", a space between) and its decimal places.
+ */
+export function formatMoney(value: Numeric | null | undefined, currency: MoneyCurrency = DEFAULT_CURRENCY): string {
+  const places = Number.isInteger(currency.decimalPlaces) ? Math.min(Math.max(currency.decimalPlaces, 0), 6) : 2;
+  const text = fixedN(value, places);
   if (text === null) return '';
   const { negative, body } = withGrouping(text);
-  return `${negative ? '-' : ''}$${body}`;
+  const sign = negative ? '-' : '';
+  return currency.position === 'after' ? `${sign}${body} ${currency.symbol}` : `${sign}${currency.symbol}${body}`;
 }
 
 /** "12.34%" (2 decimals, thousands grouped: "1,234.50%"); '' for null/blank/unreadable input. */

@@ -1,6 +1,7 @@
 export * from './approval-rules';
 export * from './constants';
 export * from './copy';
+export * from './documents';
 export * from './edit-conflicts';
 export * from './errors';
 export * from './format';
@@ -12,6 +13,7 @@ export * from './ordering';
 export * from './paste';
 export * from './permissions';
 export * from './preferences';
+export * from './presentation';
 export * from './pricing';
 export * from './reports';
 export * from './sale-name';

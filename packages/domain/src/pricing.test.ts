@@ -29,6 +29,7 @@ import {
   sectionLineMetrics,
   sectionPricing,
   ZERO_PRICING,
+  ZERO_SALE_PRICING,
 } from './pricing';
 
 const product = (price: string | number, cost: string | number, quantity: string | number = 1): PricingLine => ({
@@ -367,8 +368,8 @@ describe('pricingFromTotals / sectionPricing / salePricing', () => {
   });
   it('an empty section or sale is zero', () => {
     expect(sectionPricing([])).toEqual(ZERO_PRICING);
-    expect(salePricing([])).toEqual(ZERO_PRICING);
-    expect(salePricing([{ lines: [] }, { lines: [note, header] }])).toEqual(ZERO_PRICING);
+    expect(salePricing([])).toEqual(ZERO_SALE_PRICING);
+    expect(salePricing([{ lines: [] }, { lines: [note, header] }])).toEqual(ZERO_SALE_PRICING);
   });
   it('totals are sums of ROUNDED line subtotals', () => {
     const lines = [product('0.005', '0.004', 1), product('0.005', '0.004', 1), product('0.005', '0.004', 1)];
@@ -388,6 +389,8 @@ describe('pricingFromTotals / sectionPricing / salePricing', () => {
       total_margin: '1274.90',
       total_margin_percent: 39.84,
       total_markup_percent: 66.23,
+      optional_total: '0.00',
+      total_with_optional: '3199.90',
     });
   });
   it('accepts numbers as well as strings', () => {
@@ -427,8 +430,55 @@ describe('pricingFromTotals / sectionPricing / salePricing', () => {
         const sale = salePricing(sections.map((lines) => ({ lines })));
         const prices = sections.map((l) => sectionPricing(l).total_price);
         const costs = sections.map((l) => sectionPricing(l).total_cost);
-        expect(sale).toEqual(pricingFromTotals(sumMoney(prices), sumMoney(costs)));
+        expect(sale).toMatchObject(pricingFromTotals(sumMoney(prices), sumMoney(costs)));
       }),
+    );
+  });
+
+  it('optional sections are kept out of the total and summed apart', () => {
+    const sections = [
+      { presentation: 'details' as const, lines: [product('100', '60', 2)] },
+      { presentation: 'optional' as const, lines: [product('47', '20', 5), note] },
+      { presentation: 'total' as const, lines: [product('10.005', '5', 1)] },
+      { presentation: 'optional' as const, lines: [product('0.333', '0', 3)] },
+    ];
+    const sale = salePricing(sections);
+    expect(sale).toEqual({
+      ...pricingFromTotals('210.01', '125.00'),
+      optional_total: '236.00',
+      total_with_optional: '446.01',
+    });
+    expect(
+      salePricingFromSections(sections.map((s) => ({ ...sectionPricing(s.lines), presentation: s.presentation }))),
+    ).toEqual(sale);
+    // Without a presentation, a section counts (callers that know none).
+    expect(salePricing(sections.map((s) => ({ lines: s.lines }))).total_price).toBe('446.01');
+  });
+
+  it('property: optional sections never change total_price; total_with_optional = every section', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.array(anyLineArb, { maxLength: 8 })), { maxLength: 5 }),
+        (specs) => {
+          const sections = specs.map(([optional, lines]) => ({
+            presentation: optional ? ('optional' as const) : ('details' as const),
+            lines,
+          }));
+          const sale = salePricing(sections);
+          const {
+            optional_total: _o,
+            total_with_optional: _w,
+            ...main
+          } = salePricing(sections.filter((s) => s.presentation !== 'optional').map((s) => ({ lines: s.lines })));
+          expect(sale).toMatchObject(main);
+          expect(sale.total_with_optional).toBe(salePricing(sections.map((s) => ({ lines: s.lines }))).total_price);
+          expect(
+            salePricingFromSections(
+              sections.map((s) => ({ ...sectionPricing(s.lines), presentation: s.presentation })),
+            ),
+          ).toEqual(sale);
+        },
+      ),
     );
   });
 
@@ -655,7 +705,7 @@ describe('salePricingFromSections', () => {
   });
 
   it('is zero pricing for no sections', () => {
-    expect(salePricingFromSections([])).toEqual(ZERO_PRICING);
+    expect(salePricingFromSections([])).toEqual(ZERO_SALE_PRICING);
   });
 });
 

@@ -3,6 +3,7 @@
 import { MARGIN_WARNING_PERCENT, MARKUP_WARNING_PERCENT } from './constants';
 import type { Decimal, MoneyString, Numeric } from './money';
 import { money, percentOf, round2, toDecimal, toDecimalOrZero } from './money';
+import { isOptionalSection, type SectionPresentation } from './presentation';
 
 export const LINE_KINDS = ['product', 'note', 'header'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
@@ -367,30 +368,76 @@ export function sectionPricing(lines: readonly PricingLine[]): Pricing {
   return pricingFromTotals(price, cost);
 }
 
-/** Sale totals: the sum over sections (each section resolves its own percent lines). */
-export function salePricing(sections: readonly { readonly lines: readonly PricingLine[] }[]): Pricing {
+/**
+ * Pricing of a sale: its sections' totals WITHOUT the optional sections (docs/product/rules.md#section-presentation),
+ * and the optional sections' total apart. `total_price` is what the sale costs the customer (stored as
+ * sales.total_price and compared with Odoo's amount_untaxed); the optional sections are offered, not ordered.
+ */
+export interface SalePricing extends Pricing {
+  /** Σ of the optional sections' total prices ('0.00' when there are none). */
+  optional_total: MoneyString;
+  /** total_price + optional_total: what the sale would cost with every optional section taken. */
+  total_with_optional: MoneyString;
+}
+
+export const ZERO_SALE_PRICING: Readonly<SalePricing> = Object.freeze({
+  ...ZERO_PRICING,
+  optional_total: '0.00',
+  total_with_optional: '0.00',
+});
+
+/** A section as the sale's totals see it: an optional one is kept apart. */
+export interface PresentedSection {
+  readonly presentation?: SectionPresentation | null | undefined;
+}
+
+function salePricingOf(price: Decimal, cost: Decimal, optional: Decimal): SalePricing {
+  const pricing = pricingFromTotals(price, cost);
+  return {
+    ...pricing,
+    optional_total: money(optional),
+    total_with_optional: money(toDecimal(pricing.total_price).plus(optional)),
+  };
+}
+
+/** Sale totals: the sum over its non-optional sections (each section resolves its own percent lines). */
+export function salePricing(
+  sections: readonly (PresentedSection & { readonly lines: readonly PricingLine[] })[],
+): SalePricing {
   let price = toDecimal(0);
   let cost = toDecimal(0);
+  let optional = toDecimal(0);
   for (const section of sections) {
     const s = sectionSums(section.lines);
+    if (isOptionalSection(section)) {
+      optional = optional.plus(round2(s.price));
+      continue;
+    }
     price = price.plus(s.price);
     cost = cost.plus(s.cost);
   }
-  return pricingFromTotals(price, cost);
+  return salePricingOf(price, cost, optional);
 }
 
 /**
  * Sale totals from its sections' pricing: the same as salePricing over the lines (section totals are sums of
  * rounded line totals, so adding them is exact), without touching a line — used when sections are cached.
  */
-export function salePricingFromSections(sections: readonly Pick<Pricing, 'total_price' | 'total_cost'>[]): Pricing {
+export function salePricingFromSections(
+  sections: readonly (PresentedSection & Pick<Pricing, 'total_price' | 'total_cost'>)[],
+): SalePricing {
   let price = toDecimal(0);
   let cost = toDecimal(0);
+  let optional = toDecimal(0);
   for (const s of sections) {
+    if (isOptionalSection(s)) {
+      optional = optional.plus(s.total_price);
+      continue;
+    }
     price = price.plus(s.total_price);
     cost = cost.plus(s.total_cost);
   }
-  return pricingFromTotals(price, cost);
+  return salePricingOf(price, cost, optional);
 }
 
 /**

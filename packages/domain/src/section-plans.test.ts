@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SectionPresentation } from './presentation';
 import {
   type Layout,
   type LayoutMakers,
@@ -16,7 +17,7 @@ interface S {
   id: string;
   position: number;
   name: string;
-  showDetails: boolean;
+  presentation: SectionPresentation;
   merge?: boolean;
 }
 interface L {
@@ -28,7 +29,12 @@ interface L {
 }
 
 function layout(spec: Record<string, [number | null, string][]>): Layout<S, L> {
-  const sections = Object.keys(spec).map((name, position) => ({ id: `s-${name}`, position, name, showDetails: true }));
+  const sections = Object.keys(spec).map((name, position) => ({
+    id: `s-${name}`,
+    position,
+    name,
+    presentation: 'details' as SectionPresentation,
+  }));
   const lines = new Map(
     sections.map((s) => [
       s.id,
@@ -49,7 +55,7 @@ function makers(): LayoutMakers<S, L> {
   return {
     section(f) {
       n++;
-      return { id: `new-s${n}`, position: 0, name: f.name, showDetails: f.showDetails, merge: f.merge ?? false };
+      return { id: `new-s${n}`, position: 0, name: f.name, presentation: f.presentation, merge: f.merge ?? false };
     },
     copyLine(l) {
       n++;
@@ -71,11 +77,11 @@ describe('section planners', () => {
   });
 
   it('create appends an empty section; the write inserts it and renumbers nothing else', () => {
-    const { layout: after, id } = planCreateSection(base, { name: 'C', showDetails: false }, makers());
+    const { layout: after, id } = planCreateSection(base, { name: 'C', presentation: 'total' }, makers());
     expect(names(after)).toEqual(['0:A', '1:B', '2:C']);
     expect(after.lines.get(id)).toEqual([]);
     const w = layoutWriteOf(base, after);
-    expect(w.insertSections.map((s) => [s.id, s.position, s.showDetails])).toEqual([[id, 2, false]]);
+    expect(w.insertSections.map((s) => [s.id, s.position, s.presentation])).toEqual([[id, 2, 'total']]);
     expect(w).toMatchObject({ removeSections: [], updateSections: [], sectionPositions: [] });
     expect(w.lines).toEqual([{ sectionId: id, insert: [], remove: [], arrive: [], positions: [], update: [] }]);
   });
@@ -94,13 +100,24 @@ describe('section planners', () => {
   });
 
   it('update writes only what changes; nothing changed is no plan', () => {
-    expect(planUpdateSection(base, 's-A', { name: 'A', showDetails: true })).toBeUndefined();
+    expect(planUpdateSection(base, 's-A', { name: 'A', presentation: 'details' })).toBeUndefined();
     const after = planUpdateSection(base, 's-A', { name: 'Renamed' })!;
     expect(layoutWriteOf(base, after)).toMatchObject({
       updateSections: [{ id: 's-A', patch: { name: 'Renamed' } }],
       lines: [],
       insertSections: [],
     });
+    const optional = planUpdateSection(base, 's-A', { presentation: 'optional' })!;
+    expect(layoutWriteOf(base, optional)).toMatchObject({
+      updateSections: [{ id: 's-A', patch: { presentation: 'optional' } }],
+      lines: [],
+    });
+  });
+
+  it('duplicate keeps the presentation', () => {
+    const optional = planUpdateSection(base, 's-A', { presentation: 'optional' })!;
+    const { layout } = planDuplicateSection(optional, 's-A', (n) => `${n} (copy)`, makers());
+    expect(layout.sections.map((s) => s.presentation)).toEqual(['optional', 'optional', 'details']);
   });
 
   it('delete removes the section (its lines go with it) and renumbers the rest', () => {

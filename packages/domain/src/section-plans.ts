@@ -16,11 +16,12 @@ import {
 import { DomainError } from './errors';
 import { type PlannedRow, renumbered } from './line-plans';
 import { moveItem } from './ordering';
+import type { SectionPresentation } from './presentation';
 
 /** What the planners read of a section: the rest of the row is carried along untouched. */
 export interface LayoutSection extends PlannedRow {
   readonly name: string;
-  readonly showDetails: boolean;
+  readonly presentation: SectionPresentation;
 }
 
 /** A document's sections in order and the lines of each, in order (every section has an entry). */
@@ -32,7 +33,7 @@ export interface Layout<S extends LayoutSection, L extends PlannedRow> {
 /** The fields a new section is made with. */
 export interface NewSectionFields {
   name: string;
-  showDetails: boolean;
+  presentation: SectionPresentation;
   merge?: boolean | undefined;
 }
 
@@ -99,7 +100,7 @@ export function planDuplicateSection<
   const source = layout.sections[at]!;
   const copy = make.section({
     name: name(source.name),
-    showDetails: source.showDetails,
+    presentation: source.presentation,
     merge: source.merge ?? undefined,
   });
   const sections = [...layout.sections];
@@ -108,18 +109,20 @@ export function planDuplicateSection<
   return { layout: layoutWith(layout, sections, [[copy.id, lines]]), id: copy.id, of: source.name };
 }
 
-/** The section's name and/or "show details" set; undefined when neither changes. */
+/** The section's name and/or presentation set; undefined when neither changes. */
 export function planUpdateSection<S extends LayoutSection, L extends PlannedRow>(
   layout: Layout<S, L>,
   id: string,
-  patch: { name?: string | undefined; showDetails?: boolean | undefined },
+  patch: { name?: string | undefined; presentation?: SectionPresentation | undefined },
 ): Layout<S, L> | undefined {
   const at = indexOfSection(layout, id);
   const s = layout.sections[at]!;
   const name = patch.name !== undefined && patch.name !== s.name ? { name: patch.name } : {};
   const details =
-    patch.showDetails !== undefined && patch.showDetails !== s.showDetails ? { showDetails: patch.showDetails } : {};
-  if (!('name' in name) && !('showDetails' in details)) return undefined;
+    patch.presentation !== undefined && patch.presentation !== s.presentation
+      ? { presentation: patch.presentation }
+      : {};
+  if (!('name' in name) && !('presentation' in details)) return undefined;
   const sections = [...layout.sections];
   sections[at] = { ...s, ...name, ...details };
   return layoutWith(layout, sections);
@@ -186,7 +189,7 @@ export function planCopySections<S extends LayoutSection & { readonly merge?: bo
     }
     const row =
       p.isNew || !p.row
-        ? make.section({ name: p.row!.name, showDetails: p.row!.showDetails, merge: p.row!.merge ?? undefined })
+        ? make.section({ name: p.row!.name, presentation: p.row!.presentation, merge: p.row!.merge ?? undefined })
         : p.row;
     sections.push(row);
     changed.push([
@@ -243,8 +246,8 @@ export interface SectionLinesWrite<L> {
 export interface LayoutWrite<S, L> {
   insertSections: S[];
   removeSections: string[];
-  /** Changed name/showDetails of sections that stay. */
-  updateSections: { id: string; patch: Partial<Pick<S & LayoutSection, 'name' | 'showDetails'>> }[];
+  /** Changed name/presentation of sections that stay. */
+  updateSections: { id: string; patch: Partial<Pick<S & LayoutSection, 'name' | 'presentation'>> }[];
   /** New positions of sections that stay but move. */
   sectionPositions: { id: string; position: number }[];
   /** The sections whose lines change (new sections included), in the layout's order. */
@@ -281,7 +284,7 @@ export function layoutWriteOf<S extends LayoutSection, L extends PlannedRow>(
     if (old.position !== s.position) write.sectionPositions.push({ id: s.id, position: s.position });
     const patch = {
       ...(old.name !== s.name ? { name: s.name } : {}),
-      ...(old.showDetails !== s.showDetails ? { showDetails: s.showDetails } : {}),
+      ...(old.presentation !== s.presentation ? { presentation: s.presentation } : {}),
     };
     if (Object.keys(patch).length > 0) write.updateSections.push({ id: s.id, patch });
   }

@@ -230,12 +230,34 @@ export const accountModels: ModelSpec[] = [
     },
   },
   {
+    name: 'account.payment.term',
+    description: 'Payment Terms',
+    order: 'sequence, id',
+    fields: {
+      name: char('Payment Terms', { required: true }),
+      active: bool('Active', { default: () => true }),
+      sequence: int('Sequence', { default: () => 10 }),
+      note: { type: 'html', string: 'Description on the Invoice' },
+      company_id: m2o('res.company', 'Company'),
+    },
+  },
+  {
     name: 'account.tax',
     description: 'Tax',
     order: 'sequence,id',
     fields: {
       name: char('Tax Name', { required: true }),
       amount: float('Amount'),
+      amount_type: sel(
+        [
+          ['group', 'Group of Taxes'],
+          ['fixed', 'Fixed'],
+          ['percent', 'Percentage'],
+          ['division', 'Percentage Tax Included'],
+        ],
+        'Tax Computation',
+        { default: () => 'percent' },
+      ),
       type_tax_use: sel(
         [
           ['sale', 'Sales'],

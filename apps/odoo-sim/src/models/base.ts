@@ -50,14 +50,26 @@ export const baseModels: ModelSpec[] = [
       sequence: int('Sequence', { default: () => 10 }),
       active: bool('Active'),
       street: char('Street', { related: 'partner_id.street' }),
+      street2: char('Street2', { related: 'partner_id.street2' }),
       city: char('City', { related: 'partner_id.city' }),
       zip: char('Zip', { related: 'partner_id.zip' }),
+      state_id: m2o('res.country.state', 'Fed. State', { related: 'partner_id.state_id' }),
       country_id: m2o('res.country', 'Country', { related: 'partner_id.country_id' }),
+      country_code: char('Country Code', { related: 'partner_id.country_id.code' }),
       email: char('Email', { related: 'partner_id.email' }),
       phone: char('Phone', { related: 'partner_id.phone' }),
+      // 18 only: 19 removed the field (reading it there is ValueError "Invalid field 'mobile' on 'res.company'").
+      mobile: char('Mobile', { related: 'partner_id.mobile', versions: [18] }),
       website: char('Website', { related: 'partner_id.website' }),
       vat: char('Tax ID', { related: 'partner_id.vat' }),
       company_registry: char('Company ID'),
+      // The PDF header (report layout): a base64 PNG, html texts (false in demo data), colours.
+      logo: { type: 'binary', string: 'Company Logo' },
+      report_header: { type: 'html', string: 'Company Tagline' },
+      report_footer: { type: 'html', string: 'Report Footer' },
+      company_details: { type: 'html', string: 'Company Details' },
+      primary_color: char('Primary Color'),
+      secondary_color: char('Secondary Color'),
     },
   },
   {
@@ -94,6 +106,10 @@ export const baseModels: ModelSpec[] = [
       user_id: m2o('res.users', 'Salesperson'),
       company_id: m2o('res.company', 'Company'),
       country_id: m2o('res.country', 'Country'),
+      state_id: m2o('res.country.state', 'State'),
+      country_code: char('Country Code', { related: 'country_id.code' }),
+      property_payment_term_id: m2o('account.payment.term', 'Customer Payment Terms'),
+      mobile: char('Mobile', { versions: [18] }),
       active: bool('Active'),
       user_ids: o2m('res.users', 'partner_id', 'Users'),
       sale_order_ids: o2m('sale.order', 'partner_id', 'Sales Order'),
@@ -141,8 +157,41 @@ export const baseModels: ModelSpec[] = [
     symbol: char('Symbol'),
     active: bool('Active'),
     rounding: { type: 'float', string: 'Rounding Factor', default: () => 0.01 },
+    position: sel(
+      [
+        ['after', 'After Amount'],
+        ['before', 'Before Amount'],
+      ],
+      'Symbol Position',
+      { default: () => 'after' },
+    ),
+    // Odoo: computed from the rounding (0.01 → 2, 1 → 0).
+    decimal_places: int('Decimal Places', {
+      compute: (r) => {
+        const rounding = typeof r.rounding === 'number' && r.rounding > 0 ? r.rounding : 0.01;
+        return rounding < 1 ? Math.ceil(Math.log10(1 / rounding) - 1e-9) : 0;
+      },
+    }),
+    full_name: char('Name'),
+    currency_unit_label: char('Currency Unit'),
+    currency_subunit_label: char('Currency Subunit'),
   }),
   simple('res.country', 'Country', { code: char('Country Code') }),
+  {
+    name: 'res.country.state',
+    description: 'Country state',
+    order: 'code',
+    fields: {
+      name: char('State Name', { required: true }),
+      code: char('State Code', { required: true }),
+      country_id: m2o('res.country', 'Country', { required: true }),
+    },
+    // Odoo 17+: "California (US)"
+    displayName: (r, env) => {
+      const c = target(env, 'res.country', r.country_id);
+      return c?.code ? `${String(r.name)} (${String(c.code)})` : String(r.name);
+    },
+  },
   {
     name: 'crm.team',
     description: 'Sales Team',

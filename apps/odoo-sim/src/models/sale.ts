@@ -1,6 +1,6 @@
 import { companyValue, currentCompany } from '../company.js';
-import { userError, validationError } from '../errors.js';
-import { getRaw, writeRecords } from '../orm.js';
+import { userError, validationError, valueError } from '../errors.js';
+import { createRecords, getRaw, writeRecords } from '../orm.js';
 import type { Env } from '../store.js';
 import type { Rec } from '../types.js';
 import {
@@ -78,15 +78,119 @@ function lineMoney(rec: Rec) {
   return { subtotal, cost };
 }
 
+/** The line's taxes field: `tax_id` on 18, `tax_ids` on 19 (each version rejects the other name). */
+const taxField = (env: Env) => (env.version === 19 ? 'tax_ids' : 'tax_id');
+
+interface LineTax {
+  id: number;
+  name: string;
+  amount: number;
+}
+
+function lineTaxes(env: Env, rec: Rec): LineTax[] {
+  if (rec.display_type) return [];
+  const ids = rec[taxField(env)];
+  if (!Array.isArray(ids)) return [];
+  const out: LineTax[] = [];
+  for (const id of ids as number[]) {
+    const t = env.store.get('account.tax', id);
+    if (t) out.push({ id, name: String(t.name ?? ''), amount: typeof t.amount === 'number' ? t.amount : 0 });
+  }
+  return out;
+}
+
+/**
+ * Tax of a line per tax: percent taxes, price excluded, on the discounted subtotal, rounded per line (Odoo's
+ * default tax_calculation_rounding_method 'round_per_line'). price_tax keeps the float noise Odoo shows
+ * (44.10000000000002) because Odoo sums unrounded floats there.
+ */
+function lineTaxAmounts(env: Env, rec: Rec): { tax: LineTax; base: number; amount: number }[] {
+  const base = lineMoney(rec).subtotal;
+  return lineTaxes(env, rec).map((tax) => ({ tax, base, amount: round2((base * tax.amount) / 100) }));
+}
+
 function orderTotals(env: Env, order: Rec) {
   let untaxed = 0;
   let margin = 0;
+  let tax = 0;
   for (const l of children(env, 'sale.order.line', 'order_id', order.id)) {
     const m = lineMoney(l);
     untaxed += m.subtotal;
     margin += m.subtotal - m.cost;
+    for (const t of lineTaxAmounts(env, l)) tax += t.amount;
   }
-  return { untaxed: round2(untaxed), margin: round2(margin) };
+  untaxed = round2(untaxed);
+  tax = round2(tax);
+  return { untaxed, margin: round2(margin), tax, total: round2(untaxed + tax) };
+}
+
+/** sale.order.tax_totals: fields_get says binary (not stored), the value is this JSON object (same keys on 18 and 19). */
+function taxTotals(env: Env, order: Rec) {
+  const t = orderTotals(env, order);
+  const groups = new Map<number, { name: string; taxIds: Set<number>; base: number; amount: number }>();
+  for (const l of children(env, 'sale.order.line', 'order_id', order.id))
+    for (const x of lineTaxAmounts(env, l)) {
+      // One tax group per tax here (Odoo groups taxes by tax_group_id; the demo's only sale tax is its own group).
+      const g = groups.get(x.tax.id) ?? { name: `Tax ${x.tax.amount}%`, taxIds: new Set(), base: 0, amount: 0 };
+      g.taxIds.add(x.tax.id);
+      g.base += x.base;
+      g.amount += x.amount;
+      groups.set(x.tax.id, g);
+    }
+  const company = target(env, 'res.company', order.company_id);
+  const currency = (typeof company?.currency_id === 'number' ? company.currency_id : 1) as number;
+  const taxGroups = [...groups.entries()].map(([id, g]) => ({
+    id,
+    involved_tax_ids: [...g.taxIds],
+    tax_amount_currency: round2(g.amount),
+    tax_amount: round2(g.amount),
+    base_amount_currency: round2(g.base),
+    base_amount: round2(g.base),
+    display_base_amount_currency: round2(g.base),
+    display_base_amount: round2(g.base),
+    group_name: g.name,
+    group_label: false,
+  }));
+  return {
+    currency_id: currency,
+    currency_pd: 0.01,
+    company_currency_id: currency,
+    company_currency_pd: 0.01,
+    has_tax_groups: taxGroups.length > 0,
+    subtotals: taxGroups.length
+      ? [
+          {
+            tax_groups: taxGroups,
+            tax_amount_currency: t.tax,
+            tax_amount: t.tax,
+            base_amount_currency: t.untaxed,
+            base_amount: t.untaxed,
+            name: 'Untaxed Amount',
+          },
+        ]
+      : [],
+    base_amount_currency: t.untaxed,
+    base_amount: t.untaxed,
+    tax_amount_currency: t.tax,
+    tax_amount: t.tax,
+    same_tax_base: taxGroups.every((g) => g.base_amount === t.untaxed),
+    total_amount_currency: t.total,
+    total_amount: t.total,
+  };
+}
+
+/** The product's sales taxes of the order's company (Odoo's default for a new line's taxes). */
+function productTaxes(env: Env, productId: unknown, orderId: unknown): number[] {
+  const p = target(env, 'product.product', productId);
+  if (!p) return [];
+  const ids = getRaw(env, 'product.product', p, 'taxes_id');
+  if (!Array.isArray(ids)) return [];
+  const order = target(env, 'sale.order', orderId);
+  const company = typeof order?.company_id === 'number' ? order.company_id : currentCompany(env);
+  return (ids as number[]).filter((id) => {
+    const t = env.store.get('account.tax', id);
+    return t && t.active !== false && (typeof t.company_id !== 'number' || t.company_id === company);
+  });
 }
 
 /** Parent section of a line (19 parent_id): the closest preceding section (or subsection for lines). */
@@ -165,13 +269,101 @@ function orders(env: Env, ids: number[]): Rec[] {
   return ids.map((id) => env.store.get('sale.order', id)).filter((r): r is Rec => !!r);
 }
 
+/**
+ * Odoo 18's optional products of an order (sale_management; 19 removed the model: 404). Recorded in
+ * odoo-samples/documents-options-taxes (INDEX surprises 2 and 3): order_id not required (an orphan gets price 0),
+ * fields quantity/uom_id (the order line's names are invalid here), name and price from the product, an unset
+ * sequence is NULL (reads as 0, sorts last), not in the order's totals, deleted with the order.
+ */
+const saleOrderOption: ModelSpec = {
+  name: 'sale.order.option',
+  description: 'Sale Options',
+  order: 'sequence, id',
+  versions: [18],
+  mandatory: ['product_id'],
+  fields: {
+    order_id: m2o('sale.order', 'Sales Order Reference'),
+    product_id: m2o('product.product', 'Product', { required: true }),
+    line_id: m2o('sale.order.line', 'Line'),
+    sequence: int('Sequence'),
+    name: text('Description', { required: true }),
+    quantity: float('Quantity', { required: true }),
+    uom_id: m2o('uom.uom', 'Unit of Measure', { required: true }),
+    product_uom_category_id: related('product_id.uom_id.category_id', m2o('uom.category', 'Category')),
+    price_unit: float('Unit Price', { required: true }),
+    discount: float('Discount (%)'),
+    // Odoo: an order line of the order has the option's product.
+    is_present: bool('Present on Quotation', {
+      compute: (r, env) =>
+        typeof r.order_id === 'number' &&
+        children(env, 'sale.order.line', 'order_id', r.order_id).some(
+          (l) => !l.display_type && l.product_id === r.product_id,
+        ),
+    }),
+  },
+  hooks: {
+    prepareCreate(env, vals) {
+      vals.quantity ??= 1;
+      vals.discount ??= 0;
+      if (typeof vals.product_id !== 'number') return;
+      const d = productDefaults(env, vals.product_id, vals.order_id);
+      if (!d) return;
+      vals.name ??= d.name;
+      vals.uom_id ??= d.uom;
+      // The price comes from the order's pricelist: an option without an order has none (price 0).
+      vals.price_unit ??= target(env, 'sale.order', vals.order_id) ? d.price : 0;
+    },
+    afterCreate(env, rec, vals) {
+      // An unset sequence is NULL in the column: it reads as 0 and sorts after every set one (option_read_back).
+      if (vals.sequence === undefined || vals.sequence === null || vals.sequence === false)
+        env.store.update('sale.order.option', rec.id, { sequence: null });
+    },
+  },
+  methods: {
+    // Returns None: the JSON-RPC answer has no `result` key. Not idempotent (a second call adds a second line).
+    button_add_to_order(env, ids) {
+      addOptionToOrder(env, ids);
+      return undefined;
+    },
+    // Returns the new line recordset, which JSON-RPC serialises as its Python repr.
+    add_option_to_order(env, ids) {
+      return `sale.order.line(${addOptionToOrder(env, ids)},)`;
+    },
+  },
+};
+
+/** sale.order.option.add_option_to_order: one option (ensure_one) → a new order line; the new line's id. */
+function addOptionToOrder(env: Env, ids: number[]): number {
+  if (ids.length !== 1) throw valueError(`Expected singleton: sale.order.option(${ids.join(', ')})`);
+  const option = env.store.get('sale.order.option', ids[0]!);
+  if (!option) throw valueError('Expected singleton: sale.order.option()');
+  const order = target(env, 'sale.order', option.order_id);
+  if (!order || (order.state !== 'draft' && order.state !== 'sent'))
+    throw userError('You cannot add options to a confirmed order.');
+  const sequences = children(env, 'sale.order.line', 'order_id', order.id).map((l) => (l.sequence as number) ?? 0);
+  const [lineId] = createRecords(env, 'sale.order.line', [
+    {
+      order_id: order.id,
+      product_id: option.product_id,
+      name: option.name,
+      product_uom_qty: option.quantity,
+      [uomField(env)]: option.uom_id,
+      price_unit: option.price_unit,
+      discount: option.discount ?? 0,
+      sequence: sequences.length ? Math.max(...sequences) + 1 : 10,
+    },
+  ]);
+  env.store.update('sale.order.option', option.id, { line_id: lineId });
+  return lineId!;
+}
+
 export const saleModels: ModelSpec[] = [
   {
     name: 'sale.order',
     description: 'Sales Order',
     order: 'date_order desc, id desc',
     mandatory: ['partner_id'],
-    cascade: ['order_line'],
+    cascade: ['order_line', 'sale_order_option_ids'],
     fields: {
       name: char('Order Reference'),
       state: sel(ORDER_STATES, 'Status', { default: () => 'draft' }),
@@ -188,6 +380,7 @@ export const saleModels: ModelSpec[] = [
       origin: char('Source Document'),
       note: { type: 'html', string: 'Terms and conditions' },
       date_order: datetime('Order Date', { default: (env) => env.now() }),
+      payment_term_id: m2o('account.payment.term', 'Payment Terms'),
       validity_date: date('Expiration', {
         default: (env) =>
           new Date(Date.parse(`${env.now().slice(0, 10)}T00:00:00Z`) + 30 * 86400e3).toISOString().slice(0, 10),
@@ -195,9 +388,12 @@ export const saleModels: ModelSpec[] = [
       commitment_date: datetime('Delivery Date'),
       sale_order_template_id: m2o('sale.order.template', 'Quotation Template'),
       order_line: o2m('sale.order.line', 'order_id', 'Order Lines'),
+      // 18 only (sale_management): optional products, not order lines and not in the totals; 19 removed the field.
+      sale_order_option_ids: o2m('sale.order.option', 'order_id', 'Optional Products Lines', { versions: [18] }),
       amount_untaxed: money('Untaxed Amount', { compute: (r, env) => orderTotals(env, r).untaxed }),
-      amount_tax: money('Taxes', { compute: () => 0 }),
-      amount_total: money('Total', { compute: (r, env) => orderTotals(env, r).untaxed }),
+      amount_tax: money('Taxes', { compute: (r, env) => orderTotals(env, r).tax }),
+      amount_total: money('Total', { compute: (r, env) => orderTotals(env, r).total }),
+      tax_totals: { type: 'binary', string: 'Tax Totals', compute: (r, env) => taxTotals(env, r) },
       margin: money('Margin', { compute: (r, env) => orderTotals(env, r).margin }),
       margin_percent: float('Margin (%)', {
         compute: (r, env) => {
@@ -229,6 +425,16 @@ export const saleModels: ModelSpec[] = [
         if (typeof vals.partner_id === 'number' && env.store.get('res.partner', vals.partner_id)) {
           vals.partner_invoice_id ??= addressOf(env, vals.partner_id, 'invoice');
           vals.partner_shipping_id ??= addressOf(env, vals.partner_id, 'delivery');
+          // Odoo: payment_term_id comes from the customer's (commercial partner's) property_payment_term_id.
+          if (vals.payment_term_id === undefined) {
+            const p = env.store.get('res.partner', vals.partner_id)!;
+            const commercial = env.store.get(
+              'res.partner',
+              getRaw(env, 'res.partner', p, 'commercial_partner_id') as number,
+            );
+            const term = commercial?.property_payment_term_id ?? p.property_payment_term_id;
+            if (typeof term === 'number' && env.store.get('account.payment.term', term)) vals.payment_term_id = term;
+          }
         }
         const uid = typeof vals.user_id === 'number' ? vals.user_id : env.uid;
         if (vals.team_id === undefined) {
@@ -310,8 +516,12 @@ export const saleModels: ModelSpec[] = [
       tax_id: m2m('account.tax', 'Taxes', { versions: [18] }),
       tax_ids: m2m('account.tax', 'Taxes', { versions: [19] }),
       price_subtotal: money('Subtotal', { compute: (r) => lineMoney(r).subtotal }),
-      price_total: money('Total', { compute: (r) => lineMoney(r).subtotal }),
-      price_tax: float('Total Tax', { compute: () => 0 }),
+      price_total: money('Total', {
+        compute: (r, env) => round2(lineMoney(r).subtotal + lineTaxAmounts(env, r).reduce((a, t) => a + t.amount, 0)),
+      }),
+      price_tax: float('Total Tax', {
+        compute: (r, env) => lineTaxAmounts(env, r).reduce((a, t) => a + (t.base * t.tax.amount) / 100, 0),
+      }),
       price_reduce_taxexcl: money('Price Reduce Tax excl', {
         compute: (r) => (r.product_uom_qty ? round2(lineMoney(r).subtotal / (r.product_uom_qty as number)) : 0),
       }),
@@ -332,6 +542,7 @@ export const saleModels: ModelSpec[] = [
       qty_invoiced: float('Invoiced Quantity'),
       qty_to_invoice: float('Quantity To Invoice'),
       customer_lead: float('Lead Time'),
+      sale_order_option_ids: o2m('sale.order.option', 'line_id', 'Optional Products Lines', { versions: [18] }),
       is_optional: bool('Optional Line', { versions: [19] }),
       parent_id: m2o('sale.order.line', 'Parent Section Line', {
         versions: [19],
@@ -365,6 +576,8 @@ export const saleModels: ModelSpec[] = [
           vals.product_uom_qty = 0;
           return;
         }
+        // Recorded on 18 and 19: the order's defaults run before the required check (no clean message).
+        if (typeof vals.order_id !== 'number') throw valueError('Expected singleton: sale.order()');
         if (typeof vals.product_id !== 'number')
           throw validationError(
             'The operation cannot be completed: Missing required fields on accountable sale order line.',
@@ -378,6 +591,9 @@ export const saleModels: ModelSpec[] = [
         }
         vals.product_uom_qty ??= 1;
         vals.technical_price_unit ??= vals.price_unit;
+        // Odoo: a new line's taxes are the product's sales taxes (of the order's company) unless given.
+        const tf = taxField(env);
+        if (vals[tf] === undefined) vals[tf] = productTaxes(env, vals.product_id, vals.order_id);
         const order = env.store.get('sale.order', vals.order_id as number);
         if (order?.locked) {
           // Odoo lets lines be added to locked orders only through the UI flows; the API path is a protected write.
@@ -416,6 +632,8 @@ export const saleModels: ModelSpec[] = [
             vals.name ??= d.name;
           }
         }
+        if ('product_id' in vals && typeof vals.product_id === 'number' && !(taxField(env) in vals))
+          vals[taxField(env)] = productTaxes(env, vals.product_id, recs[0]?.order_id);
         if ('price_unit' in vals) vals.technical_price_unit = vals.price_unit;
       },
       afterWrite(env, recs, vals) {
@@ -448,6 +666,7 @@ export const saleModels: ModelSpec[] = [
       },
     },
   },
+  saleOrderOption,
   {
     name: 'sale.order.template',
     description: 'Quotation Template',

@@ -65,8 +65,9 @@ export const ROOT_CATEGORY: Vals = { id: 1, name: 'All' };
 
 export const SALE_TAX: Vals = {
   id: 1,
-  name: '0% Exempt',
-  amount: 0,
+  name: '15%',
+  amount: 15,
+  amount_type: 'percent',
   type_tax_use: 'sale',
   company_id: 1,
   active: true,

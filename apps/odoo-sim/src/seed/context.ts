@@ -9,6 +9,8 @@ export interface SeedOptions {
   login?: string;
   password?: string;
   apiKey?: string;
+  /** Company 1's currency: USD (default) or EUR (tests of a company in another currency). */
+  currency?: 'USD' | 'EUR';
 }
 
 export const ADMIN_UID = 2;

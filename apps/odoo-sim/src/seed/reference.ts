@@ -2,10 +2,69 @@
 import { insAll, type SeedCtx, type Vals } from './context.js';
 
 export const CURRENCIES: Vals[] = [
-  { id: 1, name: 'USD', symbol: '$', active: true, rounding: 0.01 },
-  { id: 2, name: 'EUR', symbol: '€', active: true, rounding: 0.01 },
-  { id: 3, name: 'CAD', symbol: '$', active: true, rounding: 0.01 },
+  {
+    id: 1,
+    name: 'USD',
+    symbol: '$',
+    active: true,
+    rounding: 0.01,
+    position: 'before',
+    full_name: 'United States dollar',
+    currency_unit_label: 'Dollars',
+    currency_subunit_label: 'Cents',
+  },
+  {
+    id: 2,
+    name: 'EUR',
+    symbol: '€',
+    active: true,
+    rounding: 0.01,
+    position: 'after',
+    full_name: 'Euro',
+    currency_unit_label: 'Euros',
+    currency_subunit_label: 'Cents',
+  },
+  {
+    id: 3,
+    name: 'CAD',
+    symbol: '$',
+    active: true,
+    rounding: 0.01,
+    position: 'before',
+    full_name: 'Canadian dollar',
+    currency_unit_label: 'Dollars',
+    currency_subunit_label: 'Cents',
+  },
 ];
+
+/** res.country.state: the ids Odoo's demo data uses (California is 13, Illinois 22, Ohio 38). */
+export const COUNTRY_STATES: Vals[] = [
+  { id: 13, name: 'California', code: 'CA', country_id: 233 },
+  { id: 22, name: 'Illinois', code: 'IL', country_id: 233 },
+  { id: 38, name: 'Ohio', code: 'OH', country_id: 233 },
+  { id: 60, name: 'Ontario', code: 'ON', country_id: 38 },
+];
+
+/** The 11 payment terms of Odoo's demo data (same ids, names and notes on 18 and 19). */
+export const PAYMENT_TERMS: Vals[] = [
+  ['Immediate Payment', 'Immediate Payment'],
+  ['15 Days', '15 Days'],
+  ['21 Days', '21 Days'],
+  ['30 Days', '30 Days'],
+  ['45 Days', '45 Days'],
+  ['End of Following Month', 'End of Following Month'],
+  ['10 Days after End of Next Month', '10 Days after End of Next Month'],
+  ['30% Now, Balance 60 Days', '30% Now, Balance 60 Days'],
+  ['2/7 Net 30', '30 Days, 2% Early Payment Discount under 7 days'],
+  ['90 days, on the 10th', '90 days, on the 10th'],
+  ['30% Advance End of Following Month', '30% Advance End of Following Month'],
+].map(([name, note], i) => ({
+  id: i + 1,
+  name,
+  note: `<p>Payment terms: ${note}</p>`,
+  sequence: 10,
+  active: true,
+}));
 
 export const COUNTRIES: Vals[] = [
   { id: 233, name: 'United States', code: 'US' },

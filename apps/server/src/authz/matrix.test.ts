@@ -460,6 +460,20 @@ const MATRIX: Matrix = {
   'GET /api/sales/odoo/status/:id': [
     { name: 'never synced', path: () => `/api/sales/odoo/status/${readFixture.id}`, expect: moduleViewers(200) },
   ],
+  // The ERP company of customer documents and the documents' settings (decision 0031): every signed-in person reads
+  // them (amounts are shown in the company's currency); an admin changes the settings. No company is fetched here:
+  // the logo is a 404 for everyone signed in.
+  'GET /api/erp/company': [{ name: 'read', path: () => '/api/erp/company', expect: signedIn(200) }],
+  'GET /api/erp/company/logo': [{ name: 'none yet', path: () => '/api/erp/company/logo', expect: signedIn(404) }],
+  'GET /api/settings/documents': [{ name: 'read', path: () => '/api/settings/documents', expect: signedIn(200) }],
+  'PUT /api/settings/documents': [
+    {
+      name: 'write',
+      path: () => '/api/settings/documents',
+      body: () => ({ quote_validity_days: 30 }),
+      expect: adminOnly(200),
+    },
+  ],
   // Approvals (decision 0030): rules in Settings (admins), the state (viewers), the request (editors), decisions.
   'GET /api/settings/approval-rules': [
     { name: 'read', path: () => '/api/settings/approval-rules', expect: adminOnly(200) },

@@ -20,7 +20,13 @@ import {
   type templateLines,
   type templateSections,
 } from '@quotewright/db';
-import { type Layout, type LayoutSection, layoutWriteOf, type PlannedRow } from '@quotewright/domain';
+import {
+  type Layout,
+  type LayoutSection,
+  layoutWriteOf,
+  type PlannedRow,
+  type SectionPresentation,
+} from '@quotewright/domain';
 
 /** The columns that mark a change of a sale or a template: version + 1, when, and by whom. */
 export function changeMark(version: AnyColumn, by: { id: string; name: string }) {
@@ -200,7 +206,7 @@ export function sectionQueries<T extends SectionTables>(db: Db, t: T) {
     },
     async insertSection(
       ownerId: string,
-      values: { id?: string; name: string; showDetails?: boolean; merge?: boolean; position: number },
+      values: { id?: string; name: string; presentation?: SectionPresentation; merge?: boolean; position: number },
     ): Promise<string> {
       const [row] = await db
         .insert(sections)
@@ -208,7 +214,7 @@ export function sectionQueries<T extends SectionTables>(db: Db, t: T) {
         .returning({ id: sections.id });
       return row!.id;
     },
-    async updateSection(sectionId: string, patch: Partial<Pick<Section, 'name' | 'showDetails'>>): Promise<void> {
+    async updateSection(sectionId: string, patch: Partial<Pick<Section, 'name' | 'presentation'>>): Promise<void> {
       if (Object.keys(patch).length === 0) return;
       await db.update(sections).set(patch).where(eq(sections.id, sectionId));
     },
@@ -251,9 +257,9 @@ export function sectionQueries<T extends SectionTables>(db: Db, t: T) {
 export interface LayoutQueries<L> {
   insertSection(
     ownerId: string,
-    values: { id: string; name: string; showDetails: boolean; merge?: boolean; position: number },
+    values: { id: string; name: string; presentation: SectionPresentation; merge?: boolean; position: number },
   ): Promise<string>;
-  updateSection(sectionId: string, patch: { name?: string; showDetails?: boolean }): Promise<void>;
+  updateSection(sectionId: string, patch: { name?: string; presentation?: SectionPresentation }): Promise<void>;
   deleteSection(sectionId: string): Promise<void>;
   orderSections(order: readonly string[]): Promise<void>;
   writeLines(write: LinesWriteOf<L, Partial<L>>): Promise<unknown>;
@@ -277,7 +283,7 @@ export async function writeLayout<S extends LayoutSection & { merge?: boolean | 
     await q.insertSection(ownerId, {
       id: s.id,
       name: s.name,
-      showDetails: s.showDetails,
+      presentation: s.presentation,
       ...merge,
       position: s.position,
     });

@@ -158,22 +158,24 @@ export function call<D extends RouteDef>(
 type FileRoute = RouteDef & { answers: { 200: { file: string } } };
 
 /**
- * Downloads the file a route answers (by its definition, as `call`) and saves it under the server's file name
- * (Content-Disposition), else `fileName`; answers the name it was saved under. `onProgress` hears the bytes received
- * as the server streams the file. A refusal is an ApiError with the server's message.
+ * The file a route answers (by its definition, as `call`), as a Blob with the server's file name (Content-Disposition),
+ * else `fileName`. `onProgress` hears the bytes received as the server streams the file. A refusal is an ApiError with
+ * the server's message.
  */
-export async function download<D extends FileRoute>(
+export async function fetchFile<D extends FileRoute>(
   def: D,
   input: RouteInput<D>,
   fileName?: string,
-  opts: { onProgress?: (bytes: number) => void } = {},
-): Promise<string> {
+  opts: { onProgress?: (bytes: number) => void; signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; name: string }> {
   const { params, query } = input as { params?: object; query?: object };
   const url = routeUrl(def.path, params as Record<string, unknown>, query as Record<string, unknown>);
   const headers: Record<string, string> = {};
   const token = def.public ? null : readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(url, { method: def.method, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  const res = await fetch(url, { method: def.method, headers, signal });
   if (!res.ok) {
     const text = await res.text().catch(() => '');
     let message = text || res.statusText || `Request failed with status ${res.status}`;
@@ -198,7 +200,18 @@ export async function download<D extends FileRoute>(
     }
   else chunks.push(await res.blob());
   const name = fileNameFromDisposition(res.headers.get('Content-Disposition')) ?? fileName ?? 'download';
-  saveBlob(new Blob(chunks, { type: res.headers.get('Content-Type') ?? undefined }), name);
+  return { blob: new Blob(chunks, { type: res.headers.get('Content-Type') ?? undefined }), name };
+}
+
+/** Downloads the file a route answers (fetchFile) and saves it; answers the name it was saved under. */
+export async function download<D extends FileRoute>(
+  def: D,
+  input: RouteInput<D>,
+  fileName?: string,
+  opts: { onProgress?: (bytes: number) => void } = {},
+): Promise<string> {
+  const { blob, name } = await fetchFile(def, input, fileName, opts);
+  saveBlob(blob, name);
   return name;
 }
 

@@ -8,6 +8,7 @@
 // the tests, resets it after each and fails a test that saw one of these problems.
 import {
   apiRoutes,
+  companyApi,
   PROBLEM_TITLES,
   problemSchema,
   type RouteAnswer,
@@ -288,7 +289,19 @@ const unhandled = http.all('/api/*', async ({ request, requestId }) => {
   return refuse(`No handler for ${call.method} ${call.path}${call.query} (${hint})`, 404);
 });
 
-export const server = setupServer(unhandled);
+/**
+ * Answers every test gets unless it gives its own (server.use): the ERP company (none fetched: amounts in US dollars)
+ * and the documents' settings, which the shell and the sale editor ask for on every page.
+ */
+const defaults = [
+  answer(companyApi.company, {
+    company: null,
+    currency: { code: 'USD', symbol: '$', position: 'before', decimal_places: 2 },
+  }),
+  answer(companyApi.documentSettings, { quote_validity_days: 30 }),
+];
+
+export const server = setupServer(...defaults, unhandled);
 
 /** A request outside /api (msw's onUnhandledRequest): a failed test, and a network error for the app. */
 export function onUnhandledRequest(request: Request, print: { error(): void }): void {

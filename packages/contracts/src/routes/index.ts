@@ -3,6 +3,7 @@ import type { RouteDef } from '../http';
 import { approvalsApi } from './approvals';
 import { authApi } from './auth';
 import { catalogApi, partnersApi } from './catalog';
+import { companyApi } from './company';
 import { docsApi } from './docs';
 import { erpOrderApi } from './erp-order';
 import { erpFetchApi } from './erpfetch';
@@ -20,6 +21,7 @@ import { usersApi } from './users';
 export { approvalsApi } from './approvals';
 export { authApi } from './auth';
 export { catalogApi, partnersApi } from './catalog';
+export { companyApi } from './company';
 export { API_DOCS_FILES, docsApi } from './docs';
 export { erpOrderApi } from './erp-order';
 export { erpFetchApi } from './erpfetch';
@@ -56,4 +58,5 @@ export const apiRoutes: readonly RouteDef[] = [
   ...Object.values(saleSyncApi),
   ...Object.values(saleTemplatesApi),
   ...Object.values(approvalsApi),
+  ...Object.values(companyApi),
 ];

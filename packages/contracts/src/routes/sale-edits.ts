@@ -14,6 +14,7 @@ import {
   textLineBodySchema,
 } from '../inputs';
 import { createLinesAnswerSchema, moveLinesAnswerSchema, pasteLinesAnswerSchema, saleDeltaSchema } from '../realtime';
+import { sectionBodySchema as sectionBody } from '../sales';
 import { revertAnswerSchema, revertBodySchema } from '../undo';
 
 const uuid = (what: string) => z.uuid(`Unknown ${what} id`);
@@ -31,7 +32,7 @@ export const saleSectionsApi = {
     summary: 'Add a section at the end of the sale',
     tag: 'Sale sections',
     params: saleOnly,
-    body: z.strictObject({ name: sectionName, show_details: z.boolean().optional() }),
+    body: sectionBody({ name: sectionName }),
     answers: delta,
   }),
   duplicate: route({
@@ -46,10 +47,10 @@ export const saleSectionsApi = {
   update: route({
     method: 'POST',
     path: '/api/sales/sections/update/:saleId/:sectionId',
-    summary: 'Rename a section, or switch its Show Details',
+    summary: 'Rename a section, or set its presentation',
     tag: 'Sale sections',
     params: saleSection,
-    body: z.strictObject({ name: sectionName.optional(), show_details: z.boolean().optional() }),
+    body: sectionBody({ name: sectionName.optional() }),
     answers: delta,
   }),
   remove: route({

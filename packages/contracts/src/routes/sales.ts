@@ -2,7 +2,13 @@
 // imported, its header changed, deleted), its activity, checks and ERP page. A sale's sections and lines: routes/
 // sale-edits.ts. A change answers a delta (docs/product/realtime.md#sale-changes) and needs edit rights (refused
 // before the body is read); deleting a sale is the admin's.
-import { SALE_STATES, SALES_LIST_GROUPS, SALES_LIST_SORTS, SALES_PAGE_SIZE } from '@quotewright/domain';
+import {
+  QUOTE_VALIDITY_MAX_DAYS,
+  SALE_STATES,
+  SALES_LIST_GROUPS,
+  SALES_LIST_SORTS,
+  SALES_PAGE_SIZE,
+} from '@quotewright/domain';
 import { z } from 'zod';
 import { activityPageSchema, activityQuerySchema } from '../activity';
 import { route } from '../http';
@@ -28,6 +34,14 @@ export const saleHeaderBodySchema = z.strictObject({
   customer_shipping: partnerRef.optional(),
   template: partnerRef.optional(),
   salesperson: partnerRef.optional(),
+  /** Days the quotation is valid (its expiry = its date + these days); null: the Settings' "Quote validity (days)". */
+  validity_days: z
+    .number({ error: 'Enter a number of days' })
+    .int('Enter a whole number of days')
+    .min(0, 'Enter 0 or more days')
+    .max(QUOTE_VALIDITY_MAX_DAYS, `Enter at most ${QUOTE_VALIDITY_MAX_DAYS} days`)
+    .nullable()
+    .optional(),
 });
 
 /**

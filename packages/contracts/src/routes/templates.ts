@@ -12,6 +12,7 @@ import {
   reorderLineBodySchema,
   textLineBodySchema,
 } from '../inputs';
+import { sectionBodySchema as sectionBody } from '../sales';
 import {
   templateCreateLinesAnswerSchema,
   templateDeletedIdsSchema,
@@ -107,7 +108,7 @@ export const templatesApi = {
     summary: 'Add a section to a template',
     tag,
     params: templateParams,
-    body: z.strictObject({ name, show_details: z.boolean().optional() }),
+    body: sectionBody({ name: name }),
     answers: { 200: templateSectionSchema },
   }),
   duplicateSection: route({
@@ -122,10 +123,10 @@ export const templatesApi = {
   updateSection: route({
     method: 'POST',
     path: '/api/templates/sections/update/:templateId/:sectionId',
-    summary: 'Rename a template section or change its Show Details',
+    summary: 'Rename a template section or set its presentation',
     tag,
     params: sectionParams,
-    body: z.strictObject({ name: name.optional(), show_details: z.boolean().optional() }),
+    body: sectionBody({ name: name.optional() }),
     answers: { 200: templateSectionSchema },
   }),
   deleteSection: route({

@@ -5,6 +5,7 @@ import { lineSubtotal } from '@quotewright/domain';
 import { notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector, ErpSale, ErpSaleState } from '../erp/erp.types';
+import { OPTIONS_SECTION } from '../erp/publish';
 import type { DemoErp } from './demo-erp';
 import type { ErpOrderRepository } from './erp-order.repository';
 
@@ -26,7 +27,7 @@ function sectionsOf(order: ErpSale, subtotals: ReadonlyMap<number, string> | und
   let current: ErpOrderSectionView | undefined;
   for (const l of order.lines) {
     if (l.kind === 'section') {
-      current = { name: l.name, lines: [] };
+      current = { name: l.name, ...(l.optional ? { optional: true } : {}), lines: [] };
       out.push(current);
       continue;
     }
@@ -46,6 +47,22 @@ function sectionsOf(order: ErpSale, subtotals: ReadonlyMap<number, string> | und
       subtotal: product ? (subtotals?.get(l.odooId) ?? lineSubtotal(l.priceUnit, l.quantity, l.discount)) : null,
     });
   }
+  // Odoo 18's optional products are no order lines: shown after them, as Odoo's form does (not in the totals).
+  if (order.options?.length)
+    out.push({
+      name: OPTIONS_SECTION,
+      optional: true,
+      lines: order.options.map((o) => ({
+        id: o.odooId,
+        kind: 'product' as const,
+        description: o.name,
+        quantity: o.quantity,
+        uom: o.uom,
+        unitPrice: o.priceUnit,
+        discount: o.discount,
+        subtotal: lineSubtotal(o.priceUnit, o.quantity, o.discount),
+      })),
+    });
   return out;
 }
 

@@ -117,6 +117,26 @@ describe('the demo ERP order page', () => {
     }
   });
 
+  it('marks an optional section (Odoo 19 is_optional) and leaves its qty-0 lines out of the totals', async () => {
+    const [p1, p2] = sim.data.search('product.product', [['sale_ok', '=', true]], { limit: 2, order: 'id' });
+    const partner = sim.data.search('res.partner', [['customer_rank', '>', 0]], { limit: 1, order: 'id' })[0]!;
+    const odooId = sim.data.create('sale.order', {
+      partner_id: partner,
+      order_line: [
+        [0, 0, { display_type: 'line_section', name: 'Main', sequence: 10 }],
+        [0, 0, { product_id: p1, product_uom_qty: 2, sequence: 11 }],
+        [0, 0, { display_type: 'line_section', name: 'Optional Products', is_optional: true, sequence: 20 }],
+        [0, 0, { product_id: p2, product_uom_qty: 0, sequence: 21 }],
+      ],
+    });
+    const view = await api(demo).ok<ErpOrderView>('GET', `/api/erp/orders/${odooId}`, tok.viewer);
+    expect(view.sections.map((x) => [x.name, x.optional ?? false, x.lines.length])).toEqual([
+      ['Main', false, 1],
+      ['Optional Products', true, 1],
+    ]);
+    expect(view.amountUntaxed).toBe(view.sections[0]!.lines[0]!.subtotal);
+  });
+
   it('refuses callers without sales rights, and answers 404 for an order the ERP does not have', async () => {
     const odooId = richOrder();
     const a = api(demo);

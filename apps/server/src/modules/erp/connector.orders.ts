@@ -22,16 +22,26 @@ import {
   chunk,
   createVals,
   diffLines,
+  diffOptions,
   headerChanges,
   headerVals,
   keepSequences,
   LINE_FIELDS,
   type LineDiff,
   linkLines,
+  linkOptions,
   type OdooLine,
+  type OdooOption,
+  OPTION_FIELDS,
+  type OptionDiff,
   odooLine,
+  odooOption,
+  optionCreateVals,
+  optionUpdateVals,
   type PlannedLine,
+  type PlannedOption,
   planLines,
+  planOptions,
   updateVals,
 } from './publish.js';
 
@@ -62,6 +72,9 @@ async function saleOptions(s: OdooSession) {
     hasDiscount: 'discount' in sol,
     hasTemplate: 'sale_order_template_id' in so,
     hasLocked: 'locked' in so,
+    // Optional sections (decision 0032): 18 has sale.order.option (sale_management), 19 optional section lines.
+    optionModel: 'sale_order_option_ids' in so,
+    optionalLines: 'is_optional' in sol,
   };
 }
 
@@ -81,15 +94,38 @@ const progressOf = (fn?: ErpProgressFn) => {
 async function orderLines(
   s: OdooSession,
   orderId: number,
-  o: { hasCost: boolean; hasDiscount: boolean },
+  o: { hasCost: boolean; hasDiscount: boolean; optionalLines?: boolean },
 ): Promise<OdooLine[]> {
   const fields = [
     'order_id',
     ...LINE_FIELDS,
     ...(o.hasCost ? ['purchase_price'] : []),
     ...(o.hasDiscount ? ['discount'] : []),
+    ...(o.optionalLines ? ['is_optional'] : []),
   ];
   return (await s.saleLines([orderId], fields)).map(odooLine);
+}
+
+/** Odoo 18: the order's sale.order.option records (none without the model). */
+async function orderOptions(s: OdooSession, orderId: number, o: { optionModel: boolean }): Promise<OdooOption[]> {
+  if (!o.optionModel) return [];
+  const rows = await s.searchRead('sale.order.option', [['order_id', '=', orderId]], OPTION_FIELDS, {
+    order: 'sequence, id',
+  });
+  return rows.map(odooOption);
+}
+
+/** The unit of each option's product (uom_id is required on an option; Odoo's default is the product's). */
+async function optionUoms(s: OdooSession, planned: PlannedOption[]): Promise<Map<number, number>> {
+  const ids = [...new Set(planned.map((p) => p.productId))];
+  if (ids.length === 0) return new Map();
+  const rows = await s.readIds('product.product', ids, ['uom_id']);
+  const out = new Map<number, number>();
+  for (const r of rows) {
+    const uom = refId(r.uom_id);
+    if (uom) out.set(r.id as number, uom);
+  }
+  return out;
 }
 
 async function findByOrigin(s: OdooSession, origin: string): Promise<{ id: number; name: string } | undefined> {
@@ -111,8 +147,12 @@ async function publishSale(s: OdooSession, sale: ErpSaleDraft, onProgress?: ErpP
   progress(0, 'Preparing the sales order');
   const o = await saleOptions(s);
   const planned = planLines(sale, o);
+  const options = planOptions(sale, o);
+  const uoms = await optionUoms(s, options);
   const header = { ...headerVals(sale, o), origin: sale.quoteNumber };
-  const vals = { ...header, order_line: planned.map((p) => [0, 0, createVals(p, o)]) };
+  const vals: Record<string, unknown> = { ...header, order_line: planned.map((p) => [0, 0, createVals(p, o)]) };
+  if (options.length > 0)
+    vals.sale_order_option_ids = options.map((p) => [0, 0, optionCreateVals(p, uoms.get(p.productId))]);
 
   progress(10, 'Looking for the order in the ERP');
   let order = await findByOrigin(s, sale.quoteNumber);
@@ -143,11 +183,13 @@ async function publishSale(s: OdooSession, sale: ErpSaleDraft, onProgress?: ErpP
   progress(80, 'Reading the order lines back');
   const [head] = await s.readIds('sale.order', [order.id], ['name']);
   const lines = await orderLines(s, order.id, o);
+  const optionIds = linkOptions(options, await orderOptions(s, order.id, o));
   progress(100, alreadyPublished ? 'The sale was already in the ERP' : 'Published');
   return {
     odooId: order.id,
     name: str(head?.name) ?? order.name,
     lineIds: linkLines(planned, lines),
+    optionIds,
     alreadyPublished,
   };
 }
@@ -163,6 +205,7 @@ async function readOrderHead(s: OdooSession, odooId: number, o: SaleOptions) {
     'partner_shipping_id',
     'user_id',
     'client_order_ref',
+    'validity_date',
   ];
   if (o.hasTemplate) fields.push('sale_order_template_id');
   if (o.hasLocked) fields.push('locked');
@@ -221,8 +264,12 @@ async function syncSale(
   // Planned once: a retry after a lost answer plans the same sequences, so diffLines adopts what it created.
   const planned: PlannedLine[] = keepSequences(planLines(sale, o), existing);
   let diff: LineDiff = diffLines(planned, existing, o);
+  const options = planOptions(sale, o);
+  const uoms = await optionUoms(s, options);
+  let optDiff: OptionDiff = diffOptions(options, await orderOptions(s, odooId, o), uoms);
   let changes = headerChanges(header, head);
   const first = diff;
+  const firstOpt = optDiff;
 
   for (let attempt = 1; ; attempt++) {
     const batches = chunk(diff.commands, opts.syncBatchSize);
@@ -230,6 +277,7 @@ async function syncSale(
       for (let i = 0; i < batches.length; i++) {
         const vals: Record<string, unknown> = i === 0 ? { ...changes } : {};
         if (batches[i]!.length) vals.order_line = batches[i];
+        if (i === 0 && optDiff.commands.length) vals.sale_order_option_ids = optDiff.commands;
         if (Object.keys(vals).length === 0) continue;
         progress(10 + (70 * i) / batches.length, `Writing the changes to the ERP (${diff.commands.length} lines)`);
         await s.transport.call('sale.order', 'write', [[odooId], vals], {});
@@ -244,27 +292,31 @@ async function syncSale(
       try {
         head = editableHead(await readOrderHead(s, odooId, o), owner);
         diff = diffLines(planned, await orderLines(s, odooId, o), o);
+        optDiff = diffOptions(options, await orderOptions(s, odooId, o), uoms);
       } catch (e2) {
         if (e2 instanceof ErpError) throw unknownOutcome(err, 'saved the changes');
         throw e2;
       }
       changes = headerChanges(header, head);
-      if (diff.commands.length === 0 && Object.keys(changes).length === 0) break;
+      if (diff.commands.length === 0 && optDiff.commands.length === 0 && Object.keys(changes).length === 0) break;
     }
   }
 
   progress(90, 'Reading the order lines back');
   head = await readOrderHead(s, odooId, o);
   const lines = await orderLines(s, odooId, o);
+  const optionIds = linkOptions(options, await orderOptions(s, odooId, o), optDiff.kept);
   progress(100, 'Synced');
   return {
     odooId,
     name: str(head.name) ?? '',
     state: saleState(head.state, head.locked),
     lineIds: linkLines(planned, lines, diff.kept),
-    created: first.created,
-    updated: first.updated,
-    deleted: first.deleted,
+    optionIds,
+    // options count as lines (products)
+    created: first.created + firstOpt.created,
+    updated: first.updated + firstOpt.updated,
+    deleted: first.deleted + firstOpt.deleted,
     sections: first.sections,
   };
 }
@@ -310,8 +362,10 @@ async function previewSale(
     if (!sale.quoteNumber?.trim()) throw erpErrors.validation('The sale has no quote number');
     target = await findByOrigin(s, sale.quoteNumber);
   }
+  const options = planOptions(sale, o);
   if (!target) {
     for (const p of planned) bucket(p.displayType).created += 1;
+    lines.created += options.length;
     return { action: 'create', odooId: null, name: null, lines, sections, header: Object.keys(header) };
   }
   if (odooId !== null && !owner) throw new RangeError('previewSale of a linked order needs its owner');
@@ -337,6 +391,22 @@ async function previewSale(
   }
   const kept = new Set(diff.kept.values());
   for (const l of existing) if (!kept.has(l.id)) bucket(l.displayType).deleted += 1;
+  // Odoo 18 options count as lines.
+  const existingOptions = await orderOptions(s, target.id, o);
+  const uoms = await optionUoms(s, options);
+  const optDiff = diffOptions(options, existingOptions, uoms);
+  const optById = new Map(existingOptions.map((x) => [x.id, x]));
+  for (const p of options) {
+    const id = optDiff.kept.get(p.localId);
+    if (id === undefined) lines.created += 1;
+    else {
+      const keys = Object.keys(optionUpdateVals(p, optById.get(id)!, uoms.get(p.productId)));
+      if (keys.length === 0) lines.unchanged += 1;
+      else if (keys.length === 1 && keys[0] === 'sequence') lines.moved += 1;
+      else lines.updated += 1;
+    }
+  }
+  lines.deleted += optDiff.deleted;
   return {
     action: odooId !== null ? 'update' : 'link',
     odooId: target.id,

@@ -1,8 +1,8 @@
 // Reading sales: pages of sale.order with their lines (read for the whole page at once, paged by line id), the
 // count, and the order's address in the Odoo web client.
 
-import { checkPage, type OdooSession, type Row, type Schema } from './connector.session.js';
-import type { ErpConnector, ErpPage, ErpSale, ErpSaleLine } from './erp.types.js';
+import { checkPage, ISO_DATE, type OdooSession, type Row, type Schema } from './connector.session.js';
+import type { ErpConnector, ErpPage, ErpSale, ErpSaleLine, ErpSaleOption } from './erp.types.js';
 import {
   cost4,
   isoDatetime,
@@ -41,7 +41,37 @@ function lineFieldsOf(sol: Schema) {
   if (hasCost) lineFields.push('purchase_price');
   const hasDiscount = 'discount' in sol;
   if (hasDiscount) lineFields.push('discount');
+  // Odoo 19: an optional section carries is_optional (its lines belong to it by sequence: parent_id is not stored,
+  // so it cannot be searched; the lines are grouped here, in sequence order).
+  if ('is_optional' in sol) lineFields.push('is_optional');
   return { lineFields, uomField, hasCost, hasDiscount };
+}
+
+const OPTION_READ = ['order_id', 'sequence', 'name', 'product_id', 'quantity', 'uom_id', 'price_unit', 'discount'];
+
+/** Odoo 18: the sale.order.option records of some orders (decision 0032), by order, in sequence, id order. */
+async function orderOptions(s: OdooSession, orderIds: number[]): Promise<Map<number, ErpSaleOption[]>> {
+  const out = new Map<number, ErpSaleOption[]>();
+  const rows = await s.searchAll('sale.order.option', [['order_id', 'in', orderIds]], OPTION_READ);
+  for (const r of rows) {
+    const order = refId(r.order_id);
+    if (order === null) continue;
+    const list = out.get(order) ?? [];
+    list.push({
+      odooId: r.id as number,
+      // An option without a sequence is NULL in Odoo (reads as 0) and sorts after every set one.
+      sequence: num(r.sequence) ?? 0,
+      productOdooId: refId(r.product_id),
+      name: str(r.name) ?? '',
+      quantity: qty(r.quantity),
+      priceUnit: money2(r.price_unit),
+      discount: percent4(r.discount),
+      uom: refName(r.uom_id),
+    });
+    out.set(order, list);
+  }
+  for (const list of out.values()) list.sort((a, b) => a.odooId - b.odooId);
+  return out;
 }
 
 async function fetchSales(s: OdooSession, p: ErpPage): Promise<ErpSale[]> {
@@ -59,7 +89,17 @@ async function fetchSales(s: OdooSession, p: ErpPage): Promise<ErpSale[]> {
     'write_date',
     'create_date',
   ];
-  for (const f of ['origin', 'locked', 'margin', 'sale_order_template_id']) if (f in so) orderFields.push(f);
+  for (const f of [
+    'origin',
+    'locked',
+    'margin',
+    'sale_order_template_id',
+    'amount_tax',
+    'amount_total',
+    'payment_term_id',
+    'validity_date',
+  ])
+    if (f in so) orderFields.push(f);
   const lf = lineFieldsOf(sol);
 
   const rows = await s.searchRead('sale.order', [['id', '>', p.afterId]], orderFields, {
@@ -67,6 +107,13 @@ async function fetchSales(s: OdooSession, p: ErpPage): Promise<ErpSale[]> {
     limit: p.limit,
   });
   const linesByOrder = new Map<number, ErpSaleLine[]>();
+  const optionsByOrder =
+    rows.length > 0 && 'sale_order_option_ids' in so
+      ? await orderOptions(
+          s,
+          rows.map((r) => r.id as number),
+        )
+      : new Map<number, ErpSaleOption[]>();
   if (rows.length > 0) {
     for (const l of await s.saleLines(
       rows.map((r) => r.id as number),
@@ -93,18 +140,30 @@ async function fetchSales(s: OdooSession, p: ErpPage): Promise<ErpSale[]> {
       salesperson: ref(r.user_id),
       template: ref(r.sale_order_template_id),
       amountUntaxed: money2(r.amount_untaxed),
+      amountTax: money2(r.amount_tax),
+      amountTotal: 'amount_total' in r ? money2(r.amount_total) : money2(r.amount_untaxed),
+      paymentTerm: ref(r.payment_term_id),
+      validityDate: typeof r.validity_date === 'string' && ISO_DATE.test(r.validity_date) ? r.validity_date : null,
       margin: 'margin' in r ? money2(r.margin) : null,
       dateOrder: isoDatetime(r.date_order),
       writeDate: isoDatetime(r.write_date),
       createdAt: isoDatetime(r.create_date),
       lines,
+      ...(optionsByOrder.has(id) ? { options: optionsOrder(optionsByOrder.get(id)!) } : {}),
     };
   });
+}
+
+/** Options as Odoo orders them: by sequence, unset (0: NULL in the column) last, then id. */
+function optionsOrder(list: ErpSaleOption[]): ErpSaleOption[] {
+  const key = (o: ErpSaleOption) => (o.sequence === 0 ? Number.POSITIVE_INFINITY : o.sequence);
+  return [...list].sort((a, b) => key(a) - key(b) || a.odooId - b.odooId);
 }
 
 function saleLine(l: Row, o: { uomField: string | null; hasCost: boolean; hasDiscount: boolean }): ErpSaleLine {
   const kind = lineKind(l.display_type);
   return {
+    ...(kind === 'section' && l.is_optional === true ? { optional: true } : {}),
     odooId: l.id as number,
     sequence: num(l.sequence) ?? 0,
     kind,

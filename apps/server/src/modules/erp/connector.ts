@@ -85,7 +85,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     reportPageSize: opts.reportPageSize ?? DEFAULT_REPORT_PAGE,
   });
   const catalog = catalogReads(s, { manufacturerField: opts.manufacturerField, partNumberField: opts.partNumberField });
-  const partners = partnerReads(s);
+  const partners = partnerReads(s, { login: opts.login });
   const sales = saleReads(s, webUrl);
   const orders = orderWrites(s, { syncBatchSize: opts.syncBatchSize ?? DEFAULT_SYNC_BATCH });
   const analytic = analyticReads(s);
@@ -107,6 +107,8 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     countSales: sales.countSales,
     saleUrl: sales.saleUrl,
     companies: partners.companies,
+    fetchCompany: partners.fetchCompany,
+    fetchPaymentTerms: partners.fetchPaymentTerms,
     publishSale: orders.publishSale,
     syncSale: orders.syncSale,
     previewSale: orders.previewSale,

@@ -46,19 +46,70 @@ export interface ErpProduct {
   writeDate: string | null;
 }
 
-export interface ErpAddress {
+/** Where a partner or an address is and how to reach it (the customer block of a customer document). */
+export interface ErpPostalDetails {
+  street: string | null;
+  street2: string | null;
+  zip: string | null;
+  city: string | null;
+  /** state_id's name, e.g. "California (US)" */
+  state: string | null;
+  /** country_id's name */
+  country: string | null;
+  vat: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface ErpAddress extends ErpPostalDetails {
   odooId: number;
   name: string;
   type: 'invoice' | 'delivery';
 }
 
 /** A commercial partner (res.partner without parent_id) with its invoice/delivery child addresses. */
-export interface ErpPartner {
+export interface ErpPartner extends ErpPostalDetails {
   odooId: number;
   name: string;
   email: string | null;
   active: boolean;
+  /** property_payment_term_id (null: none, or the field is not readable) */
+  paymentTermId: number | null;
   addresses: ErpAddress[];
+}
+
+/** account.payment.term; `note` is Odoo's HTML as plain text (paragraphs on their own lines). */
+export interface ErpPaymentTerm {
+  odooId: number;
+  name: string;
+  note: string;
+}
+
+/** res.currency as a document formats amounts with it. */
+export interface ErpCurrency {
+  odooId: number;
+  /** ISO code, e.g. "USD" */
+  name: string;
+  symbol: string;
+  position: 'before' | 'after';
+  decimalPlaces: number;
+  /** the rounding step as a decimal string ("0.01") */
+  rounding: string;
+}
+
+/** The company of the customer documents (res.company of the connection's user) with its currency and logo. */
+export interface ErpCompanyDocument extends Omit<ErpPostalDetails, 'email' | 'phone'> {
+  odooId: number;
+  name: string;
+  /** ISO country code, e.g. "US" */
+  countryCode: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  companyRegistry: string | null;
+  /** base64 image as Odoo answers `logo` (PNG, JPEG or SVG); null when the company has none */
+  logo: string | null;
+  currency: ErpCurrency;
 }
 
 /** An internal user (res.users with share = false). */
@@ -90,6 +141,24 @@ export interface ErpSaleLine {
   /** discount (%), up to 4 decimals without trailing zeros ("5", "12.5"); "0" when the field does not exist */
   discount: string;
   uom: string | null;
+  /** Odoo 19: a section line with is_optional (the lines after it, by sequence, are optional products) */
+  optional?: boolean;
+}
+
+/** Odoo 18: an optional product of an order (sale.order.option), not an order line and not in its totals. */
+export interface ErpSaleOption {
+  odooId: number;
+  /** 0 when unset (Odoo sorts those last) */
+  sequence: number;
+  productOdooId: number | null;
+  name: string;
+  /** quantity, up to 4 decimals */
+  quantity: string;
+  /** price_unit, 2 decimals */
+  priceUnit: string;
+  /** discount (%), up to 4 decimals without trailing zeros */
+  discount: string;
+  uom: string | null;
 }
 
 export type ErpSaleState = 'draft' | 'sent' | 'sale' | 'done' | 'cancel';
@@ -108,6 +177,13 @@ export interface ErpSale {
   salesperson: ErpRef | null;
   template: ErpRef | null;
   amountUntaxed: string;
+  /** Odoo's taxes and total (2 decimals): computed by Odoo from the lines' taxes, never here */
+  amountTax: string;
+  amountTotal: string;
+  /** payment_term_id (Odoo's default: the customer's property_payment_term_id) */
+  paymentTerm: ErpRef | null;
+  /** validity_date 'YYYY-MM-DD' (the quotation's expiry), null when none */
+  validityDate: string | null;
   /** null when sale_margin is not installed */
   margin: string | null;
   dateOrder: string | null;
@@ -116,6 +192,8 @@ export interface ErpSale {
   createdAt: string | null;
   /** ordered by sequence, id */
   lines: ErpSaleLine[];
+  /** Odoo 18: the order's sale.order.option records in Odoo's order (absent: none, or Odoo 19) */
+  options?: ErpSaleOption[];
 }
 
 export interface ErpServerInfo {
@@ -151,6 +229,8 @@ export interface ErpDraftLine {
   discount?: string | number | null;
   /** syncSale: the Odoo line id from the last publish/sync (null/absent: not in Odoo yet) */
   odooLineId?: number | null;
+  /** Odoo 18: the sale.order.option id of a product line of an optional section (another model's ids) */
+  odooOptionId?: number | null;
 }
 
 export interface ErpDraftSection {
@@ -158,6 +238,11 @@ export interface ErpDraftSection {
   name: string;
   /** syncSale: the Odoo id of the section line */
   odooLineId?: number | null;
+  /**
+   * Presentation `optional` (decision 0032): Odoo 18 → its product lines are sale.order.option records and the
+   * section, notes and headers are not sent; Odoo 19 → a line_section with is_optional, product lines quantity 0.
+   */
+  optional?: boolean;
   lines: ErpDraftLine[];
 }
 
@@ -176,6 +261,8 @@ export interface ErpSaleDraft {
   salespersonId: number | null;
   /** sale_order_template_id (ignored when sale_management is not installed) */
   templateId: number | null;
+  /** → validity_date 'YYYY-MM-DD' (the quotation's expiry); absent/null: left as Odoo has it */
+  validityDate?: string | null;
   sections: ErpDraftSection[];
 }
 
@@ -198,6 +285,8 @@ export interface ErpPublishResult {
   name: string;
   /** every local section and line that has an Odoo line; a line missing here is not in Odoo */
   lineIds: ErpLineLink[];
+  /** Odoo 18: local line → its sale.order.option id (odooLineId holds the option id) */
+  optionIds?: ErpLineLink[];
   /** true when an order with this origin already existed (nothing was created) */
   alreadyPublished: boolean;
 }
@@ -208,6 +297,8 @@ export interface ErpSyncResult {
   /** the order's state after the sync (Odoo owns it) */
   state: ErpSaleState;
   lineIds: ErpLineLink[];
+  /** Odoo 18: local line → its sale.order.option id (odooLineId holds the option id) */
+  optionIds?: ErpLineLink[];
   /** how many lines (products, notes, headers) the sync created / updated / deleted in Odoo */
   created: number;
   updated: number;
@@ -481,6 +572,13 @@ export interface ErpConnector {
   saleUrl(odooId: number): string;
   /** active companies ordered by id */
   companies(): Promise<ErpCompany[]>;
+  /**
+   * The company of customer documents: the connection user's company (res.users company_id of the configured
+   * login), else the first company by id; its PDF header fields, logo and currency.
+   */
+  fetchCompany(): Promise<ErpCompanyDocument>;
+  /** account.payment.term by sequence, id (archived ones left out, as Odoo's search does) */
+  fetchPaymentTerms(): Promise<ErpPaymentTerm[]>;
   /**
    * Creates the sale in Odoo, idempotently: an order whose origin is the quote number is looked for first and,
    * when found, returned as already published (lines linked by sequence, then name). A timeout or a dropped

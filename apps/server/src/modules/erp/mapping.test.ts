@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { cost4, decimalString, isoDatetime, lineKind, money2, qty, ref, saleState, str } from './mapping.js';
+import {
+  cost4,
+  decimalString,
+  htmlToText,
+  isoDatetime,
+  lineKind,
+  money2,
+  qty,
+  ref,
+  saleState,
+  str,
+} from './mapping.js';
 import { namedForJson2, normaliseForJsonRpc, parseMajor } from './transport.js';
 
 describe('money and quantities from Odoo floats', () => {
@@ -113,5 +124,15 @@ describe('argument shapes', () => {
       domain: [['sale_ok', '=', true]],
     });
     expect(() => namedForJson2('action_confirm', [[7], 'extra'], {})).toThrow(/pass them by name/);
+  });
+});
+
+describe('htmlToText (payment term notes)', () => {
+  it("keeps Odoo's paragraphs as lines and decodes entities", () => {
+    expect(htmlToText('<p>Payment terms: 30 Days</p>')).toBe('Payment terms: 30 Days');
+    expect(htmlToText('<p>Net 30</p><p>2% &amp; more&nbsp;<b>early</b></p>')).toBe('Net 30\n2% & more early');
+    expect(htmlToText('<ul><li>one</li><li>two</li></ul>')).toBe('• one\n• two');
+    expect(htmlToText('a<br/>b&#39;s &#x41;')).toBe("a\nb's A");
+    expect(htmlToText(false)).toBe('');
   });
 });

@@ -120,3 +120,25 @@ export function lineKind(displayType: unknown): ErpSaleLineKind {
 export function asRows(v: unknown): Record<string, unknown>[] | undefined {
   return Array.isArray(v) && v.every(isRecord) ? v : undefined;
 }
+
+/** Odoo's HTML (a payment term's note, a company's texts) as plain text: paragraphs and breaks as new lines. */
+export function htmlToText(v: unknown): string {
+  if (typeof v !== 'string' || !v) return '';
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+  return v
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '• ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (m, e: string) => {
+      if (entities[e.toLowerCase()] !== undefined) return entities[e.toLowerCase()]!;
+      if (e.startsWith('#x') || e.startsWith('#X')) return String.fromCodePoint(Number.parseInt(e.slice(2), 16));
+      if (e.startsWith('#')) return String.fromCodePoint(Number(e.slice(1)));
+      return m;
+    })
+    .split('\n')
+    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .filter((l, i, all) => l !== '' || (i > 0 && all[i - 1] !== ''))
+    .join('\n')
+    .trim();
+}

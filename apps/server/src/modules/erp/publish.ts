@@ -16,6 +16,16 @@ export interface PlanOptions {
   hasDiscount?: boolean;
   /** default 10 */
   sequenceStep?: number;
+  /**
+   * Odoo 18 (sale.order has sale_order_option_ids): the product lines of an optional section are sale.order.option
+   * records (planOptions), and the section, its notes and headers have no order line (decision 0032).
+   */
+  optionModel?: boolean;
+  /**
+   * Odoo 19 (sale.order.line has is_optional): an optional section is a line_section with is_optional, its product
+   * lines are sent with quantity 0 (19 counts and delivers optional lines with a quantity; decision 0032).
+   */
+  optionalLines?: boolean;
 }
 
 /** One Odoo line the local sale wants, in document order. */
@@ -33,6 +43,8 @@ export interface PlannedLine {
   cost: number;
   /** discount %, 0 when none */
   discount: number;
+  /** a section line of an optional section (Odoo 19: is_optional) */
+  isOptional?: boolean;
 }
 
 /** An Odoo order line, normalised from search_read. */
@@ -48,6 +60,8 @@ export interface OdooLine {
   cost: number | null;
   /** null when discount was not read */
   discount: number | null;
+  /** is_optional (Odoo 19 sections); null when not read */
+  isOptional?: boolean | null;
 }
 
 export const LINE_FIELDS = ['sequence', 'display_type', 'name', 'product_id', 'product_uom_qty', 'price_unit'];
@@ -64,6 +78,7 @@ export function odooLine(row: Record<string, unknown>): OdooLine {
     priceUnit: num(row.price_unit) ?? 0,
     cost: 'purchase_price' in row ? (num(row.purchase_price) ?? 0) : null,
     discount: 'discount' in row ? (num(row.discount) ?? 0) : null,
+    isOptional: 'is_optional' in row ? row.is_optional === true : null,
   };
 }
 
@@ -100,6 +115,9 @@ function plannedProduct(l: ErpDraftLine, sequence: number): PlannedLine {
  */
 export const NO_SECTION_LINE = 0;
 
+/** The section Odoo 18's options of an order come in as, in the sales fetch and the demo ERP's page (decision 0032). */
+export const OPTIONS_SECTION = 'Optional Products';
+
 /**
  * The Odoo lines of a local sale in document order: each section line, then its lines; sequences 10, 20, … (the
  * first section has no section line when the ERP order had none: NO_SECTION_LINE).
@@ -128,14 +146,21 @@ export function planLines(sale: ErpSaleDraft, opts: PlanOptions): PlannedLine[] 
     out.push(p);
   };
   for (const [i, section] of sale.sections.entries()) {
+    // Odoo 18: an optional section's products are options (planOptions); nothing of it is an order line.
+    if (section.optional && opts.optionModel) continue;
+    const optional = !!section.optional && !!opts.optionalLines;
     if (!(i === 0 && section.odooLineId === NO_SECTION_LINE)) {
       add({
         ...text('line_section', section.localId, section.name, 'Section'),
         odooLineId: section.odooLineId ?? null,
+        ...(opts.optionalLines ? { isOptional: optional } : {}),
       });
     }
     for (const l of section.lines) {
-      if (l.kind === 'product') add(plannedProduct(l, next()));
+      // Odoo 19: an optional line goes with quantity 0 (what Odoo's own templates do), so Odoo's totals leave it
+      // out as ours do; the customer's "add" in Odoo writes the quantity.
+      if (l.kind === 'product')
+        add(optional ? { ...plannedProduct(l, next()), quantity: 0 } : plannedProduct(l, next()));
       else {
         const dt: DisplayType = l.kind === 'header' && opts.subsections ? 'line_subsection' : 'line_note';
         add({
@@ -223,14 +248,20 @@ export function keepSequences(planned: PlannedLine[], existing: OdooLine[], step
   return fits ? planned.map((p, n) => (p.sequence === sequences[n] ? p : { ...p, sequence: sequences[n]! })) : planned;
 }
 
-type ValsOptions = Pick<PlanOptions, 'hasCost' | 'hasDiscount'>;
+type ValsOptions = Pick<PlanOptions, 'hasCost' | 'hasDiscount' | 'optionalLines'>;
 
 /**
  * Values of a new line (command 0). Money and quantity only on product lines: Odoo refuses them elsewhere. The
  * discount is always sent (0 included), so a pricelist discount Odoo would compute does not replace ours.
  */
 export function createVals(p: PlannedLine, opts: ValsOptions): Record<string, unknown> {
-  if (p.displayType) return { display_type: p.displayType, name: p.name, sequence: p.sequence };
+  if (p.displayType)
+    return {
+      display_type: p.displayType,
+      name: p.name,
+      sequence: p.sequence,
+      ...(p.isOptional && opts.optionalLines ? { is_optional: true } : {}),
+    };
   const v: Record<string, unknown> = {
     sequence: p.sequence,
     product_id: p.productId,
@@ -250,6 +281,8 @@ export function updateVals(p: PlannedLine, o: OdooLine, opts: ValsOptions): Reco
   const v: Record<string, unknown> = {};
   if (p.sequence !== o.sequence) v.sequence = p.sequence;
   if (p.name !== null && p.name !== o.name) v.name = p.name;
+  if (p.displayType === 'line_section' && opts.optionalLines && (p.isOptional ?? false) !== (o.isOptional ?? false))
+    v.is_optional = p.isOptional ?? false;
   if (p.displayType) return v;
   const productChanged = p.productId !== o.productId;
   if (productChanged) v.product_id = p.productId;
@@ -390,6 +423,9 @@ export function headerVals(sale: ErpSaleDraft, opts: HeaderOptions): Record<stri
   if (sale.partnerShippingId) v.partner_shipping_id = sale.partnerShippingId;
   if (sale.salespersonId) v.user_id = sale.salespersonId;
   if (opts.hasTemplate && sale.templateId) v.sale_order_template_id = sale.templateId;
+  // The quotation's expiry (the sale's validity from the day it is sent); payment_term_id is left to Odoo (the
+  // customer's property_payment_term_id).
+  if (sale.validityDate) v.validity_date = sale.validityDate;
   return v;
 }
 
@@ -413,4 +449,211 @@ export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+// ---- Odoo 18 options (sale.order.option) -----------------------------------------------------------------------
+
+/** One sale.order.option the local sale wants (Odoo 18: a product line of an optional section). */
+export interface PlannedOption {
+  localId: string;
+  sequence: number;
+  /** the option id stored locally (sale_lines.odoo_option_id), else null */
+  odooOptionId: number | null;
+  /** null: no description (Odoo writes the product's name and sales description) */
+  name: string | null;
+  productId: number;
+  quantity: number;
+  priceUnit: number;
+  discount: number;
+}
+
+/** An Odoo option, normalised from search_read. */
+export interface OdooOption {
+  id: number;
+  sequence: number;
+  name: string;
+  productId: number | null;
+  quantity: number;
+  priceUnit: number;
+  discount: number;
+  uomId: number | null;
+}
+
+export const OPTION_FIELDS = ['sequence', 'name', 'product_id', 'quantity', 'uom_id', 'price_unit', 'discount'];
+
+export function odooOption(row: Record<string, unknown>): OdooOption {
+  return {
+    id: row.id as number,
+    sequence: num(row.sequence) ?? 0,
+    name: str(row.name) ?? '',
+    productId: refId(row.product_id),
+    quantity: num(row.quantity) ?? 0,
+    priceUnit: num(row.price_unit) ?? 0,
+    discount: num(row.discount) ?? 0,
+    uomId: refId(row.uom_id),
+  };
+}
+
+/**
+ * The options of a local sale on Odoo 18 (PlanOptions.optionModel): every product line of its optional sections,
+ * in document order, sequences 10, 20, … (always sent: Odoo sorts an option without one after all others). Notes and
+ * headers of optional sections are not sent (an option must have a product).
+ */
+export function planOptions(sale: ErpSaleDraft, opts: Pick<PlanOptions, 'optionModel' | 'sequenceStep'>) {
+  if (!opts.optionModel) return [];
+  const step = opts.sequenceStep ?? 10;
+  const out: PlannedOption[] = [];
+  for (const section of sale.sections) {
+    if (!section.optional) continue;
+    for (const l of section.lines) {
+      if (l.kind !== 'product') continue;
+      const p = plannedProduct(l, (out.length + 1) * step);
+      out.push({
+        localId: p.localId,
+        sequence: p.sequence,
+        odooOptionId: l.odooOptionId ?? null,
+        name: p.name,
+        productId: p.productId!,
+        quantity: p.quantity,
+        priceUnit: p.priceUnit,
+        discount: p.discount,
+      });
+    }
+  }
+  return out;
+}
+
+/** Values of a new option (command 0); `uomId`: the product's unit (uom_id is required on an option). */
+export function optionCreateVals(p: PlannedOption, uomId: number | undefined): Record<string, unknown> {
+  const v: Record<string, unknown> = {
+    sequence: p.sequence,
+    product_id: p.productId,
+    quantity: p.quantity,
+    price_unit: p.priceUnit,
+    discount: p.discount,
+  };
+  if (uomId) v.uom_id = uomId;
+  if (p.name !== null) v.name = p.name;
+  return v;
+}
+
+/** Values that bring an option to the planned one ({} when nothing changed): quantity, price, discount together. */
+export function optionUpdateVals(p: PlannedOption, o: OdooOption, uomId: number | undefined): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
+  if (p.sequence !== o.sequence) v.sequence = p.sequence;
+  if (p.name !== null && p.name !== o.name) v.name = p.name;
+  const productChanged = p.productId !== o.productId;
+  if (productChanged) {
+    v.product_id = p.productId;
+    if (uomId) v.uom_id = uomId;
+  }
+  if (
+    productChanged ||
+    differs(p.quantity, o.quantity) ||
+    differs(p.priceUnit, o.priceUnit) ||
+    differs(p.discount, o.discount)
+  ) {
+    v.quantity = p.quantity;
+    v.price_unit = p.priceUnit;
+    v.discount = p.discount;
+  }
+  return v;
+}
+
+export interface OptionDiff {
+  /** x2many commands for sale.order.write {sale_order_option_ids}: deletes, updates, creates */
+  commands: unknown[][];
+  kept: Map<string, number>;
+  created: number;
+  updated: number;
+  deleted: number;
+}
+
+/**
+ * The commands that turn the order's options into the planned ones: an option named by its stored id is kept
+ * (updated when it differs), one without adopts an unclaimed option with the same product and sequence (what a
+ * lost write created), every other option of the order is deleted. `uoms`: product id → its unit.
+ */
+export function diffOptions(
+  planned: PlannedOption[],
+  existing: OdooOption[],
+  uoms: ReadonlyMap<number, number>,
+): OptionDiff {
+  const byId = new Map(existing.map((o) => [o.id, o]));
+  const claimed = new Set<number>();
+  const kept = new Map<string, number>();
+  for (const p of planned) {
+    const o = p.odooOptionId !== null ? byId.get(p.odooOptionId) : undefined;
+    if (o && !claimed.has(o.id)) {
+      claimed.add(o.id);
+      kept.set(p.localId, o.id);
+    }
+  }
+  for (const p of planned) {
+    if (kept.has(p.localId)) continue;
+    const o = existing.find(
+      (x) =>
+        !claimed.has(x.id) &&
+        x.productId === p.productId &&
+        x.sequence === p.sequence &&
+        (p.name === null || x.name === p.name),
+    );
+    if (o) {
+      claimed.add(o.id);
+      kept.set(p.localId, o.id);
+    }
+  }
+  const removed = existing.filter((o) => !claimed.has(o.id));
+  const updates: unknown[][] = [];
+  const creates: unknown[][] = [];
+  for (const p of planned) {
+    const id = kept.get(p.localId);
+    if (id === undefined) creates.push([0, 0, optionCreateVals(p, uoms.get(p.productId))]);
+    else {
+      const v = optionUpdateVals(p, byId.get(id)!, uoms.get(p.productId));
+      if (Object.keys(v).length > 0) updates.push([1, id, v]);
+    }
+  }
+  return {
+    commands: [...removed.map((o) => [2, o.id, 0]), ...updates, ...creates],
+    kept,
+    created: creates.length,
+    updated: updates.length,
+    deleted: removed.length,
+  };
+}
+
+/** Links planned options to the order's options: the known id first, then product and sequence, then product. */
+export function linkOptions(
+  planned: PlannedOption[],
+  existing: OdooOption[],
+  known: ReadonlyMap<string, number> = new Map(),
+): ErpLineLink[] {
+  const byId = new Map(existing.map((o) => [o.id, o]));
+  const used = new Set<number>();
+  const out = new Map<string, number>();
+  for (const p of planned) {
+    const id = known.get(p.localId) ?? p.odooOptionId ?? undefined;
+    const o = id !== undefined ? byId.get(id) : undefined;
+    if (o && !used.has(o.id)) {
+      used.add(o.id);
+      out.set(p.localId, o.id);
+    }
+  }
+  const passes: ((p: PlannedOption, o: OdooOption) => boolean)[] = [
+    (p, o) => o.productId === p.productId && o.sequence === p.sequence,
+    (p, o) => o.productId === p.productId,
+  ];
+  for (const match of passes)
+    for (const p of planned) {
+      if (out.has(p.localId)) continue;
+      const o = existing.find((x) => !used.has(x.id) && match(p, x));
+      if (o) {
+        used.add(o.id);
+        out.set(p.localId, o.id);
+      }
+    }
+  return planned
+    .filter((p) => out.has(p.localId))
+    .map((p) => ({ localId: p.localId, odooLineId: out.get(p.localId)! }));
 }

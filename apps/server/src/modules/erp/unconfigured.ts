@@ -22,6 +22,8 @@ export function unconfiguredErp(message = 'No ERP connection is configured'): Er
     countSales: fail,
     saleUrl: () => '',
     companies: fail,
+    fetchCompany: fail,
+    fetchPaymentTerms: fail,
     publishSale: fail,
     syncSale: fail,
     previewSale: fail,

@@ -8,11 +8,12 @@ import { LeaseLost, type Run, runTracker } from '../../infra/runs';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { CatalogRepository } from '../catalog/catalog.repository';
+import type { CompanyRepository } from '../company/company.repository';
 import type { ErpConnector } from '../erp/erp.types';
 import type { PartnersRepository } from '../partners/partners.repository';
 import { saleImport } from '../sales/sales-erp.mapping';
 import type { SalesErpRepository } from '../sales/sales-erp.repository';
-import { partnerRow, productRow } from './erpfetch.mapping';
+import { companyRow, partnerRow, paymentTermRow, productRow } from './erpfetch.mapping';
 import type { ErpFetchRepository } from './erpfetch.repository';
 
 export const FETCH_QUEUE = 'erp-fetch';
@@ -61,6 +62,8 @@ export interface ErpFetchDeps {
   runs: ErpFetchRepository;
   catalog: CatalogRepository;
   partners: PartnersRepository;
+  /** The company of customer documents and the payment terms (read with the contacts). */
+  company: CompanyRepository;
   salesErp: SalesErpRepository;
   /** Sales rewritten by the fetch are announced (open editors and lists read them again). */
   events?: SaleEvents;
@@ -82,7 +85,7 @@ type FetchResult = { processed: number; written: number; deactivated: number; me
 
 /** The fetch of each kind: pages through the ERP, stores each page, reports progress; answers what it did. */
 function fetchers(deps: ErpFetchDeps): Record<FetchKind, (p: Progress) => Promise<FetchResult>> {
-  const { catalog, partners, salesErp, erp } = deps;
+  const { catalog, partners, company, salesErp, erp } = deps;
   const pageSize = deps.pageSize ?? 1000;
   const salesPageSize = deps.salesPageSize ?? Math.min(pageSize, 100);
 
@@ -135,7 +138,16 @@ function fetchers(deps: ErpFetchDeps): Record<FetchKind, (p: Progress) => Promis
   }
 
   async function fetchContacts(progress: Progress) {
-    const [people, templates] = await Promise.all([erp.fetchSalespersons(), erp.fetchQuotationTemplates()]);
+    // The company of customer documents (decision 0031) and the payment terms come with the contacts: they are what a
+    // customer block and a document's header need, and as small.
+    const [people, templates, companyDoc, terms] = await Promise.all([
+      erp.fetchSalespersons(),
+      erp.fetchQuotationTemplates(),
+      erp.fetchCompany(),
+      erp.fetchPaymentTerms(),
+    ]);
+    const companyWritten = await company.saveCompany(companyRow(companyDoc));
+    const pt = await company.syncPaymentTerms(terms.map(paymentTermRow));
     const customers = await pageThrough(
       'customers',
       await erp.countPartners(),
@@ -152,14 +164,14 @@ function fetchers(deps: ErpFetchDeps): Record<FetchKind, (p: Progress) => Promis
     const tp = await partners.syncTemplates(
       templates.map((t) => ({ id: t.odooId, name: t.name, contentHash: contentHash([t.name]) })),
     );
-    written += sp.written + tp.written;
-    deactivated += sp.deactivated + tp.deactivated;
+    written += sp.written + tp.written + pt.written + (companyWritten ? 1 : 0);
+    deactivated += sp.deactivated + tp.deactivated + pt.deactivated;
     if (written + deactivated > 0) await partners.analyze();
     return {
-      processed: seen.length + people.length + templates.length,
+      processed: seen.length + people.length + templates.length + terms.length + 1,
       written,
       deactivated,
-      message: `${seen.length} customers, ${people.length} salespersons and ${templates.length} templates fetched, ${written} changed`,
+      message: `${seen.length} customers, ${people.length} salespersons, ${templates.length} templates, ${terms.length} payment terms and the company fetched, ${written} changed`,
     };
   }
 

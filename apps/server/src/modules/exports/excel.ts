@@ -1,13 +1,24 @@
 // The Excel export of a sale (docs/product/rules.md#exports), written with exceljs's STREAMING writer
 // (docs/architecture.md#stack). User text is only ever a string cell (shared string, t="s"): a description like
-// "=HYPERLINK(…)" stays text and never becomes a formula (docs/architecture.md#security). Money is a number with a $
-// format, percents are fractions with 0.00%.
+// "=HYPERLINK(…)" stays text and never becomes a formula (docs/architecture.md#security). Money is a number with the
+// ERP company's currency format ($ before with 2 decimals by default; decision 0031), percents are fractions with 0.00%.
 import type { Writable } from 'node:stream';
-import { formatDate, toDecimal } from '@quotewright/domain';
+import { DEFAULT_CURRENCY, formatDate, type MoneyCurrency, toDecimal } from '@quotewright/domain';
 import ExcelJS from 'exceljs';
 import type { SaleView, ViewLine } from './sale-view';
 
-const MONEY = '$#,##0.00';
+/**
+ * The Excel number format of amounts in `currency`: its symbol before ("$"#,##0.00) or after (#,##0.00 "€") and its
+ * decimal places. The symbol is quoted: a symbol like "kr." or "Fr." is literal text in Excel's format.
+ */
+export function excelMoneyFormat(currency: MoneyCurrency = DEFAULT_CURRENCY): string {
+  const places = Number.isInteger(currency.decimalPlaces) ? Math.min(Math.max(currency.decimalPlaces, 0), 6) : 2;
+  const number = places > 0 ? `#,##0.${'0'.repeat(places)}` : '#,##0';
+  // "$" (and €, £, ¥) are shown as they are by Excel; anything else is quoted literal text.
+  const symbol = /^[$€£¥]$/.test(currency.symbol) ? currency.symbol : `"${currency.symbol.replace(/"/g, '')}"`;
+  return currency.position === 'after' ? `${number} ${symbol}` : `${symbol}${number}`;
+}
+const MONEY = 'money';
 const PERCENT = '0.00%';
 const QUANTITY = '#,##0.####';
 
@@ -47,6 +58,8 @@ export interface ExcelOptions {
   /** The requesting user's discrete mode: cost, margin and markup are left out. */
   discrete: boolean;
   now: Date;
+  /** The ERP company's currency (company repository); US dollars when absent. */
+  currency?: MoneyCurrency | undefined;
 }
 
 /** Writes the workbook to `out` and ends it. */
@@ -57,6 +70,8 @@ export async function writeSaleWorkbook(view: SaleView, opts: ExcelOptions, out:
   const columns = COLUMNS.filter((c) => !(opts.discrete && c.sensitive));
   sheet.columns = columns.map((c) => ({ key: c.header, width: c.width }));
   const last = columns.length;
+  const money = excelMoneyFormat(opts.currency);
+  const numFmt = (f: string) => (f === MONEY ? money : f);
 
   // Every value goes through here: strings stay strings (never formulas), numbers get their format.
   const row = (
@@ -67,7 +82,7 @@ export async function writeSaleWorkbook(view: SaleView, opts: ExcelOptions, out:
     values.forEach((v, i) => {
       if (v === null || v === '') return;
       const cell = r.getCell(i + 1);
-      if (typeof v === 'number' && style.formats?.[i]) cell.numFmt = style.formats[i]!;
+      if (typeof v === 'number' && style.formats?.[i]) cell.numFmt = numFmt(style.formats[i]!);
       if (style.bold || style.italic) cell.font = { bold: !!style.bold, italic: !!style.italic };
     });
     r.commit();
@@ -80,7 +95,7 @@ export async function writeSaleWorkbook(view: SaleView, opts: ExcelOptions, out:
     formats[last - 1] = format;
     row(values, { bold: true, formats });
   };
-  const totals = (p: SaleView['pricing']) => {
+  const totals = (p: SaleView['sections'][number]['pricing']) => {
     labelled('Total Price', Number(p.total_price), MONEY);
     if (opts.discrete) return;
     labelled('Total Cost', Number(p.total_cost), MONEY);
@@ -100,7 +115,8 @@ export async function writeSaleWorkbook(view: SaleView, opts: ExcelOptions, out:
   );
   const formats = columns.map((c) => c.format);
   for (const section of view.sections) {
-    row([section.name], { bold: true });
+    // An optional section (decision 0032) is listed with its lines and totals but left out of the sale's totals.
+    row([section.presentation === 'optional' ? `${section.name} (optional)` : section.name], { bold: true });
     for (const line of section.lines) {
       const values = columns.map((c) => c.value(line));
       row(values, { formats, bold: line.kind === 'header', italic: line.kind === 'note' });
@@ -110,6 +126,10 @@ export async function writeSaleWorkbook(view: SaleView, opts: ExcelOptions, out:
   }
   row(['Sale totals'], { bold: true });
   totals(view.pricing);
+  if (view.sections.some((sec) => sec.presentation === 'optional')) {
+    labelled('Optional', Number(view.pricing.optional_total), MONEY);
+    labelled('With optional', Number(view.pricing.total_with_optional), MONEY);
+  }
   sheet.commit();
   await workbook.commit();
 }

@@ -1,13 +1,21 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { CoverLetter, CoverLetterBody, SaleDocument, SaleDocumentRevision } from '@quotewright/contracts';
-import { saleExcelFileName, saleJsonFileName, sanitizeFileName } from '@quotewright/domain';
+import {
+  DEFAULT_CURRENCY,
+  type MoneyCurrency,
+  saleExcelFileName,
+  saleJsonFileName,
+  sanitizeFileName,
+} from '@quotewright/domain';
 import { notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
-import type { SalesRepository } from '../sales/sales.repository';
+import type { CompanyRepository } from '../company/company.repository';
+import type { PartnersRepository } from '../partners/partners.repository';
+import type { FullSale, SalesRepository } from '../sales/sales.repository';
 import { writeSaleWorkbook } from './excel';
 import type { ExportsRepository } from './exports.repository';
 import { salePdf } from './pdf';
-import { quoteDocument } from './quote-document';
+import { type DocumentInput, quoteDocument } from './quote-document';
 import { toSaleDocument } from './sale-document';
 import { saleView } from './sale-view';
 
@@ -23,6 +31,9 @@ export function exportsService(deps: {
   now?: () => number;
   /** The sale's revisions with their documents, oldest first (modules/revisions), for the JSON export. */
   revisions?: (saleId: string, quoteNumber: string) => Promise<SaleDocumentRevision[]>;
+  /** The ERP's data customer documents print (decision 0031): the company, its currency, addresses, terms. */
+  company?: Pick<CompanyRepository, 'companyWithLogo' | 'company' | 'quoteValidityDays' | 'paymentTerm'>;
+  partners?: Pick<PartnersRepository, 'parties' | 'salespersonEmail'>;
 }) {
   const now = () => new Date(deps.now?.() ?? Date.now());
 
@@ -33,13 +44,47 @@ export function exportsService(deps: {
     return { user, full };
   }
 
+  /** What the customer PDF prints of the ERP: its company, the sale's parties, the salesperson's e-mail, the terms. */
+  async function documentInput(full: FullSale, coverLetter: CoverLetterBody | null): Promise<DocumentInput> {
+    const { sale } = full;
+    const addresses = [sale.invoiceId, sale.shippingId].filter((x): x is number => x !== null);
+    const customers = sale.customerId !== null ? [sale.customerId] : [];
+    const [company, validityDays, parties, salespersonEmail] = await Promise.all([
+      deps.company?.companyWithLogo(),
+      deps.company?.quoteValidityDays(),
+      deps.partners?.parties({ customers, addresses }),
+      sale.salespersonId !== null ? deps.partners?.salespersonEmail(sale.salespersonId) : null,
+    ]);
+    const termId = sale.customerId !== null ? parties?.get(`customer:${sale.customerId}`)?.paymentTermId : null;
+    const term = termId ? await deps.company?.paymentTerm(termId) : undefined;
+    return {
+      now: now(),
+      coverLetter,
+      company,
+      validityDays,
+      ...(parties ? { parties } : {}),
+      salespersonEmail: salespersonEmail ?? null,
+      customerPaymentTerm: term?.name ?? null,
+    };
+  }
+
+  /** The currency amounts are written in: the ERP company's (dollars until it is known). */
+  async function currency(): Promise<MoneyCurrency> {
+    const c = await deps.company?.company();
+    return c
+      ? { symbol: c.currencySymbol, position: c.currencyPosition, decimalPlaces: c.currencyDecimalPlaces }
+      : DEFAULT_CURRENCY;
+  }
+
   return {
     /** The .xlsx of a sale; the requesting user's discrete mode leaves cost, margin and markup out. */
     async excel(actor: AuthUser | null, id: string): Promise<{ fileName: string; stream: Readable }> {
       const { user, full } = await load(actor, id);
-      const { discreteMode } = await deps.exports.preferencesOf(user.id);
+      const [{ discreteMode }, money] = await Promise.all([deps.exports.preferencesOf(user.id), currency()]);
       const out = new PassThrough();
-      writeSaleWorkbook(saleView(full), { discrete: discreteMode, now: now() }, out).catch((e) => out.destroy(e));
+      writeSaleWorkbook(saleView(full), { discrete: discreteMode, now: now(), currency: money }, out).catch((e) =>
+        out.destroy(e),
+      );
       return { fileName: saleExcelFileName(full.sale.name, full.sale.quoteNumber), stream: out };
     },
 
@@ -59,9 +104,10 @@ export function exportsService(deps: {
     async pdf(actor: AuthUser | null, id: string): Promise<{ fileName: string; stream: Readable }> {
       const { full } = await load(actor, id);
       const letter = await deps.exports.coverLetter(id);
+      const input = await documentInput(full, letter?.body ?? null);
       return {
         fileName: `${sanitizeFileName(`${full.sale.name}_${full.sale.quoteNumber}`, 'sale')}.pdf`,
-        stream: salePdf(quoteDocument(full, { now: now(), coverLetter: letter?.body ?? null })),
+        stream: salePdf(quoteDocument(full, input)),
       };
     },
 

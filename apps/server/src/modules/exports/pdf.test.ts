@@ -138,7 +138,9 @@ describe('the customer PDF, read as text', () => {
     const total = text.indexOf('Untaxed total');
     const optional = text.indexOf('Optional\n');
     expect(optional).toBeGreaterThan(total);
-    expect(text.slice(optional)).toMatch(/Extended warranty[\s\S]*3-year warranty 1 \$250\.00 \$250\.00[\s\S]*Subtotal \$250\.00/);
+    expect(text.slice(optional)).toMatch(
+      /Extended warranty[\s\S]*3-year warranty 1 \$250\.00 \$250\.00[\s\S]*Subtotal \$250\.00/,
+    );
     expect(text.slice(optional)).toContain('not included in the total above');
     expect(text).not.toContain('Taxes');
   });
@@ -166,7 +168,9 @@ describe('the customer PDF, read as text', () => {
       section(
         `Room ${i + 1}`,
         'details',
-        Array.from({ length: 3 + (i % 4) }, (_, k) => line({ model: `M-${i}-${k}`, description: k === 1 ? long : 'Chair' })),
+        Array.from({ length: 3 + (i % 4) }, (_, k) =>
+          line({ model: `M-${i}-${k}`, description: k === 1 ? long : 'Chair' }),
+        ),
       ),
     );
     const pages = pdfPages(await render(quote({ sections })));
@@ -202,7 +206,14 @@ describe('the customer PDF, read as text', () => {
 
   it('without ERP data: no seller block, one address, no expiry or terms; an unreadable logo is left out', async () => {
     const bare = await render(
-      quote({ seller: null, delivery: null, expiry: null, paymentTerms: null, customerReference: null, paper: 'LETTER' }),
+      quote({
+        seller: null,
+        delivery: null,
+        expiry: null,
+        paymentTerms: null,
+        customerReference: null,
+        paper: 'LETTER',
+      }),
     );
     const text = flat(pdfPages(bare)[0]!);
     expect(text).toContain('INVOICE AND DELIVERY ADDRESS');

@@ -74,155 +74,156 @@ export function salePdf(d: QuoteDocument): PDFKit.PDFDocument {
     info: { Title: `Quote ${d.quoteNumber}`, Author: d.seller?.name ?? 'Quotewright', Subject: d.name },
   });
   for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
-  const bottom = page.height - MARGIN - FOOTER;
-  const discounts = showsDiscount(d.sections);
-  const cols = columns(width, discounts);
-  let y = MARGIN;
-
-  const newPage = () => {
-    doc.addPage();
-    y = MARGIN;
-  };
-
-  const cellsOf = (c: Cells) =>
-    discounts ? [c.description, c.qty, c.price, c.discount, c.subtotal] : [c.description, c.qty, c.price, c.subtotal];
-  const rowHeight = (c: Cells, font: Font, size: number) => {
-    doc.font(font).fontSize(size);
-    return Math.max(
-      size,
-      ...cellsOf(c).map((t, i) => (t ? doc.heightOfString(t, { width: cols[i]!.width }) : 0)),
-    );
-  };
-  /** One table row; a new page (with the column titles again) when it does not fit. */
-  const row = (c: Cells, font: Font, size = 10, gap = 4) => {
-    const h = rowHeight(c, font, size);
-    if (y + h > bottom) {
-      newPage();
-      columnTitles();
-    }
-    doc.font(font).fontSize(size).fillColor('black');
-    cellsOf(c).forEach((t, i) => {
-      if (t) doc.text(t, cols[i]!.x, y, { width: cols[i]!.width, align: cols[i]!.align });
-    });
-    y += h + gap;
-  };
-  /** A total's row: its label right-aligned over the number columns, its amount in the Subtotal column. */
-  const totalRow = (label: string, amount: string, font: Font, size = 10) => {
-    const last = cols.at(-1)!;
-    const from = cols[1]!.x - 60;
-    const labelWidth = last.x - 5 - from;
-    doc.font(font).fontSize(size);
-    const h = Math.max(size, doc.heightOfString(label, { width: labelWidth }));
-    if (y + h > bottom) {
-      newPage();
-      columnTitles();
-    }
-    doc.font(font).fontSize(size).fillColor('black');
-    doc.text(label, from, y, { width: labelWidth, align: 'right' });
-    doc.text(amount, last.x, y, { width: last.width, align: 'right' });
-    y += h + 4;
-  };
-  const rule = () => {
-    doc
-      .moveTo(MARGIN, y - 2)
-      .lineTo(MARGIN + width, y - 2)
-      .lineWidth(0.5)
-      .strokeColor('#999999')
-      .stroke();
-    y += 2;
-  };
-  const TITLES: Cells = { description: 'Description', qty: 'Qty', price: 'Unit Price', discount: 'Disc. %', subtotal: 'Subtotal' };
-  function columnTitles() {
-    const h = rowHeight(TITLES, FONT.bold, 10);
-    doc.font(FONT.bold).fontSize(10).fillColor('black');
-    cellsOf(TITLES).forEach((t, i) => {
-      if (t) doc.text(t, cols[i]!.x, y, { width: cols[i]!.width, align: cols[i]!.align });
-    });
-    y += h + 6;
-    rule();
-  }
-  /** Starts a new page when `needed` points do not fit under the current position. */
-  const keep = (needed: number) => {
-    if (y + needed > bottom) {
-      newPage();
-      columnTitles();
-    }
-  };
-
   coverLetter(doc, d, width);
-  if (d.coverLetter && !coverLetterIsEmpty(d.coverLetter)) y = MARGIN;
-  y = heading(doc, d, width, y);
-  columnTitles();
-
-  function lineRow(line: ViewLine, prices: boolean) {
-    if (line.kind === 'note') return row({ description: line.description }, FONT.italic);
-    if (line.kind === 'header') return row({ description: line.description }, FONT.bold);
-    row(
-      prices
-        ? {
-            description: describe(line),
-            qty: quantity(line.quantity),
-            price: d.money(line.price),
-            discount: line.discount !== 0 ? formatPercent(line.discount) : null,
-            subtotal: d.money(line.subtotal),
-          }
-        : { description: describe(line), qty: quantity(line.quantity) },
-      FONT.regular,
-    );
-  }
-
-  function section(s: DocumentSection) {
-    if (s.presentation === 'total') {
-      row({ description: s.name, subtotal: d.money(s.total) }, FONT.regular);
-      y += 6;
-      return;
-    }
-    // The heading stays with its first line (and the titles a new page would repeat).
-    const first = s.lines[0];
-    const firstHeight = first ? rowHeight({ description: describe(first) }, FONT.regular, 10) + 4 : 0;
-    keep(rowHeight({ description: s.name }, FONT.bold, 12) + 6 + firstHeight);
-    row({ description: s.name }, FONT.bold, 12, 6);
-    for (const line of s.lines) lineRow(line, s.presentation !== 'quantities');
-    totalRow('Subtotal', d.money(s.total), FONT.bold);
-    y += 6;
-  }
-
+  const t = quoteTable(doc, d, width, page.height - MARGIN - FOOTER);
+  t.y = heading(doc, d, width, MARGIN);
+  t.columnTitles();
   const main = d.sections.filter((s) => s.presentation !== 'optional');
   const optional = d.sections.filter((s) => s.presentation === 'optional');
-  for (const s of main) section(s);
-  keep(60);
-  rule();
-  if (d.erp) {
-    totalRow('Untaxed amount', d.money(d.erp.untaxed), FONT.regular);
-    totalRow('Taxes', d.money(d.erp.tax), FONT.regular);
-    totalRow('Total', d.money(d.erp.total), FONT.bold, 12);
-  } else {
-    totalRow('Untaxed total', d.money(d.untaxed), FONT.bold, 12);
-  }
+  for (const s of main) t.section(s);
+  totals(t, d);
   if (optional.length > 0) {
-    y += 14;
-    keep(80);
-    doc.font(FONT.bold).fontSize(14).fillColor('black').text('Optional', MARGIN, y, { width });
-    y = doc.y + 2;
+    t.y += 14;
+    t.keep(80);
+    doc.font(FONT.bold).fontSize(14).fillColor('black').text('Optional', MARGIN, t.y, { width });
+    t.y = doc.y + 2;
     doc
       .font(FONT.italic)
       .fontSize(9)
       .fillColor(GREY)
-      .text('These items are not included in the total above; they can be added on request.', MARGIN, y, { width });
-    y = doc.y + 8;
-    for (const s of optional) section(s);
+      .text('These items are not included in the total above; they can be added on request.', MARGIN, t.y, { width });
+    t.y = doc.y + 8;
+    for (const s of optional) t.section(s);
   }
   if (d.paymentTerms) {
-    y += 10;
-    keep(30);
-    doc.font(FONT.bold).fontSize(10).fillColor('black').text('Payment terms: ', MARGIN, y, { continued: true });
+    t.y += 10;
+    t.keep(30);
+    doc.font(FONT.bold).fontSize(10).fillColor('black').text('Payment terms: ', MARGIN, t.y, { continued: true });
     doc.font(FONT.regular).text(d.paymentTerms, { width });
-    y = doc.y;
+    t.y = doc.y;
   }
-
   footers(doc, d, width, page.height);
   doc.end();
   return doc;
+}
+
+/** Before the sale is in the ERP its untaxed total; once published, Odoo's untaxed amount, taxes and total. */
+function totals(t: QuoteTable, d: QuoteDocument) {
+  t.keep(60);
+  t.rule();
+  if (d.erp) {
+    t.totalRow('Untaxed amount', d.money(d.erp.untaxed), FONT.regular);
+    t.totalRow('Taxes', d.money(d.erp.tax), FONT.regular);
+    t.totalRow('Total', d.money(d.erp.total), FONT.bold, 12);
+  } else {
+    t.totalRow('Untaxed total', d.money(d.untaxed), FONT.bold, 12);
+  }
+}
+
+type QuoteTable = ReturnType<typeof quoteTable>;
+
+/**
+ * The quote's table from `y` down: rows of cells in the columns, a new page (with the column titles again) when a
+ * row does not fit above `bottom`, sections as presented, total rows.
+ */
+function quoteTable(doc: PDFKit.PDFDocument, d: QuoteDocument, width: number, bottom: number) {
+  const discounts = showsDiscount(d.sections);
+  const cols = columns(width, discounts);
+  const TITLES: Cells = {
+    description: 'Description',
+    qty: 'Qty',
+    price: 'Unit Price',
+    discount: 'Disc. %',
+    subtotal: 'Subtotal',
+  };
+  const cellsOf = (c: Cells) =>
+    discounts ? [c.description, c.qty, c.price, c.discount, c.subtotal] : [c.description, c.qty, c.price, c.subtotal];
+  const t = {
+    y: MARGIN,
+    rowHeight(c: Cells, font: Font, size: number) {
+      doc.font(font).fontSize(size);
+      return Math.max(size, ...cellsOf(c).map((v, i) => (v ? doc.heightOfString(v, { width: cols[i]!.width }) : 0)));
+    },
+    draw(c: Cells, font: Font, size: number) {
+      doc.font(font).fontSize(size).fillColor('black');
+      cellsOf(c).forEach((v, i) => {
+        if (v) doc.text(v, cols[i]!.x, t.y, { width: cols[i]!.width, align: cols[i]!.align });
+      });
+    },
+    /** Starts a new page (titles first) when `needed` points do not fit under the current position. */
+    keep(needed: number) {
+      if (t.y + needed <= bottom) return;
+      doc.addPage();
+      t.y = MARGIN;
+      t.columnTitles();
+    },
+    columnTitles() {
+      const h = t.rowHeight(TITLES, FONT.bold, 10);
+      t.draw(TITLES, FONT.bold, 10);
+      t.y += h + 6;
+      t.rule();
+    },
+    row(c: Cells, font: Font, size = 10, gap = 4) {
+      const h = t.rowHeight(c, font, size);
+      t.keep(h);
+      t.draw(c, font, size);
+      t.y += h + gap;
+    },
+    /** A total's row: its label right-aligned over the number columns, its amount in the Subtotal column. */
+    totalRow(label: string, amount: string, font: Font, size = 10) {
+      const last = cols.at(-1)!;
+      const from = cols[1]!.x - 60;
+      const labelWidth = last.x - 5 - from;
+      doc.font(font).fontSize(size);
+      const h = Math.max(size, doc.heightOfString(label, { width: labelWidth }));
+      t.keep(h);
+      doc.font(font).fontSize(size).fillColor('black');
+      doc.text(label, from, t.y, { width: labelWidth, align: 'right' });
+      doc.text(amount, last.x, t.y, { width: last.width, align: 'right' });
+      t.y += h + 4;
+    },
+    rule() {
+      doc
+        .moveTo(MARGIN, t.y - 2)
+        .lineTo(MARGIN + width, t.y - 2)
+        .lineWidth(0.5)
+        .strokeColor('#999999')
+        .stroke();
+      t.y += 2;
+    },
+    line(line: ViewLine, prices: boolean) {
+      if (line.kind === 'note') return t.row({ description: line.description }, FONT.italic);
+      if (line.kind === 'header') return t.row({ description: line.description }, FONT.bold);
+      t.row(
+        prices
+          ? {
+              description: describe(line),
+              qty: quantity(line.quantity),
+              price: d.money(line.price),
+              discount: line.discount !== 0 ? formatPercent(line.discount) : null,
+              subtotal: d.money(line.subtotal),
+            }
+          : { description: describe(line), qty: quantity(line.quantity) },
+        FONT.regular,
+      );
+    },
+    section(s: DocumentSection) {
+      if (s.presentation === 'total') {
+        t.row({ description: s.name, subtotal: d.money(s.total) }, FONT.regular);
+        t.y += 6;
+        return;
+      }
+      // The heading stays with its first line (and the titles a new page would repeat).
+      const first = s.lines[0];
+      const firstHeight = first ? t.rowHeight({ description: describe(first) }, FONT.regular, 10) + 4 : 0;
+      t.keep(t.rowHeight({ description: s.name }, FONT.bold, 12) + 6 + firstHeight);
+      t.row({ description: s.name }, FONT.bold, 12, 6);
+      for (const line of s.lines) t.line(line, s.presentation !== 'quantities');
+      t.totalRow('Subtotal', d.money(s.total), FONT.bold);
+      t.y += 6;
+    },
+  };
+  return t;
 }
 
 /** The cover letter: its own first page(s) when it holds any text; the quote starts on a new page. */
@@ -298,7 +299,7 @@ function heading(doc: PDFKit.PDFDocument, d: QuoteDocument, width: number, top: 
     lowest = Math.max(lowest, doc.y);
   });
   y = lowest + (parties.length > 0 ? 16 : 0);
-  if (d.name) {
+  if (d.name && d.name !== d.customerReference) {
     doc.font(FONT.bold).fontSize(12).fillColor('black').text(d.name, MARGIN, y, { width });
     y = doc.y + 12;
   }

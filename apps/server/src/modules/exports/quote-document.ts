@@ -3,12 +3,22 @@
 // presented — built once from the sale and the ERP data, then drawn by pdf.ts. Nothing here is drawn and nothing in
 // pdf.ts reads the database: the document can be built from any sale, a revision, or a preview's overrides.
 import type { CoverLetterBody } from '@quotewright/contracts';
-import { formatMoney } from '@quotewright/domain';
+import {
+  DEFAULT_CURRENCY,
+  effectiveValidityDays,
+  formatMoney,
+  type MoneyCurrency,
+  QUOTE_VALIDITY_DEFAULT_DAYS,
+  quoteExpiryDate,
+  type SectionPresentation,
+} from '@quotewright/domain';
+import type { ErpCompanyRow } from '../company/company.repository';
+import type { PartyDetails } from '../partners/partners.repository';
 import type { FullSale } from '../sales/sales.repository';
 import { type SaleView, saleView, type ViewLine } from './sale-view';
 
 /** How a section is printed (decision 0032): its lines with prices, with quantities only, as one line, or optional. */
-export type Presentation = 'details' | 'quantities' | 'total' | 'optional';
+export type Presentation = SectionPresentation;
 
 export interface DocumentParty {
   name: string;
@@ -76,51 +86,105 @@ export function paperFor(countryCode: string | null | undefined): PaperSize {
   return LETTER_COUNTRIES.has(countryCode.toUpperCase()) ? 'LETTER' : 'A4';
 }
 
-/** The sections of a sale's view with a presentation each (Show Details off prints as its total). */
-export function documentSections(
-  view: SaleView,
-  presentationOf: (index: number) => Presentation | undefined = () => undefined,
-): DocumentSection[] {
-  return view.sections.map((s, i) => ({
+/** The sections of a sale's view as they print. */
+export function documentSections(view: SaleView): DocumentSection[] {
+  return view.sections.map((s) => ({
     name: s.name,
-    presentation: presentationOf(i) ?? (s.showDetails ? 'details' : 'total'),
+    presentation: s.presentation,
     lines: s.lines,
     total: Number(s.pricing.total_price),
   }));
 }
 
-/** What a document is built from besides the sale: the day, the letter, and what a preview overrides. */
+/** What a document is built from besides the sale: the day, the letter, and the ERP's data when there is some. */
 export interface DocumentInput {
   now: Date;
   coverLetter: CoverLetterBody | null;
+  company?: ErpCompanyRow | undefined;
+  /** Settings' "Quote validity (days)" (the default when unset). */
+  validityDays?: number | undefined;
+  /** The sale's customer and addresses (partners repository `parties`: `customer:<id>`, `address:<id>`). */
+  parties?: ReadonlyMap<string, PartyDetails>;
+  salespersonEmail?: string | null;
+  /** The customer's payment term from the ERP (before the order's own is read back). */
+  customerPaymentTerm?: string | null;
 }
+
+const clean = (v: string | null | undefined) => (v ?? '').trim();
+
+/** Street, street 2, "zip city", "state, country" — the lines of an address that are there. */
+export function addressLines(p: {
+  street?: string | null;
+  street2?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+}): string[] {
+  const place = [clean(p.zip), clean(p.city)].filter(Boolean).join(' ');
+  const region = [clean(p.state), clean(p.country)].filter(Boolean).join(', ');
+  return [clean(p.street), clean(p.street2), place, region].filter(Boolean);
+}
+
+function sellerOf(c: ErpCompanyRow): DocumentSeller {
+  return {
+    name: c.name,
+    logo: c.logo ? Buffer.from(c.logo, 'base64') : null,
+    lines: addressLines(c),
+    vat: c.vat || null,
+    phone: c.phone || null,
+    email: c.email || null,
+    website: c.website || null,
+  };
+}
+
+function partyOf(name: string, details: PartyDetails | undefined): DocumentParty {
+  return { name: details?.name || name, lines: details ? addressLines(details) : [] };
+}
+
+const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
 /** The customer document of a sale. */
 export function quoteDocument(full: FullSale, input: DocumentInput): QuoteDocument {
   const { sale } = full;
   const view = saleView(full);
-  const sections = documentSections(view);
-  const customer = sale.customerName ?? '';
-  const invoiceName = sale.invoiceName ?? customer;
+  const parties = input.parties ?? new Map<string, PartyDetails>();
+  const customer = sale.customerId !== null ? parties.get(`customer:${sale.customerId}`) : undefined;
+  const invoiceId = sale.invoiceId ?? sale.customerId;
+  const invoiceName = sale.invoiceName ?? sale.customerName ?? '';
+  const invoiceDetails = invoiceId !== null ? (parties.get(`address:${invoiceId}`) ?? customer) : undefined;
+  const shippingId = sale.shippingId;
+  const delivery =
+    shippingId !== null && shippingId !== invoiceId
+      ? partyOf(sale.shippingName ?? '', parties.get(`address:${shippingId}`))
+      : null;
+  const c = input.company;
+  const currency: MoneyCurrency = c
+    ? { symbol: c.currencySymbol, position: c.currencyPosition, decimalPlaces: c.currencyDecimalPlaces }
+    : DEFAULT_CURRENCY;
+  const days = effectiveValidityDays(sale.validityDays, input.validityDays ?? QUOTE_VALIDITY_DEFAULT_DAYS);
+  const untaxed = num(sale.erpAmountUntaxed);
+  const tax = num(sale.erpAmountTax);
+  const total = num(sale.erpAmountTotal);
   return {
     quoteNumber: sale.quoteNumber,
     name: sale.name,
     date: input.now,
-    expiry: null,
-    seller: null,
-    invoice: invoiceName ? { name: invoiceName, lines: [] } : null,
-    delivery:
-      sale.shippingName && sale.shippingId !== (sale.invoiceId ?? sale.customerId)
-        ? { name: sale.shippingName, lines: [] }
-        : null,
-    customerReference: null,
-    salesperson: sale.salespersonName ? { name: sale.salespersonName, email: null } : null,
-    paymentTerms: null,
-    sections,
+    expiry: new Date(`${quoteExpiryDate(input.now, days)}T00:00:00Z`),
+    seller: c ? sellerOf(c) : null,
+    invoice: invoiceName || invoiceDetails ? partyOf(invoiceName, invoiceDetails) : null,
+    delivery,
+    // Published as the order's client_order_ref (erp/publish.ts): the reference the customer knows the quote by.
+    customerReference: sale.name.trim() || null,
+    salesperson: sale.salespersonName ? { name: sale.salespersonName, email: input.salespersonEmail ?? null } : null,
+    paymentTerms: sale.erpPaymentTerm ?? input.customerPaymentTerm ?? null,
+    sections: documentSections(view),
     untaxed: Number(view.pricing.total_price),
-    erp: null,
-    money: (v) => formatMoney(v),
-    paper: 'LETTER',
+    // Odoo's figures (read back after each publish/sync, never computed here) while the order is what the sale
+    // says; a sale changed since is printed with its own untaxed total until the next sync.
+    erp: sale.odooSynced && untaxed !== null && tax !== null && total !== null ? { untaxed, tax, total } : null,
+    money: (v) => formatMoney(v, currency),
+    paper: paperFor(c?.countryCode),
     coverLetter: input.coverLetter,
   };
 }

@@ -5,7 +5,7 @@ import {
   type SaleDocument,
   type SaleDocumentRef,
 } from '@quotewright/contracts';
-import { money, toDecimalOrZero } from '@quotewright/domain';
+import { money, showDetailsOf, toDecimalOrZero } from '@quotewright/domain';
 import { costString, decimalString } from '../sales/sales.dto';
 import type { FullSale } from '../sales/sales.repository';
 
@@ -28,7 +28,8 @@ export function toSaleDocument({ sale: s, sections }: FullSale, now: Date): Sale
       salesperson: ref(s.salespersonId, s.salespersonName),
       sections: sections.map((sec) => ({
         name: sec.name,
-        show_details: sec.showDetails,
+        presentation: sec.presentation,
+        show_details: showDetailsOf(sec.presentation),
         lines: sec.lines.map((l) => ({
           product: {
             id: l.kind === 'product' ? l.productId : null,

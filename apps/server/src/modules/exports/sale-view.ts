@@ -4,9 +4,12 @@ import {
   type LineKind,
   type Pricing,
   resolvePercentLines,
+  type SalePricing,
+  type SectionPresentation,
   salePricing,
   sectionLineMetrics,
   sectionPricing,
+  showDetailsOf,
   toDecimalOrZero,
 } from '@quotewright/domain';
 import { pricingLine } from '../sales/sales.dto';
@@ -29,6 +32,8 @@ export interface ViewLine {
 }
 export interface ViewSection {
   name: string;
+  /** How it prints (decision 0032); showDetails is false exactly when it is `total`. */
+  presentation: SectionPresentation;
   showDetails: boolean;
   lines: ViewLine[];
   pricing: Pricing;
@@ -39,7 +44,8 @@ export interface SaleView {
   customer: string;
   salesperson: string;
   sections: ViewSection[];
-  pricing: Pricing;
+  /** Without the optional sections; `optional_total` and `total_with_optional` beside. */
+  pricing: SalePricing;
 }
 
 const num = (v: string | number | null | undefined) => toDecimalOrZero(v).toNumber();
@@ -51,7 +57,8 @@ export function saleView({ sale, sections }: FullSale): SaleView {
     const concrete = resolvePercentLines(pricing);
     return {
       name: s.name,
-      showDetails: s.showDetails,
+      presentation: s.presentation,
+      showDetails: showDetailsOf(s.presentation),
       pricing: sectionPricing(pricing),
       lines: s.lines.map((l, i) => {
         const product = l.kind === 'product';
@@ -77,6 +84,6 @@ export function saleView({ sale, sections }: FullSale): SaleView {
     customer: sale.customerName ?? '',
     salesperson: sale.salespersonName ?? '',
     sections: viewSections,
-    pricing: salePricing(sections.map((s) => ({ lines: s.lines.map(pricingLine) }))),
+    pricing: salePricing(sections.map((s) => ({ presentation: s.presentation, lines: s.lines.map(pricingLine) }))),
   };
 }

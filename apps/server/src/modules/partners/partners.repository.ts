@@ -12,14 +12,41 @@ import {
   sql,
 } from '@quotewright/db';
 
-export interface PartnerUpsert {
+/** Where a partner or an address is and how to reach it: the customer block of customer documents. */
+export interface PostalColumns {
+  street: string | null;
+  street2: string | null;
+  zip: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  vat: string | null;
+  phone: string | null;
+}
+
+export interface PartnerUpsert extends PostalColumns {
   id: number;
   name: string;
   email: string | null;
   active: boolean;
+  paymentTermId: number | null;
   contentHash: string;
-  addresses: { id: number; name: string; type: 'invoice' | 'delivery' }[];
+  addresses: ({ id: number; name: string; type: 'invoice' | 'delivery'; email: string | null } & PostalColumns)[];
 }
+
+/** A partner or an address as a customer document shows it. */
+export interface PartyDetails extends PostalColumns {
+  id: number;
+  name: string;
+  email: string | null;
+  /** 'customer' for a commercial partner, else the address's type */
+  type: 'customer' | 'invoice' | 'delivery';
+  /** the customer's payment term (a payment_terms id); null on addresses */
+  paymentTermId: number | null;
+}
+
+const POSTAL_KEYS = ['street', 'street2', 'zip', 'city', 'state', 'country', 'vat', 'phone'] as const;
+const excludedPostal = Object.fromEntries(POSTAL_KEYS.map((k) => [k, sql.raw(`excluded.${k}`)]));
 export interface SimpleUpsert {
   id: number;
   name: string;
@@ -45,6 +72,8 @@ async function upsertPartners(db: Db, rows: PartnerUpsert[]): Promise<number> {
           name: sql`excluded.name`,
           email: sql`excluded.email`,
           active: sql`excluded.active`,
+          ...excludedPostal,
+          paymentTermId: sql`excluded.payment_term_id`,
           contentHash: sql`excluded.content_hash`,
           updatedAt: sql`excluded.updated_at`,
         },
@@ -63,7 +92,13 @@ async function upsertPartners(db: Db, rows: PartnerUpsert[]): Promise<number> {
           .values(addresses)
           .onConflictDoUpdate({
             target: partnerAddresses.id,
-            set: { partnerId: sql`excluded.partner_id`, name: sql`excluded.name`, type: sql`excluded.type` },
+            set: {
+              partnerId: sql`excluded.partner_id`,
+              name: sql`excluded.name`,
+              type: sql`excluded.type`,
+              email: sql`excluded.email`,
+              ...excludedPostal,
+            },
           });
       }
     }
@@ -198,6 +233,69 @@ async function listTemplates(db: Db) {
     .orderBy(asc(quotationTemplates.name));
 }
 
+/**
+ * Customers and addresses by ERP id, as customer documents show them (decision 0031): a sale's customer, invoice
+ * and delivery address. An id that is both a partner and an address answers the address (a sale's invoice and
+ * shipping ids are addresses; its customer id is a partner): ask with the kind.
+ */
+async function parties(
+  db: Db,
+  ids: { customers?: number[]; addresses?: number[] },
+): Promise<Map<string, PartyDetails>> {
+  const out = new Map<string, PartyDetails>();
+  const customers = [...new Set(ids.customers ?? [])];
+  const addresses = [...new Set(ids.addresses ?? [])];
+  const [p, a] = await Promise.all([
+    customers.length
+      ? db.select().from(partners).where(inArray(partners.id, customers))
+      : Promise.resolve([] as (typeof partners.$inferSelect)[]),
+    addresses.length
+      ? db.select().from(partnerAddresses).where(inArray(partnerAddresses.id, addresses))
+      : Promise.resolve([] as (typeof partnerAddresses.$inferSelect)[]),
+  ]);
+  const postal = (r: PostalColumns): PostalColumns => ({
+    street: r.street,
+    street2: r.street2,
+    zip: r.zip,
+    city: r.city,
+    state: r.state,
+    country: r.country,
+    vat: r.vat,
+    phone: r.phone,
+  });
+  for (const r of p)
+    out.set(`customer:${r.id}`, {
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      type: 'customer',
+      paymentTermId: r.paymentTermId,
+      ...postal(r),
+    });
+  for (const r of a)
+    out.set(`address:${r.id}`, {
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      type: r.type,
+      paymentTermId: null,
+      ...postal(r),
+    });
+  // An address id that is the customer itself (Odoo's default when a customer has no invoice/delivery child).
+  const missing = addresses.filter((id) => !out.has(`address:${id}`));
+  if (missing.length)
+    for (const r of await db.select().from(partners).where(inArray(partners.id, missing)))
+      out.set(`address:${r.id}`, {
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        type: 'customer',
+        paymentTermId: r.paymentTermId,
+        ...postal(r),
+      });
+  return out;
+}
+
 /** The partners, salespersons and quotation templates fetched from the ERP: written by the fetch, read by the editor. */
 export function partnersRepository(db: Db) {
   return {
@@ -209,6 +307,13 @@ export function partnersRepository(db: Db) {
     customers: () => listCustomers(db),
     salespersons: () => listSalespersons(db),
     templates: () => listTemplates(db),
+    /** Customers and addresses by ERP id with their postal details (keys `customer:<id>`, `address:<id>`). */
+    parties: (ids: { customers?: number[]; addresses?: number[] }) => parties(db, ids),
+    /** A salesperson's e-mail (the customer PDF prints it under their name); null when unknown. */
+    async salespersonEmail(id: number): Promise<string | null> {
+      const [row] = await db.select({ email: salespersons.email }).from(salespersons).where(eq(salespersons.id, id));
+      return row?.email ?? null;
+    },
   };
 }
 export type PartnersRepository = ReturnType<typeof partnersRepository>;

@@ -53,6 +53,8 @@ const delta = (saleId: string, version: number): SaleDelta => ({
         total_margin: '0.00',
         total_margin_percent: 0,
         total_markup_percent: 0,
+        optional_total: '0.00',
+        total_with_optional: '0.00',
       },
       total_price: '0.00',
       odoo_synced: false,

@@ -2,9 +2,9 @@
 // keeping their ids, over the sale's layout as locked. A section or line still there keeps its row (its ERP link, its
 // template origin) with the revision's values written over it; one that is gone comes back with its id. Rows and
 // arrays that do not change are the very same objects, so writeLayout writes only what differs.
-import type { LineDto, SaleDto } from '@quotewright/contracts';
+import { type LineDto, presentationOfSection, type SaleDto } from '@quotewright/contracts';
 import type { SaleLineRow, SaleSectionRow } from '@quotewright/db';
-import { toDecimal } from '@quotewright/domain';
+import { showDetailsOf, toDecimal } from '@quotewright/domain';
 import type { SaleLayout } from '../sales/sale-sections';
 
 type Content = Pick<
@@ -77,24 +77,28 @@ function lineRow(saleId: string, sectionId: string, position: number, l: LineDto
     position,
     templateId: null,
     odooLineId: null,
+    odooOptionId: null,
     editedBy: {},
   } satisfies SaleLineRow;
 }
 
 function sectionRow(saleId: string, position: number, s: SaleDto['sections'][number], old: SaleSectionRow | undefined) {
+  // A revision stored before presentations has show_details only (decision 0032).
+  const presentation = presentationOfSection(s);
   if (!old)
     return {
       id: s._id,
       saleId,
       position,
       name: s.name,
-      showDetails: s.show_details,
+      presentation,
+      showDetails: showDetailsOf(presentation),
       merge: s.merge,
       odooLineId: null,
       version: 1,
     } satisfies SaleSectionRow;
-  if (old.position === position && old.name === s.name && old.showDetails === s.show_details) return old;
-  return { ...old, position, name: s.name, showDetails: s.show_details };
+  if (old.position === position && old.name === s.name && old.presentation === presentation) return old;
+  return { ...old, position, name: s.name, presentation, showDetails: showDetailsOf(presentation) };
 }
 
 /** The sale's layout with the revision's sections and lines; `changed` false when it is the layout as locked. */

@@ -73,6 +73,7 @@ describe('JSON import', () => {
     const source = document([
       {
         name: 'Desks',
+        presentation: 'quantities',
         show_details: true,
         lines: [
           line(),
@@ -90,8 +91,13 @@ describe('JSON import', () => {
           line({ name: 'Freight', quantity: '1', price: '5.00', cost: '2.50', price_percentage_active: true }),
         ],
       },
-      { name: 'Labour', show_details: false, lines: [line({ price: '250.50', name: 'Install' })] },
-      { name: 'Empty', show_details: true, lines: [] },
+      {
+        name: 'Labour',
+        presentation: 'total',
+        show_details: false,
+        lines: [line({ price: '250.50', name: 'Install' })],
+      },
+      { name: 'Empty', presentation: 'optional', show_details: true, lines: [] },
     ]);
     const first = await a.ok<Imported>('POST', '/api/sales', tok.full, source);
     expect(first.errors).toEqual([]);

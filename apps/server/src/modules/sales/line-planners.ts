@@ -274,6 +274,7 @@ function newLineRow(saleId: string, sectionId: string, l: ProductLine | TextLine
     pricePercentageActive: false,
     templateId: null,
     odooLineId: null,
+    odooOptionId: null,
     editedBy: {},
   };
 }

@@ -13,6 +13,8 @@ export interface SaleHeaderInput {
   customer_shipping?: Ref | undefined;
   template?: Ref | undefined;
   salesperson?: Ref | undefined;
+  /** null: the Settings' validity (decision 0031) */
+  validity_days?: number | null | undefined;
 }
 
 /** Refuses a header that leaves a quote with neither a name nor a customer: it would be a blank row in the list. */
@@ -42,6 +44,7 @@ export function headerColumns(input: SaleHeaderInput): SaleHeader {
     out[idCol] = v?.id ?? null;
     out[nameCol] = v?.name ?? null;
   }
+  if (input.validity_days !== undefined) out.validityDays = input.validity_days;
   return out;
 }
 

@@ -128,6 +128,7 @@ export function saleImportService(deps: { sales: SalesRepository; events?: SaleE
       try {
         const pricing = salePricing(
           sections.map((sec) => ({
+            presentation: sec.presentation,
             lines: sec.lines.map((l) => ({
               kind: l.kind!,
               price: l.price,
@@ -171,7 +172,7 @@ export function saleImportService(deps: { sales: SalesRepository; events?: SaleE
           createdByName: user.name,
         });
         for (const [position, sec] of sections.entries()) {
-          const sectionId = await r.insertSection(id, { name: sec.name, showDetails: sec.show_details, position });
+          const sectionId = await r.insertSection(id, { name: sec.name, presentation: sec.presentation, position });
           await r.insertLines(
             id,
             sectionId,

@@ -31,7 +31,7 @@ import type { SaleReads } from './sale-reads';
 /** How many catalog rows the sales service keeps for appended lines (a few MB at most). */
 const CATALOG_ROWS = 10_000;
 
-import { editedSectionDto, type SaleDto, type SectionDto, saleDtoOf, toSectionDto } from './sales.dto';
+import { editedSectionDto, pricedSection, type SaleDto, type SectionDto, saleDtoOf, toSectionDto } from './sales.dto';
 import type { LinesWrite, SalesQueries, SalesRepository } from './sales.repository';
 
 /**
@@ -93,7 +93,7 @@ export function heldPath(repo: SalesRepository, reads: SaleReads, events: SaleEv
           )
         : toSectionDto({ ...head, lines: after });
     if (predicted.reduce((n, sec) => n + sec.lines.length, 0) > MAX_SALE_LINES) return undefined;
-    const pricing = salePricingFromSections(predicted.map((sec) => sec.pricing));
+    const pricing = salePricingFromSections(predicted.map(pricedSection));
     if (toDecimal(pricing.total_price).abs().gte(MAX_SALE_TOTAL)) return undefined;
     const saleBefore = saleDtoOf(h.sale, h.sections);
     const set = { totalPrice: pricing.total_price, odooSynced: false };
@@ -134,7 +134,7 @@ export function heldPath(repo: SalesRepository, reads: SaleReads, events: SaleEv
     sectionsAfter[h.index] = dto;
     const heads = h.heads.map((x, i) => (i === h.index ? { ...x, version } : x));
     let sale: SaleRow = { ...provisional, version: done.version, updatedAt: done.updatedAt };
-    const total = salePricingFromSections(sectionsAfter.map((sec) => sec.pricing)).total_price;
+    const total = salePricingFromSections(sectionsAfter.map(pricedSection)).total_price;
     // The values were computed as the columns store them: the total cannot differ, but if it ever did, the stored
     // one is put right before anyone is answered.
     if (!toDecimal(total).eq(toDecimal(sale.totalPrice)))

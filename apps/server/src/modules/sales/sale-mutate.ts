@@ -19,7 +19,7 @@ import { AppError, domainProblem, notFound } from '../../errors';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { SaleReads } from './sale-reads';
-import { type SaleDto, type SectionDto, saleDtoOf } from './sales.dto';
+import { pricedSection, type SaleDto, type SectionDto, saleDtoOf } from './sales.dto';
 import type { ActivityEntry, SaleHeader, SaleState, SalesQueries, SalesRepository } from './sales.repository';
 
 export const saleNotEditable = (state: SaleState) =>
@@ -127,7 +127,7 @@ export function saleMutator(repo: SalesRepository, reads: SaleReads, events: Sal
               `A sale holds at most ${MAX_SALE_LINES.toLocaleString('en-US')} lines (this change would make ${lineCount.toLocaleString('en-US')})`,
             );
           }
-          const pricing = salePricingFromSections(read.sections.map((sec) => sec.pricing));
+          const pricing = salePricingFromSections(read.sections.map(pricedSection));
           if (toDecimal(pricing.total_price).abs().gte(MAX_SALE_TOTAL)) {
             throw new AppError('VALIDATION_FAILED', 'The sale total would be too large');
           }

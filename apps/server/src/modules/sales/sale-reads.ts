@@ -127,7 +127,7 @@ export function saleReads() {
       heads.length === read.heads.length &&
       heads.every((h, i) => {
         const o = read.heads[i]!;
-        return h.id === o.id && h.name === o.name && h.showDetails === o.showDetails && h.merge === o.merge;
+        return h.id === o.id && h.name === o.name && h.presentation === o.presentation && h.merge === o.merge;
       });
     if (!same) return undefined;
     const version = new Map(heads.map((h) => [h.id, h.version]));

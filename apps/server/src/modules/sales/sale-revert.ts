@@ -7,7 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { remapRevertSide, type revertBodySchema } from '@quotewright/contracts';
 import type { ProductRow, SaleLineRow, SaleSectionRow } from '@quotewright/db';
-import { type FieldEditor, layoutWith, type StoredEditField, toDecimal } from '@quotewright/domain';
+import {
+  type FieldEditor,
+  layoutWith,
+  presentationOfRequest,
+  type SectionPresentation,
+  type StoredEditField,
+  showDetailsOf,
+  toDecimal,
+} from '@quotewright/domain';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
@@ -51,6 +59,16 @@ function differingField(row: SaleLineRow, state: LineState): StoredEditField | '
   return undefined;
 }
 
+/**
+ * The section shows the state's presentation: the same one; or, for a step from a browser that predates
+ * presentations (show_details only), the same show_details.
+ */
+function showsPresentation(presentation: SectionPresentation, state: SectionState): boolean {
+  return state.presentation !== undefined
+    ? state.presentation === presentation
+    : state.show_details === showDetailsOf(presentation);
+}
+
 /** Why the sale no longer shows `expect` (the first difference found, worded for the person), or undefined. */
 function conflictOf(layout: SaleLayout, expect: Side, rows: ReadonlyMap<string, SaleLineRow>): string | undefined {
   const sections = new Map(layout.sections.map((s) => [s.id, s]));
@@ -58,7 +76,7 @@ function conflictOf(layout: SaleLayout, expect: Side, rows: ReadonlyMap<string, 
     const s = sections.get(id);
     if (!state && s) return `section ${s.name} has been added again since`;
     if (state && !s) return `section ${state.name} has been deleted since`;
-    if (state && s && (s.name !== state.name || s.showDetails !== state.show_details))
+    if (state && s && (s.name !== state.name || !showsPresentation(s.presentation, state)))
       return `section ${state.name} has been changed since`;
   }
   for (const { id, state } of expect.lines) {
@@ -142,6 +160,7 @@ function restoredLine(id: string, row: SaleLineRow | undefined, state: LineState
       position: 0,
       templateId: null,
       odooLineId: null,
+      odooOptionId: null,
       kind: state.kind,
       productId: null,
       productName: state.kind,
@@ -163,16 +182,19 @@ function restoredLine(id: string, row: SaleLineRow | undefined, state: LineState
 
 /** A section row `state` asks for: `row` renamed or switched, or a new one under its old id. */
 function restoredSection(id: string, row: SaleSectionRow | undefined, state: SectionState, saleId: string) {
-  if (row)
-    return row.name === state.name && row.showDetails === state.show_details
-      ? row
-      : { ...row, name: state.name, showDetails: state.show_details };
+  if (row) {
+    if (row.name === state.name && showsPresentation(row.presentation, state)) return row;
+    const presentation = presentationOfRequest(state, row.presentation)!;
+    return { ...row, name: state.name, presentation, showDetails: showDetailsOf(presentation) };
+  }
+  const presentation = presentationOfRequest(state)!;
   return {
     id,
     saleId,
     position: 0,
     name: state.name,
-    showDetails: state.show_details,
+    presentation,
+    showDetails: showDetailsOf(presentation),
     merge: false,
     odooLineId: null,
     version: 1,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ActivityHint } from '@quotewright/contracts';
 import type { SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
 import {
+  DEFAULT_PRESENTATION,
   duplicateSectionName,
   type Layout,
   type LayoutMakers,
@@ -14,7 +15,10 @@ import {
   planMoveLines,
   planReorderSections,
   planUpdateSection,
+  presentationOfRequest,
   type SectionCopyStyle,
+  type SectionPresentation,
+  showDetailsOf,
   toDecimal,
 } from '@quotewright/domain';
 import { AppError, notFound } from '../../errors';
@@ -57,7 +61,8 @@ export function saleMakers(saleId: string): LayoutMakers<SaleSectionRow, SaleLin
       saleId,
       position: 0,
       name: f.name,
-      showDetails: f.showDetails,
+      presentation: f.presentation,
+      showDetails: showDetailsOf(f.presentation),
       merge: f.merge ?? false,
       odooLineId: null,
       version: 1,
@@ -71,6 +76,7 @@ export function saleMakers(saleId: string): LayoutMakers<SaleSectionRow, SaleLin
       position: 0,
       templateId: null,
       odooLineId: null,
+      odooOptionId: null,
       editedBy: {},
     }),
   };
@@ -223,14 +229,21 @@ function sectionIn(layout: SaleLayout, id: string): SaleSectionRow {
   return s;
 }
 
+/** A section's name and presentation as a request sets them (show_details: from clients before presentations). */
+export interface SectionInput {
+  name?: string | undefined;
+  presentation?: SectionPresentation | undefined;
+  show_details?: boolean | undefined;
+}
+
 /** The sections of a sale: create, duplicate, rename, delete, reorder (packages/domain section-plans.ts). */
 export function sectionOperations(mutate: Mutate) {
   return {
-    async createSection(actor: AuthUser | null, saleId: string, input: { name: string; show_details?: boolean }) {
+    async createSection(actor: AuthUser | null, saleId: string, input: SectionInput & { name: string }) {
       return (
         await mutate(actor, saleId, 'section_created', async (r, change) => {
           const before = await layoutOf(r, change);
-          const fields = { name: input.name, showDetails: input.show_details ?? true };
+          const fields = { name: input.name, presentation: presentationOfRequest(input) ?? DEFAULT_PRESENTATION };
           const planned = planCreateSection(before, fields, saleMakers(saleId));
           await commitLayout(r, saleId, change, before, planned.layout);
           return { _id: planned.id };
@@ -251,16 +264,13 @@ export function sectionOperations(mutate: Mutate) {
       ).delta;
     },
 
-    async updateSection(
-      actor: AuthUser | null,
-      saleId: string,
-      sectionId: string,
-      input: { name?: string | undefined; show_details?: boolean | undefined },
-    ) {
+    async updateSection(actor: AuthUser | null, saleId: string, sectionId: string, input: SectionInput) {
       return (
         await mutate(actor, saleId, 'section_updated', async (r, change) => {
           const before = await layoutOf(r, change);
-          const after = planUpdateSection(before, sectionId, { name: input.name, showDetails: input.show_details });
+          const current = before.sections.find((s) => s.id === sectionId)?.presentation;
+          const presentation = presentationOfRequest(input, current);
+          const after = planUpdateSection(before, sectionId, { name: input.name, presentation });
           await commitLayout(r, saleId, change, before, after);
           return {};
         })

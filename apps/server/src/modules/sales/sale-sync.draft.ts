@@ -94,7 +94,9 @@ export function problemsText(problems: readonly SyncProblem[], shown = 5): strin
 
 /** The sale's untaxed total as the ERP computes it: the sum of the rounded (discounted) line subtotals. */
 export function saleUntaxedTotal(full: FullSale): string {
-  return salePricing(full.sections.map((s) => ({ lines: s.lines.map(pricingLine) }))).total_price;
+  // Without optional sections (decision 0032): Odoo leaves 18's options and 19's qty-0 optional lines out too.
+  return salePricing(full.sections.map((s) => ({ presentation: s.presentation, lines: s.lines.map(pricingLine) })))
+    .total_price;
 }
 
 /**
@@ -118,6 +120,7 @@ export function saleDraft(full: FullSale, origin: string): ErpSaleDraft {
         localId: s.id,
         name: s.name,
         odooLineId: s.odooLineId,
+        ...(s.presentation === 'optional' ? { optional: true } : {}),
         lines: priced.map(({ row, price, cost }): ErpDraftLine => {
           if (row.kind !== 'product')
             return {
@@ -140,6 +143,7 @@ export function saleDraft(full: FullSale, origin: string): ErpSaleDraft {
             cost: decimalString(String(cost ?? '0')),
             discount: decimalString(row.discount),
             odooLineId: row.odooLineId,
+            odooOptionId: row.odooOptionId,
           };
         }),
       };
@@ -147,16 +151,25 @@ export function saleDraft(full: FullSale, origin: string): ErpSaleDraft {
   };
 }
 
-/** The draft with the ERP line ids a publish answered (the sync that follows diffs by them). */
-export function withLineIds(draft: ErpSaleDraft, links: readonly ErpLineLink[]): ErpSaleDraft {
+/** The draft with the ERP line (and Odoo 18 option) ids a publish answered (the sync that follows diffs by them). */
+export function withLineIds(
+  draft: ErpSaleDraft,
+  links: readonly ErpLineLink[],
+  optionLinks: readonly ErpLineLink[] = [],
+): ErpSaleDraft {
   const ids = new Map(links.map((l) => [l.localId, l.odooLineId]));
+  const optionIds = new Map(optionLinks.map((l) => [l.localId, l.odooLineId]));
   return {
     ...draft,
     sections: draft.sections.map((s) => ({
       ...s,
       // The mark of an ERP order that had no section line above its first lines is not a link: it stays.
       odooLineId: ids.get(s.localId) ?? (s.odooLineId === NO_SECTION_LINE ? NO_SECTION_LINE : null),
-      lines: s.lines.map((l) => ({ ...l, odooLineId: ids.get(l.localId) ?? null })),
+      lines: s.lines.map((l) => ({
+        ...l,
+        odooLineId: ids.get(l.localId) ?? null,
+        odooOptionId: optionIds.get(l.localId) ?? null,
+      })),
     })),
   };
 }

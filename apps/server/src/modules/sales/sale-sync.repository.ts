@@ -66,8 +66,18 @@ export interface SyncResult {
   contentHash: string;
   /** Every section and line id of the snapshot sent, with its ERP line (a missing one is not in the ERP). */
   lineIds: { localId: string; odooLineId: number }[];
+  /** Odoo 18: sale.order.option ids of the lines of optional sections (absent: none) */
+  optionIds?: { localId: string; odooLineId: number }[];
   /** The sale's sync message (a totals discrepancy), or null. */
   message: string | null;
+  /** The ERP's own figures of the order as read back (decision 0031): kept on the sale for customer documents. */
+  figures?: {
+    untaxed: string;
+    tax: string;
+    total: string;
+    paymentTerm: string | null;
+    validityDate: string | null;
+  };
 }
 
 export class OrderLinkedElsewhere extends Error {}
@@ -205,6 +215,19 @@ function saleWrites(db: Db) {
                 from unnest(${pgArray(ids)}::uuid[], ${pgArray(odooIds)}::int[]) as v(id, odoo)
                 where t.id = v.id and t.sale_id = ${saleId} and t.odoo_line_id is distinct from v.odoo`);
             }
+            // A line that is an order line now is no option (a section switched from optional: decision 0032).
+            await tx.execute(sql`
+              update sale_lines set odoo_option_id = null
+              where sale_id = ${saleId} and id = any(${pgArray(ids)}::uuid[]) and odoo_option_id is not null`);
+          }
+          const optionIds = r.optionIds ?? [];
+          if (optionIds.length > 0) {
+            const lids = optionIds.map((l) => l.localId);
+            await tx.execute(sql`
+              update sale_lines as t set odoo_option_id = v.odoo, odoo_line_id = null
+              from unnest(${pgArray(lids)}::uuid[], ${pgArray(optionIds.map((l) => l.odooLineId))}::int[]) as v(id, odoo)
+              where t.id = v.id and t.sale_id = ${saleId}
+                and (t.odoo_option_id is distinct from v.odoo or t.odoo_line_id is not null)`);
           }
           const synced = locked.version === sentVersion;
           const [row] = await tx
@@ -219,6 +242,15 @@ function saleWrites(db: Db) {
               odooSyncError: false,
               odooSyncMessage: r.message,
               odooContentHash: r.contentHash,
+              ...(r.figures
+                ? {
+                    erpAmountUntaxed: r.figures.untaxed,
+                    erpAmountTax: r.figures.tax,
+                    erpAmountTotal: r.figures.total,
+                    erpPaymentTerm: r.figures.paymentTerm,
+                    erpValidityDate: r.figures.validityDate,
+                  }
+                : {}),
               version: sql`${sales.version} + 1`,
             })
             .where(eq(sales.id, saleId))

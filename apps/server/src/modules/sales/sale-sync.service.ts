@@ -16,7 +16,17 @@
 // the order back (readBack), save what it brings (saveResult); a failure is judged once (onFailure).
 import type { OdooSyncStatus, SyncCheck, SyncProblem } from '@quotewright/contracts';
 import type { SaleRow } from '@quotewright/db';
-import { canSyncSale, isEditableState, money, saleStateLabel, toDecimal } from '@quotewright/domain';
+import {
+  canSyncSale,
+  effectiveValidityDays,
+  isEditableState,
+  money,
+  QUOTE_VALIDITY_DEFAULT_DAYS,
+  quoteExpiryDate,
+  saleStateLabel,
+  toDecimal,
+  todayIn,
+} from '@quotewright/domain';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Jobs } from '../../infra/jobs';
 import { LeaseLost, type Run, type RunContext, runTracker } from '../../infra/runs';
@@ -93,6 +103,10 @@ export interface SaleSyncDeps {
    * the sync (a revision "sent to ERP"). Never fails the sync: a failure is logged.
    */
   onSent?: ((sent: { full: FullSale; synced: SaleRow; by: { id: string; name: string } }) => Promise<void>) | undefined;
+  /** "Quote validity (days)" (decision 0031): the sale's validity when it has none of its own. Default 30. */
+  quoteValidityDays?: (() => Promise<number>) | undefined;
+  /** Today 'YYYY-MM-DD' (UTC): the day a publish/sync sends the quotation. Tests fix it. */
+  today?: (() => string) | undefined;
 }
 
 /**
@@ -196,6 +210,18 @@ interface SyncEnv {
   maxAttempts: number;
   approvalGate?: SaleSyncDeps['approvalGate'];
   onSent?: SaleSyncDeps['onSent'];
+  quoteValidityDays: () => Promise<number>;
+  today: () => string;
+}
+
+/**
+ * The draft with the quotation's expiry (decision 0031): the day it is sent + the sale's validity (or the setting's).
+ * payment_term_id is never sent: Odoo takes the customer's.
+ */
+async function withValidity(env: SyncEnv, full: FullSale, draft: ErpSaleDraft): Promise<ErpSaleDraft> {
+  const days = effectiveValidityDays(full.sale.validityDays, await env.quoteValidityDays());
+  const validityDate = quoteExpiryDate(env.today(), days);
+  return validityDate ? { ...draft, validityDate } : draft;
 }
 
 function announce(env: SyncEnv, sale: SaleRow, run: SaleSyncRun | undefined): OdooSyncStatus {
@@ -286,6 +312,8 @@ interface SendPlan {
 interface Sent {
   odooId: number;
   lineIds: { localId: string; odooLineId: number }[];
+  /** Odoo 18: local line → sale.order.option id */
+  optionIds: { localId: string; odooLineId: number }[];
   lines: Counts;
   sections: Counts;
   what: string;
@@ -356,7 +384,7 @@ async function planSend(env: SyncEnv, job: SyncJob, full: FullSale): Promise<Sen
     ? { key: env.keys.key(full.sale.id), recorded: null }
     : await ownerOf(env, full.sale);
   // A publish makes a new order: the line ids of an order the sale was linked to before do not apply.
-  const base = saleDraft(full, origin);
+  const base = await withValidity(env, full, saleDraft(full, origin));
   const draft = publish ? withLineIds(base, []) : base;
   return { publish, linkedId, draft, owner, ourTotal: saleUntaxedTotal(full) };
 }
@@ -372,7 +400,7 @@ async function sendToErp(env: SyncEnv, job: SyncJob, plan: SendPlan): Promise<Se
     const lines = { created: synced.created, updated: synced.updated, deleted: synced.deleted };
     const sections = counts(synced.sections);
     const what = `Synced with ${synced.name}: ${changesText(lines, sections)}`;
-    return { odooId: synced.odooId, lineIds: synced.lineIds, lines, sections, what };
+    return { odooId: synced.odooId, lineIds: synced.lineIds, optionIds: synced.optionIds ?? [], lines, sections, what };
   }
   const pub = await env.erp.publishSale(draft, scaled(3, 60));
   job.report(60, pub.alreadyPublished ? 'Found the order in the ERP' : 'Order created', {
@@ -382,13 +410,26 @@ async function sendToErp(env: SyncEnv, job: SyncJob, plan: SendPlan): Promise<Se
   if (!pub.alreadyPublished) {
     const lines = { created: draftSize(draft) - draft.sections.length, updated: 0, deleted: 0 };
     const sections = { created: draft.sections.length, updated: 0, deleted: 0 };
-    return { odooId: pub.odooId, lineIds: pub.lineIds, lines, sections, what: `Published as ${pub.name}` };
+    return {
+      odooId: pub.odooId,
+      lineIds: pub.lineIds,
+      optionIds: pub.optionIds ?? [],
+      lines,
+      sections,
+      what: `Published as ${pub.name}`,
+    };
   }
   // An earlier attempt created it (its answer was lost, or the sale changed since): bring it in line.
-  const synced = await env.erp.syncSale(pub.odooId, withLineIds(draft, pub.lineIds), owner, scaled(60, 85));
+  const synced = await env.erp.syncSale(
+    pub.odooId,
+    withLineIds(draft, pub.lineIds, pub.optionIds ?? []),
+    owner,
+    scaled(60, 85),
+  );
   return {
     odooId: pub.odooId,
     lineIds: synced.lineIds,
+    optionIds: synced.optionIds ?? [],
     lines: { created: synced.created, updated: synced.updated, deleted: synced.deleted },
     sections: counts(synced.sections),
     what: `Published as ${synced.name || pub.name} (the order an earlier attempt created was found and updated)`,
@@ -408,7 +449,11 @@ async function readBack(
   const catalog = new Map(
     (
       await env.repo.productsByIds([
-        ...new Set(order.lines.flatMap((l) => (l.productOdooId === null ? [] : [l.productOdooId]))),
+        ...new Set(
+          [...order.lines, ...(order.options ?? [])].flatMap((l) =>
+            l.productOdooId === null ? [] : [l.productOdooId],
+          ),
+        ),
       ])
     ).map((p) => [p.id, { model: p.model || p.name, manufacturer: p.manufacturer }]),
   );
@@ -444,7 +489,15 @@ async function saveResult(
       state: imported.state,
       contentHash: imported.contentHash,
       lineIds: sent.lineIds,
+      optionIds: sent.optionIds,
       message: mismatch,
+      figures: {
+        untaxed: order.amountUntaxed,
+        tax: order.amountTax,
+        total: order.amountTotal,
+        paymentTerm: order.paymentTerm?.name || null,
+        validityDate: order.validityDate,
+      },
     });
   } catch (e) {
     if (!(e instanceof OrderLinkedElsewhere)) throw e;
@@ -575,6 +628,8 @@ export function saleSyncService(deps: SaleSyncDeps) {
     maxAttempts: deps.maxAttempts ?? 3,
     approvalGate: deps.approvalGate,
     onSent: deps.onSent,
+    quoteValidityDays: deps.quoteValidityDays ?? (async () => QUOTE_VALIDITY_DEFAULT_DAYS),
+    today: deps.today ?? (() => todayIn('UTC')),
   };
   const staleAfterMs = deps.staleAfterMs ?? 10 * 60 * 1000;
   const runs = runTracker<SaleSyncDetail>({
@@ -671,6 +726,7 @@ export function saleSyncService(deps: SaleSyncDeps) {
           // A new order: every line is new (ids of the linked order do not apply).
           draft = withLineIds(saleDraft(full, await chooseOrigin(env, sale, base, newOrder)), []);
         } else draft = saleDraft(full, sale.quoteNumber);
+        draft = await withValidity(env, full, draft);
         const linked = sale.odooId === null || newOrder ? null : sale.odooId;
         const p = await erp.previewSale(linked, draft, linked === null ? null : await ownerOf(env, sale));
         out.preview = {

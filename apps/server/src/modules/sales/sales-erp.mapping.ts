@@ -3,7 +3,7 @@
 import { mapOdooSaleState, salePricing } from '@quotewright/domain';
 import { contentHash } from '../../infra/content-hash';
 import type { ErpSale } from '../erp/erp.types';
-import { NO_SECTION_LINE } from '../erp/publish';
+import { NO_SECTION_LINE, OPTIONS_SECTION } from '../erp/publish';
 import type { ErpSaleImport } from './sales-erp.repository';
 
 const ref = (r: { odooId: number; name: string } | null) => (r ? { id: r.odooId, name: r.name } : null);
@@ -21,7 +21,13 @@ export function saleImport(
   let current: ErpSaleImport['sections'][number] | undefined;
   for (const l of s.lines) {
     if (l.kind === 'section') {
-      current = { name: l.name, odooLineId: l.odooId, lines: [] };
+      // Odoo 19: the lines after an is_optional section (by sequence: parent_id cannot be searched) are optional.
+      current = {
+        name: l.name,
+        odooLineId: l.odooId,
+        ...(l.optional ? { presentation: 'optional' as const } : {}),
+        lines: [],
+      };
       sections.push(current);
       continue;
     }
@@ -31,13 +37,15 @@ export function saleImport(
     }
     const info = l.productOdooId !== null ? productInfo(l.productOdooId) : undefined;
     const kind = l.kind === 'product' ? 'product' : l.kind === 'note' ? 'note' : 'header';
+    // A quantity-0 optional line (what a publish sends, and Odoo's own templates) is the offered unit: 1.
+    const offered = current.presentation === 'optional' && Number(l.quantity) === 0 ? '1' : l.quantity;
     current.lines.push({
       kind,
       productId: kind === 'product' ? l.productOdooId : null,
       productName: kind === 'product' ? (info?.model ?? null) : kind,
       manufacturer: kind === 'product' ? (info?.manufacturer ?? null) : null,
       description: l.name,
-      quantity: kind === 'product' ? l.quantity : '0',
+      quantity: kind === 'product' ? offered : '0',
       price: kind === 'product' ? l.priceUnit : '0',
       cost: kind === 'product' ? l.cost : '0',
       // Only when there is one: the content hash of an order without discounts stays what it was before discounts
@@ -47,7 +55,34 @@ export function saleImport(
       odooLineId: l.odooId,
     });
   }
-  const totalPrice = salePricing(sections.map((sec) => ({ lines: sec.lines }))).total_price;
+  // Odoo 18: the order's options, one section "Optional Products" at the end (decision 0032); no order line.
+  if (s.options && s.options.length > 0)
+    sections.push({
+      name: OPTIONS_SECTION,
+      odooLineId: null,
+      presentation: 'optional',
+      lines: s.options.map((o) => {
+        const info = o.productOdooId !== null ? productInfo(o.productOdooId) : undefined;
+        return {
+          kind: 'product' as const,
+          productId: o.productOdooId,
+          productName: info?.model ?? null,
+          manufacturer: info?.manufacturer ?? null,
+          description: o.name,
+          quantity: o.quantity,
+          price: o.priceUnit,
+          cost: '0',
+          ...(Number(o.discount) !== 0 ? { discount: o.discount } : {}),
+          uom: o.uom,
+          odooLineId: null,
+          odooOptionId: o.odooId,
+        };
+      }),
+    });
+  // Without optional sections, as Odoo's amount_untaxed.
+  const totalPrice = salePricing(
+    sections.map((sec) => ({ presentation: sec.presentation, lines: sec.lines })),
+  ).total_price;
   const body = {
     odooId: s.odooId,
     odooName: s.name,

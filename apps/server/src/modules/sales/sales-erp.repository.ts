@@ -20,6 +20,8 @@ export interface ErpSaleImport {
   sections: {
     name: string;
     odooLineId: number | null;
+    /** only when not the default 'details' (decision 0032: Odoo's optional products); absent in older hashes */
+    presentation?: 'optional';
     lines: {
       kind: 'product' | 'note' | 'header';
       productId: number | null;
@@ -32,7 +34,10 @@ export interface ErpSaleImport {
       /** discount %; absent = 0 */
       discount?: string;
       uom: string | null;
-      odooLineId: number;
+      /** null for an Odoo 18 option (not an order line) */
+      odooLineId: number | null;
+      /** Odoo 18: the sale.order.option id */
+      odooOptionId?: number;
     }[];
   }[];
 }
@@ -177,7 +182,15 @@ async function insertContent(tx: Tx, saleId: string, o: ErpSaleImport) {
   if (o.sections.length === 0) return;
   const sectionRows = await tx
     .insert(saleSections)
-    .values(o.sections.map((s, position) => ({ saleId, position, name: s.name, odooLineId: s.odooLineId })))
+    .values(
+      o.sections.map((s, position) => ({
+        saleId,
+        position,
+        name: s.name,
+        odooLineId: s.odooLineId,
+        presentation: s.presentation ?? ('details' as const),
+      })),
+    )
     .returning({ id: saleSections.id, position: saleSections.position });
   const lineRows = sectionRows.flatMap((s) =>
     o.sections[s.position]!.lines.map((l, position) => ({ ...l, saleId, sectionId: s.id, position })),

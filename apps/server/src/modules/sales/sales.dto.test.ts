@@ -59,6 +59,7 @@ describe('a section after an edit', () => {
       saleId: 'x',
       position: 0,
       name: 'S',
+      presentation: 'details' as const,
       showDetails: true,
       merge: false,
       odooLineId: null,

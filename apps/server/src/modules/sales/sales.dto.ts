@@ -13,6 +13,7 @@ import {
   salePricingFromSections,
   saleStateLabel,
   sectionDetailsOf,
+  showDetailsOf,
   toDecimalOrZero,
 } from '@quotewright/domain';
 import type { FullSale, SaleListRow } from './sales.repository';
@@ -212,7 +213,8 @@ export function toSectionDto(s: SaleSectionRow & { lines: readonly SaleLineRow[]
   return {
     _id: s.id,
     name: s.name,
-    show_details: s.showDetails,
+    presentation: s.presentation,
+    show_details: showDetailsOf(s.presentation),
     merge: s.merge,
     expanded: false,
     lines: s.lines.map((l, i) => {
@@ -280,9 +282,15 @@ export function toSaleDto({ sale, sections }: FullSale): SaleDto {
   return saleDtoOf(sale, sections.map(toSectionDto));
 }
 
-/** The sale from its row and its computed sections; the sale's pricing is the sum of the sections'. */
+/** A section's pricing with its presentation: what the sale's totals read (optional sections apart). */
+export const pricedSection = (s: Pick<SectionDto, 'pricing' | 'presentation'>) => ({
+  ...s.pricing,
+  presentation: s.presentation,
+});
+
+/** The sale from its row and its computed sections; the sale's pricing is the sum of the non-optional sections'. */
 export function saleDtoOf(s: SaleRow, sections: SectionDto[]): SaleDto {
-  const pricing = salePricingFromSections(sections.map((sec) => sec.pricing));
+  const pricing = salePricingFromSections(sections.map(pricedSection));
   return {
     _id: s.id,
     name: s.name,
@@ -309,6 +317,13 @@ export function saleDtoOf(s: SaleRow, sections: SectionDto[]): SaleDto {
     odoo_synced: s.odooSynced,
     odoo_sync_error: s.odooSyncError,
     odoo_sync_message: s.odooSyncMessage,
+    validity_days: s.validityDays,
+    erp_amounts:
+      s.erpAmountUntaxed !== null && s.erpAmountTax !== null && s.erpAmountTotal !== null
+        ? { untaxed: s.erpAmountUntaxed, tax: s.erpAmountTax, total: s.erpAmountTotal }
+        : null,
+    erp_payment_term: s.erpPaymentTerm,
+    erp_validity_date: s.erpValidityDate,
   };
 }
 

@@ -22,7 +22,7 @@ import {
   sql,
   toQuery,
 } from '@quotewright/db';
-import { formatQuoteNumber, SALE_STATES } from '@quotewright/domain';
+import { formatQuoteNumber, SALE_STATES, type SectionPresentation, showDetailsOf } from '@quotewright/domain';
 import {
   changeMark,
   insertInChunks,
@@ -82,6 +82,7 @@ export type SaleHeader = Partial<
     | 'templateName'
     | 'salespersonId'
     | 'salespersonName'
+    | 'validityDays'
   >
 >;
 
@@ -90,7 +91,7 @@ export type LinePatch = Partial<
   Pick<SaleLineRow, 'description' | 'quantity' | 'price' | 'cost' | 'discount' | 'pricePercentageActive' | 'editedBy'>
 >;
 
-export type SectionPatch = Partial<Pick<SaleSectionRow, 'name' | 'showDetails'>>;
+export type SectionPatch = Partial<Pick<SaleSectionRow, 'name' | 'presentation'>>;
 
 export interface FullSale {
   sale: SaleRow;
@@ -219,11 +220,11 @@ export function groupQueries(db: Db, q: SaleQuery & { groupBy: SaleGroupBy }) {
 }
 
 /** A sale's sections in order (no lines), as one JSON value of the sale's row: locking and touching read them too. */
-type HeadTuple = [string, number, string, boolean, boolean, number | null, number];
+type HeadTuple = [string, number, string, SectionPresentation, boolean, number | null, number];
 // (The sale's id is written qualified: drizzle leaves a lone table's columns unqualified, and inside the subquery
 // "id" would be the section's.)
 const headsOfSale = sql<HeadTuple[] | string>`coalesce((select json_agg(json_build_array(ss.id, ss.position, ss.name,
-  ss.show_details, ss.merge, ss.odoo_line_id, ss.version) order by ss.position) from ${saleSections} ss
+  ss.presentation, ss.merge, ss.odoo_line_id, ss.version) order by ss.position) from ${saleSections} ss
   where ss.sale_id = "sales"."id"), '[]'::json)`;
 
 const saleWithHeadsQuery = (db: Db) => db.select({ ...getTableColumns(sales), heads: headsOfSale }).from(sales);
@@ -239,12 +240,13 @@ function saleAndHeads(
 
 function headRows(saleId: string, value: HeadTuple[] | string): SaleSectionRow[] {
   const tuples: HeadTuple[] = typeof value === 'string' ? JSON.parse(value) : value;
-  return tuples.map(([id, position, name, showDetails, merge, odooLineId, version]) => ({
+  return tuples.map(([id, position, name, presentation, merge, odooLineId, version]) => ({
     id,
     saleId,
     position,
     name,
-    showDetails,
+    presentation,
+    showDetails: showDetailsOf(presentation),
     merge,
     odooLineId,
     version,

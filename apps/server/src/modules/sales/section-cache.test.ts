@@ -6,6 +6,7 @@ import { sectionCache } from './section-cache';
 const dto = (id: string, lines: number): SectionDto => ({
   _id: id,
   name: id,
+  presentation: 'details',
   show_details: true,
   merge: false,
   expanded: false,

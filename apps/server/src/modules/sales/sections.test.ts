@@ -46,6 +46,7 @@ describe('sections', () => {
       {
         _id: expect.any(String),
         name: 'Desks',
+        presentation: 'details',
         show_details: true,
         merge: false,
         expanded: false,

@@ -2,13 +2,21 @@
 // a template row is a sale row without discount, ERP link or template origin.
 import type { TemplateDto, TemplateListItemDto } from '@quotewright/contracts';
 import type { SaleLineRow, SaleSectionRow, TemplateLineRow, TemplateRow, TemplateSectionRow } from '@quotewright/db';
-import { money, salePricingFromSections, toDecimalOrZero } from '@quotewright/domain';
-import { lineContent, type SectionDto, toSectionDto } from '../sales/sales.dto';
+import { money, salePricingFromSections, showDetailsOf, toDecimalOrZero } from '@quotewright/domain';
+import { lineContent, pricedSection, type SectionDto, toSectionDto } from '../sales/sales.dto';
 import type { FullTemplate, TemplateLineInsert, TemplateSectionWithLines } from './templates.repository';
 
 /** A template line as a sale line row (the shared DTO builder and pricing rules read it). */
 export function asSaleLineRow(l: TemplateLineRow): SaleLineRow {
-  return { ...l, saleId: l.templateId, discount: '0', templateId: null, odooLineId: null, editedBy: {} };
+  return {
+    ...l,
+    saleId: l.templateId,
+    discount: '0',
+    templateId: null,
+    odooLineId: null,
+    odooOptionId: null,
+    editedBy: {},
+  };
 }
 
 /** A new line planned as a sale line (asSaleLineRow's shape) as the template's table stores it. */
@@ -29,7 +37,8 @@ export function asSaleSectionRow(s: TemplateSectionRow, saleId: string): SaleSec
     saleId,
     position: s.position,
     name: s.name,
-    showDetails: s.showDetails,
+    presentation: s.presentation,
+    showDetails: showDetailsOf(s.presentation),
     merge: false,
     odooLineId: null,
     version: 1,
@@ -41,7 +50,7 @@ export function toTemplateSectionDto(s: TemplateSectionWithLines): SectionDto {
 }
 
 export function templateDtoOf(t: TemplateRow, sections: SectionDto[]): TemplateDto {
-  const pricing = salePricingFromSections(sections.map((s) => s.pricing));
+  const pricing = salePricingFromSections(sections.map(pricedSection));
   return {
     _id: t.id,
     name: t.name,

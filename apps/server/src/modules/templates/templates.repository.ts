@@ -38,7 +38,7 @@ const TEMPLATE_PATCH_COLUMNS = [
   'cost',
   'pricePercentageActive',
 ] as const satisfies readonly (keyof TemplateLinePatch)[];
-export type TemplateSectionPatch = Partial<Pick<TemplateSectionRow, 'name' | 'showDetails'>>;
+export type TemplateSectionPatch = Partial<Pick<TemplateSectionRow, 'name' | 'presentation'>>;
 export type TemplateSectionWithLines = TemplateSectionRow & { lines: TemplateLineRow[] };
 
 export interface FullTemplate {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { PasteLinesBody, TemplateDto } from '@quotewright/contracts';
 import type { TemplateLineRow, TemplateSectionRow } from '@quotewright/db';
 import {
+  DEFAULT_PRESENTATION,
   duplicateSectionName,
   isDomainError,
   type Layout,
@@ -17,6 +18,8 @@ import {
   planDuplicateSection,
   planReorderSections,
   planUpdateSection,
+  presentationOfRequest,
+  showDetailsOf,
   toDecimal,
 } from '@quotewright/domain';
 import { AppError, domainProblem, notFound } from '../../errors';
@@ -32,6 +35,7 @@ import {
   planReorderLine,
   writeOfChange,
 } from '../sales/line-planners';
+import type { SectionInput } from '../sales/sale-sections';
 import type { SectionDto } from '../sales/sales.dto';
 import { asSaleLineRow, asTemplateLineInsert, toTemplateDto, toTemplateListItem } from './templates.dto';
 import type { TemplateQueries, TemplatesRepository } from './templates.repository';
@@ -187,7 +191,14 @@ interface TemplateOps {
 /** New rows of a template's sections: a section, and a copy of a line (a new id). */
 function templateMakers(templateId: string): LayoutMakers<TemplateSectionRow, TemplateLineRow> {
   return {
-    section: (f) => ({ id: randomUUID(), templateId, position: 0, name: f.name, showDetails: f.showDetails }),
+    section: (f) => ({
+      id: randomUUID(),
+      templateId,
+      position: 0,
+      name: f.name,
+      presentation: f.presentation,
+      showDetails: showDetailsOf(f.presentation),
+    }),
     copyLine: (l, sectionId) => ({ ...l, id: randomUUID(), templateId, sectionId }),
   };
 }
@@ -227,8 +238,8 @@ function templateSectionOperations({ mutate, sectionOf }: TemplateOps) {
   return {
     // ─── Sections ──────────────────────────────────────────────────────────────────────────────────────────────
 
-    async createSection(actor: AuthUser | null, templateId: string, input: { name: string; show_details?: boolean }) {
-      const fields = { name: input.name, showDetails: input.show_details ?? true };
+    async createSection(actor: AuthUser | null, templateId: string, input: SectionInput & { name: string }) {
+      const fields = { name: input.name, presentation: presentationOfRequest(input) ?? DEFAULT_PRESENTATION };
       const { extra, template } = await runLayout(mutate, actor, templateId, (layout, make) => {
         const planned = planCreateSection(layout, fields, make);
         return { layout: planned.layout, extra: planned.id };
@@ -245,17 +256,12 @@ function templateSectionOperations({ mutate, sectionOf }: TemplateOps) {
       return sectionOf(template, extra);
     },
 
-    async updateSection(
-      actor: AuthUser | null,
-      templateId: string,
-      sectionId: string,
-      input: { name?: string | undefined; show_details?: boolean | undefined },
-    ) {
-      const patch = { name: input.name, showDetails: input.show_details };
-      const { template } = await runLayout(mutate, actor, templateId, (layout) => ({
-        layout: planUpdateSection(layout, sectionId, patch),
-        extra: undefined,
-      }));
+    async updateSection(actor: AuthUser | null, templateId: string, sectionId: string, input: SectionInput) {
+      const { template } = await runLayout(mutate, actor, templateId, (layout) => {
+        const current = layout.sections.find((s) => s.id === sectionId)?.presentation;
+        const patch = { name: input.name, presentation: presentationOfRequest(input, current) };
+        return { layout: planUpdateSection(layout, sectionId, patch), extra: undefined };
+      });
       return sectionOf(template, sectionId);
     },
 

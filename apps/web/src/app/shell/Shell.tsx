@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/PageSkeleton';
 import { errorMessage } from '../../lib/api';
+import { CompanyCurrency } from '../providers/companyCurrency';
 import { useCurrentUser, usePreferences } from '../providers/currentUser';
 import { NavDrawer, usePermanentDrawer } from './NavDrawer';
 import { PRINT_STYLES } from './printStyles';
@@ -45,7 +46,9 @@ export function Shell() {
             </Alert>
           )}
           <Suspense fallback={<PageSkeleton />}>
-            <Outlet />
+            <CompanyCurrency>
+              <Outlet />
+            </CompanyCurrency>
           </Suspense>
         </Container>
       </Box>

@@ -93,6 +93,7 @@ function SectionTable({ section, hideMoney }: { section: ErpOrderSectionView; hi
       {section.name !== null && (
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {section.name}
+          {section.optional ? ' (optional, not in the total)' : ''}
         </Typography>
       )}
       <TableContainer component={Paper} variant="outlined">

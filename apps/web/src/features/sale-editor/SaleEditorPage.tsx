@@ -113,7 +113,7 @@ function SaleHeaderActions({
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       <CheckProductsButton saleId={sale._id} />
-      <ExportMenuButton sale={sale} />
+      <ExportMenuButton sale={sale} editable={editable} />
       <SaleActivityButton saleId={sale._id} version={sale.version} />
       <SaleRevisionsButton sale={sale} />
       {editable && <UndoButtons saleId={sale._id} />}

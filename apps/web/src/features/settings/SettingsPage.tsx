@@ -1,6 +1,7 @@
 import { Card, CardContent, CardHeader, Stack } from '@mui/material';
 import { PageHeader } from '../../components/PageHeader';
 import { ApprovalRulesCard } from './components/ApprovalRulesCard';
+import { DocumentSettingsCard } from './components/DocumentSettingsCard';
 import { FetchButton } from './components/FetchButton';
 
 export function SettingsPage() {
@@ -20,6 +21,7 @@ export function SettingsPage() {
           </Stack>
         </CardContent>
       </Card>
+      <DocumentSettingsCard />
       <ApprovalRulesCard />
     </>
   );

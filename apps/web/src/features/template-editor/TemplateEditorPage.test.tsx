@@ -18,6 +18,8 @@ const pricing = {
   total_margin: '0',
   total_margin_percent: 0,
   total_markup_percent: 0,
+  optional_total: '0.00',
+  total_with_optional: '0.00',
 };
 const template: TemplateDto = {
   _id: 't1',
@@ -30,7 +32,16 @@ const template: TemplateDto = {
   pricing,
   version: 1,
   sections: [
-    { _id: 's1', name: 'Hardware', show_details: true, merge: false, expanded: false, lines: [] as LineDto[], pricing },
+    {
+      _id: 's1',
+      name: 'Hardware',
+      presentation: 'details',
+      show_details: true,
+      merge: false,
+      expanded: false,
+      lines: [] as LineDto[],
+      pricing,
+    },
   ],
 };
 const product = makeProduct({ id: 42, name: 'DESK-1', display_name: 'Desk', description: 'A desk' });
@@ -144,8 +155,9 @@ describe('template editor failures', () => {
     expect(screen.queryByTestId('snackbar')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
 
-    // a fire-and-forget change (the Show Details box) that fails: reported, no unhandled rejection
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Details of Hardware' }));
+    // a fire-and-forget change (the Presentation select) that fails: reported, no unhandled rejection
+    await userEvent.click(screen.getByRole('combobox', { name: 'Presentation of Hardware' }));
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Optional' }));
     error = await screen.findByRole('dialog', { name: 'Error' });
     expect(error).toHaveTextContent('Sales full rights needed');
     await overlayGone();

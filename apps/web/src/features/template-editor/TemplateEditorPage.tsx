@@ -4,7 +4,7 @@
 // full rights or admin.
 import { Alert } from '@mui/material';
 import { type ProductDto, type SectionDto, templatesApi } from '@quotewright/contracts';
-import { hasFullRights, pickerPageSize } from '@quotewright/domain';
+import { hasFullRights, pickerPageSize, type SectionPresentation } from '@quotewright/domain';
 import type { MRT_ExpandedState } from 'material-react-table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -86,9 +86,8 @@ export function TemplateEditorPage() {
   };
 
   const handlers = {
-    create: async (name: string, showDetails: boolean) =>
-      (await action.run(api.createSection, { params: { templateId }, body: { name, show_details: showDetails } })) !==
-      undefined,
+    create: async (name: string, presentation: SectionPresentation) =>
+      (await action.run(api.createSection, { params: { templateId }, body: { name, presentation } })) !== undefined,
     update: async (id: string, patch: SectionPatch) =>
       (await action.run(api.updateSection, { params: section(id), body: patch })) !== undefined,
     remove: (id: string) => void action.run(api.deleteSection, { params: section(id) }),

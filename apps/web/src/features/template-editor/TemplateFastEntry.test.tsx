@@ -25,6 +25,8 @@ const pricing = {
   total_margin: '0',
   total_margin_percent: 0,
   total_markup_percent: 0,
+  optional_total: '0.00',
+  total_with_optional: '0.00',
 };
 const template: TemplateDto = {
   _id: 't1',
@@ -37,7 +39,16 @@ const template: TemplateDto = {
   pricing,
   version: 1,
   sections: [
-    { _id: 's1', name: 'Hardware', show_details: true, merge: false, expanded: false, lines: [] as LineDto[], pricing },
+    {
+      _id: 's1',
+      name: 'Hardware',
+      presentation: 'details',
+      show_details: true,
+      merge: false,
+      expanded: false,
+      lines: [] as LineDto[],
+      pricing,
+    },
   ],
 };
 const DESK = makeProduct({ id: 42, name: 'DESK-1', description: 'A desk' });

@@ -111,6 +111,8 @@ describe('template list', () => {
             total_margin: '0.00',
             total_margin_percent: 0,
             total_markup_percent: 0,
+            optional_total: '0.00',
+            total_with_optional: '0.00',
           },
           version: 1,
         };

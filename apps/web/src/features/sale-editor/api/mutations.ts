@@ -16,7 +16,7 @@ import {
   saleSectionsApi,
   salesApi,
 } from '@quotewright/contracts';
-import type { LineMoveType } from '@quotewright/domain';
+import type { LineMoveType, SectionPresentation } from '@quotewright/domain';
 import {
   MutationObserver,
   type MutationObserverOptions,
@@ -182,7 +182,7 @@ function saleMutation<V, A extends SaleDelta = SaleDelta>(spec: SaleMutationSpec
 
 // ─── Header ────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const useUpdateSaleHeader = saleMutation<SaleHeader>({
+export const useUpdateSaleHeader = saleMutation<Partial<SaleHeader>>({
   action: 'header',
   request: (saleId, header) => call(salesApi.update, { params: { id: saleId }, body: header }),
   optimistic: (header) => editHeader(header),
@@ -193,8 +193,7 @@ export const useUpdateSaleHeader = saleMutation<SaleHeader>({
 
 export const useCreateSection = saleMutation<RouteInput<typeof saleSectionsApi.create>['body']>({
   action: 'createSection',
-  request: (saleId, { name, show_details = true }) =>
-    call(saleSectionsApi.create, { params: { saleId }, body: { name, show_details } }),
+  request: (saleId, body) => call(saleSectionsApi.create, { params: { saleId }, body }),
   report: 'dialog',
 });
 
@@ -205,8 +204,8 @@ export const useDuplicateSection = saleMutation<{ sectionId: string }>({
   report: 'dialog',
 });
 
-/** A section renamed, or its Show Details switched. */
-type SectionChange = { sectionId: string } & RouteInput<typeof saleSectionsApi.update>['body'];
+/** A section renamed, or its presentation set. */
+type SectionChange = { sectionId: string; name?: string; presentation?: SectionPresentation };
 
 export const useUpdateSection = saleMutation<SectionChange>({
   action: 'updateSection',

@@ -1,7 +1,7 @@
 // The optimistic ledger on a real QueryClient: overlays over the server's sale, deltas landing under them, and a
 // rollback that drops only the refused edit.
 import { diffSales } from '@quotewright/contracts';
-import { sectionPricing } from '@quotewright/domain';
+import { salePricing, sectionPricing } from '@quotewright/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { bob, lineOf, sale } from '../test/liveSale';
@@ -9,6 +9,7 @@ import {
   applyServerDelta,
   beginOptimistic,
   editLines,
+  editSection,
   endOptimistic,
   markupLines,
   moveLine,
@@ -45,6 +46,31 @@ describe('optimistic overlays', () => {
     expect(serverSale(qc, 's1')).toBe(sale);
     endOptimistic(qc, 's1', token);
     expect(shown()).toEqual(sale);
+  });
+
+  it('a section made optional leaves the sale total at once; an edit in it moves only the optional total', () => {
+    // Two sections of one 130.00 line each (their pricing as the server computes it).
+    const main = { ...sale.sections[0]!, lines: [lineOf(sale, 'l1')] };
+    const extras = { ...main, _id: 'sec2', name: 'Extras', lines: [{ ...lineOf(sale, 'l1'), _id: 'x0' }] };
+    const two: Sale = { ...sale, sections: [main, extras] };
+    const { qc, shown } = loaded(two);
+    beginOptimistic(qc, 's1', editSection('sec2', { presentation: 'optional' }));
+    expect(shown().sections[1]).toMatchObject({ presentation: 'optional', show_details: true });
+    expect(shown().pricing).toMatchObject({
+      total_price: '130.00',
+      optional_total: '130.00',
+      total_with_optional: '260.00',
+    });
+    expect(shown().total_price).toBe('130.00');
+    beginOptimistic(qc, 's1', editLines('sec2', [{ _id: 'x0', quantity: '3' }]));
+    expect(shown().pricing).toMatchObject({ total_price: '130.00', optional_total: '390.00' });
+    // The same figures as packages/domain over the lines (what the server computes).
+    expect(shown().pricing).toEqual(
+      salePricing(shown().sections.map((s) => ({ presentation: s.presentation, lines: s.lines }))),
+    );
+    beginOptimistic(qc, 's1', editSection('sec2', { presentation: 'total' }));
+    expect(shown().sections[1]!.show_details).toBe(false);
+    expect(shown().total_price).toBe('520.00');
   });
 
   it("a delta lands under pending edits; ending one keeps the others and the delta's changes", () => {

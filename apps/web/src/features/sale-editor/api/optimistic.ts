@@ -15,8 +15,10 @@ import {
   linePart,
   markupPrice,
   money,
+  type SectionPresentation,
   salePricingFromSections,
   sectionDetailsOf,
+  showDetailsOf,
   toDecimal,
 } from '@quotewright/domain';
 import type { QueryClient } from '@tanstack/react-query';
@@ -180,9 +182,10 @@ function inSection(sale: Sale, sectionId: string, edit: (s: SaleSection) => Sale
   if (next === section) return sale;
   const sections = [...sale.sections];
   sections[i] = next;
-  const priced = next.pricing !== section.pricing;
+  // An optional section is not in the sale's total: a presentation change moves the sale's totals too.
+  const priced = next.pricing !== section.pricing || next.presentation !== section.presentation;
   if (!priced) return { ...sale, sections };
-  const pricing = salePricingFromSections(sections.map((s) => s.pricing));
+  const pricing = salePricingFromSections(sections.map((s) => ({ ...s.pricing, presentation: s.presentation })));
   return { ...sale, sections, pricing, total_price: pricing.total_price };
 }
 
@@ -301,12 +304,19 @@ export function moveSection(sectionId: string, to: number): Overlay {
   };
 }
 
-/** A section renamed, or its "show details" switched. */
-export function editSection(sectionId: string, patch: { name?: string; show_details?: boolean }): Overlay {
-  return (sale) => inSection(sale, sectionId, (section) => ({ ...section, ...patch }));
+/** A section renamed, or its presentation set (show_details follows it). */
+export function editSection(sectionId: string, patch: { name?: string; presentation?: SectionPresentation }): Overlay {
+  return (sale) =>
+    inSection(sale, sectionId, (section) => ({
+      ...section,
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.presentation !== undefined
+        ? { presentation: patch.presentation, show_details: showDetailsOf(patch.presentation) }
+        : {}),
+    }));
 }
 
 /** The header fields saved (name, customer, addresses, template, salesperson). */
-export function editHeader(header: SaleHeader): Overlay {
+export function editHeader(header: Partial<SaleHeader>): Overlay {
   return (sale) => ({ ...sale, ...header });
 }

@@ -1,12 +1,6 @@
 // The sale editor's approvals (docs/product/rules.md#approvals): the banner evaluated as lines change, the marked lines
 // and sections, Request approval, an approver's decision, the notification, and the compare with the ERP version.
-import {
-  type ApprovalDto,
-  type ApprovalRequestedEvent,
-  type ApprovalStateDto,
-  approvalsApi,
-  saleRevisionsApi,
-} from '@quotewright/contracts';
+import { type ApprovalDto, type ApprovalStateDto, approvalsApi, saleRevisionsApi } from '@quotewright/contracts';
 import { defaultApprovalRules } from '@quotewright/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,7 @@
-// `Export` (docs/product/screens.md#export-menu): Excel, JSON and PDF downloads of the sale, and its cover letter.
+// `Export` (docs/product/screens.md#export-menu): Preview PDF, Excel, JSON and PDF downloads of the sale, and its cover
+// letter.
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Button, Chip, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import { exportsApi } from '@quotewright/contracts';
 import { saleExcelFileName, saleJsonFileName, sanitizeFileName } from '@quotewright/domain';
 import { useState } from 'react';
@@ -9,8 +10,10 @@ import { useDialog } from '../../../app/providers/dialog';
 import { useLoadingOverlay } from '../../../app/providers/loading';
 import { download, errorMessage } from '../../../lib/api';
 import type { Sale } from '../api/types';
+import { PdfPreviewDialog } from './PdfPreviewDialog';
 
-export function ExportMenuButton({ sale }: { sale: Sale }) {
+export function ExportMenuButton({ sale, editable }: { sale: Sale; editable: boolean }) {
+  const [preview, setPreview] = useState(false);
   const navigate = useNavigate();
   const dialog = useDialog();
   const loading = useLoadingOverlay();
@@ -42,6 +45,14 @@ export function ExportMenuButton({ sale }: { sale: Sale }) {
         Export
       </Button>
       <Menu anchorEl={exportAnchor} open={exportAnchor !== null} onClose={() => setExportAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setExportAnchor(null);
+            setPreview(true);
+          }}
+        >
+          <ListItemText secondary="How each section prints, the validity">Preview PDF…</ListItemText>
+        </MenuItem>
         <MenuItem onClick={() => runExport('excel')}>
           <ListItemText>Excel</ListItemText>
         </MenuItem>
@@ -50,7 +61,6 @@ export function ExportMenuButton({ sale }: { sale: Sale }) {
         </MenuItem>
         <MenuItem onClick={() => runExport('pdf')}>
           <ListItemText>PDF</ListItemText>
-          <Chip size="small" label="beta" color="warning" sx={{ ml: 1 }} />
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -61,6 +71,7 @@ export function ExportMenuButton({ sale }: { sale: Sale }) {
           <ListItemText secondary="First page of the PDF">Cover letter…</ListItemText>
         </MenuItem>
       </Menu>
+      {preview && <PdfPreviewDialog sale={sale} open onClose={() => setPreview(false)} canEdit={editable} />}
     </>
   );
 }

@@ -23,10 +23,19 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { hasNameOrCustomer, INFO_PANEL_COLLAPSE_MS, saleStateLabel } from '@quotewright/domain';
+import {
+  hasNameOrCustomer,
+  INFO_PANEL_COLLAPSE_MS,
+  QUOTE_VALIDITY_DEFAULT_DAYS,
+  QUOTE_VALIDITY_MAX_DAYS,
+  quoteExpiryDate,
+  saleStateLabel,
+  todayIn,
+} from '@quotewright/domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type RefOption, RefSelect } from '../../../components/RefSelect';
-import { formatDateTime } from '../../../lib/format';
+import { useDocumentSettings } from '../../../lib/documentSettings';
+import { formatDate, formatDateTime, localZoneName } from '../../../lib/format';
 import { stateChipColor } from '../../../lib/saleState';
 import { usePartners, useSaleSelect } from '../api/sale';
 import type { Customer, Sale, SaleHeader } from '../api/types';
@@ -39,7 +48,67 @@ function headerOf(sale: Sale | undefined): SaleHeader {
     customer_shipping: sale?.customer_shipping ?? null,
     template: sale?.template ?? null,
     salesperson: sale?.salesperson ?? null,
+    validity_days: sale?.validity_days ?? null,
   };
+}
+
+/** The validity field's text → days: '' is the setting's (null); anything else must be a whole number ≥ 0. */
+function parseDays(text: string): number | null | undefined {
+  const t = text.trim();
+  if (t === '') return null;
+  return /^\d{1,4}$/.test(t) ? Number(t) : undefined;
+}
+
+/**
+ * "Quote validity (days)" of the sale (decision 0031): empty uses the Settings' value, shown as the placeholder; the
+ * helper text says when the quote expires (today + the days while it is a quote, else its date in the ERP).
+ */
+function ValidityField({
+  value,
+  editing,
+  onChange,
+  erpValidityDate,
+  onEnter,
+}: {
+  value: number | null;
+  editing: boolean;
+  onChange: (days: number | null) => void;
+  erpValidityDate: string | null;
+  onEnter: () => void;
+}) {
+  const settings = useDocumentSettings();
+  const [text, setText] = useState(value === null ? '' : String(value));
+  useEffect(() => setText(value === null ? '' : String(value)), [value]);
+  const fallback = settings.data?.quote_validity_days ?? QUOTE_VALIDITY_DEFAULT_DAYS;
+  const days = parseDays(text);
+  const invalid = days === undefined || (days !== null && days > QUOTE_VALIDITY_MAX_DAYS);
+  const expires = invalid ? '' : quoteExpiryDate(todayIn(localZoneName()), days ?? fallback);
+  const helper = invalid
+    ? `Enter whole days, 0 to ${QUOTE_VALIDITY_MAX_DAYS}`
+    : erpValidityDate && !editing
+      ? `Expires ${formatDate(erpValidityDate)} (in the ERP)`
+      : `Expires ${formatDate(expires)}${days === null ? ` (Settings: ${fallback} days)` : ''}`;
+  return (
+    <TextField
+      label="Quote validity (days)"
+      size="small"
+      fullWidth
+      value={text}
+      placeholder={String(fallback)}
+      disabled={!editing}
+      error={invalid}
+      helperText={helper}
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'validity-days' } }}
+      onChange={(e) => {
+        setText(e.target.value);
+        const d = parseDays(e.target.value);
+        if (d !== undefined && (d === null || d <= QUOTE_VALIDITY_MAX_DAYS)) onChange(d);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && editing && !invalid) onEnter();
+      }}
+    />
+  );
 }
 
 const ref = (r: RefOption | null) => (r ? { id: r.id, name: r.name } : null);
@@ -267,6 +336,15 @@ export function InfoPanel({
                   value={editing ? draft.salesperson : (sale?.salesperson ?? null)}
                   disabled={!editing}
                   onChange={(v) => setDraft((d) => ({ ...d, salesperson: ref(v) }))}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <ValidityField
+                  value={editing ? draft.validity_days : (sale?.validity_days ?? null)}
+                  editing={editing}
+                  erpValidityDate={sale?.erp_validity_date ?? null}
+                  onChange={(days) => setDraft((d) => ({ ...d, validity_days: days }))}
+                  onEnter={() => void save()}
                 />
               </Grid>
             </Grid>

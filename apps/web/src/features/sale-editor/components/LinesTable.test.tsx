@@ -31,6 +31,7 @@ const line = (id: string, over: Partial<SaleLine> = {}): SaleLine => ({
 const section = (lines: SaleLine[]): SaleSection => ({
   _id: 'sec1',
   name: 'Main',
+  presentation: 'details',
   show_details: true,
   merge: false,
   expanded: false,

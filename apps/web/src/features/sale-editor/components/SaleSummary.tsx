@@ -1,5 +1,5 @@
 import { Box, Chip, Typography } from '@mui/material';
-import { saleStateLabel } from '@quotewright/domain';
+import { isOptionalSection, saleStateLabel } from '@quotewright/domain';
 import { useHideMoney } from '../../../app/discrete';
 import { formatMoney } from '../../../lib/format';
 import { stateChipColor } from '../../../lib/saleState';
@@ -14,6 +14,8 @@ const summaryOf = (sale: Sale) => ({
   sections: sale.sections.length,
   lines: sale.sections.reduce((n, s) => n + s.lines.length, 0),
   total_price: sale.pricing.total_price,
+  /** Shown only when the sale has optional sections (they are not in the total). */
+  total_with_optional: sale.sections.some(isOptionalSection) ? sale.pricing.total_with_optional : null,
 });
 
 /**
@@ -40,6 +42,11 @@ export function SaleSummary({ saleId }: { saleId: string }) {
       {!hideMoney && (
         <Typography variant="body2" data-testid="summary-total">
           Total {formatMoney(sale.total_price)}
+        </Typography>
+      )}
+      {!hideMoney && sale.total_with_optional !== null && (
+        <Typography variant="body2" color="text.secondary" data-testid="summary-total-with-optional">
+          With optional {formatMoney(sale.total_with_optional)}
         </Typography>
       )}
     </Box>

@@ -1,5 +1,6 @@
 import { usersApi } from '@quotewright/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../../../test/fixtures';
 import { answer, serve } from '../../../test/msw';
@@ -10,6 +11,7 @@ import { type SectionHandlers, SectionsTable } from './SectionsTable';
 const sec = (id: string, margin: number, markup: number): SaleSection => ({
   _id: id,
   name: `Section ${id}`,
+  presentation: 'details',
   show_details: true,
   merge: false,
   expanded: false,
@@ -27,7 +29,7 @@ const handlers = (): SectionHandlers => ({
   open: vi.fn(),
   create: vi.fn(async () => true),
   rename: vi.fn(async () => true),
-  toggleDetails: vi.fn(),
+  setPresentation: vi.fn(),
   remove: vi.fn(),
   duplicate: vi.fn(),
   copy: vi.fn(),
@@ -60,7 +62,7 @@ describe('sections table', () => {
   it('hides the four money columns in discrete mode', async () => {
     setup(true);
     renderWithProviders(<SectionsTable sections={[sec('a', 30, 40)]} editable handlers={handlers()} title="T" />);
-    await waitFor(() => expect(headers()).toEqual(['', 'Name', 'Show Details', 'Actions']));
+    await waitFor(() => expect(headers()).toEqual(['', 'Name', 'Presentation', 'Actions']));
     expect(screen.queryByText('$100.00')).not.toBeInTheDocument();
   });
 
@@ -71,7 +73,7 @@ describe('sections table', () => {
       expect(headers()).toEqual([
         '',
         'Name',
-        'Show Details',
+        'Presentation',
         'Total Price',
         'Total Cost',
         'Margin $',
@@ -80,5 +82,31 @@ describe('sections table', () => {
         'Actions',
       ]),
     );
+  });
+
+  it('sets a section presentation from its select; optional sections show the totals with and without them', async () => {
+    setup(false);
+    const h = handlers();
+    const optional = { ...sec('b', 30, 40), presentation: 'optional' as const };
+    renderWithProviders(<SectionsTable sections={[sec('a', 30, 40), optional]} editable handlers={h} title="T" />);
+    const select = await screen.findByRole('combobox', { name: 'Presentation of Section a' });
+    expect(select).toHaveTextContent('Details');
+    expect(screen.getByRole('combobox', { name: 'Presentation of Section b' })).toHaveTextContent('Optional');
+    await userEvent.click(select);
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Total only' }));
+    expect(h.setPresentation).toHaveBeenCalledWith(expect.objectContaining({ _id: 'a' }), 'total');
+    expect(h.open).not.toHaveBeenCalled();
+    const totals = screen.getByTestId('optional-totals');
+    expect(totals).toHaveTextContent('Total without optional $100.00');
+    expect(totals).toHaveTextContent('Optional $100.00');
+    expect(totals).toHaveTextContent('Total with optional $200.00');
+  });
+
+  it('shows no optional totals without optional sections, nor in discrete mode', async () => {
+    setup(true);
+    const optional = { ...sec('b', 30, 40), presentation: 'optional' as const };
+    renderWithProviders(<SectionsTable sections={[optional]} editable handlers={handlers()} title="T" />);
+    await waitFor(() => expect(headers()).toEqual(['', 'Name', 'Presentation', 'Actions']));
+    expect(screen.queryByTestId('optional-totals')).not.toBeInTheDocument();
   });
 });

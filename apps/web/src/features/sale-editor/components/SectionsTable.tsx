@@ -1,4 +1,4 @@
-// Sections of a sale (docs/product/screens.md#sections-table): drag handle (dnd-kit), Name, Show Details and the four
+// Sections of a sale (docs/product/screens.md#sections-table): drag handle (dnd-kit), Name, Presentation and the four
 // pricing columns (sensitive: removed in discrete mode by the shared mechanism), inline add, rename, delete, duplicate,
 // copy.
 import { closestCenter, DndContext } from '@dnd-kit/core';
@@ -12,7 +12,6 @@ import FileCopyIcon from '@mui/icons-material/FileCopy';
 import {
   Box,
   Button,
-  Checkbox,
   IconButton,
   Paper,
   Table,
@@ -24,22 +23,29 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { isMarginWarning, isMarkupWarning } from '@quotewright/domain';
+import {
+  isMarginWarning,
+  isMarkupWarning,
+  isOptionalSection,
+  type SectionPresentation,
+  salePricingFromSections,
+} from '@quotewright/domain';
 import { memo, type ReactNode, useState } from 'react';
-import { useDiscreteColumns } from '../../../app/discrete';
+import { useDiscreteColumns, useHideMoney } from '../../../app/discrete';
 import { useDelegatedTooltip } from '../../../components/DelegatedTooltip';
+import { PresentationSelect } from '../../../components/lines/PresentationSelect';
 import { AddSectionButton } from '../../../components/lines/SectionActions';
 import { MoneyCell } from '../../../components/MoneyCell';
 import type { SensitiveKind } from '../../../lib/discreteColumns';
 import { reorderOnDragEnd, SORTABLE_AUTO_SCROLL, useSortableSensors } from '../../../lib/dnd';
-import { formatPercent } from '../../../lib/format';
+import { formatMoney, formatPercent } from '../../../lib/format';
 import type { SaleSection } from '../api/types';
 import { ApprovalMark } from '../approvals/ApprovalMark';
 
 type ColumnId =
   | 'drag'
   | 'name'
-  | 'show_details'
+  | 'presentation'
   | 'total_price'
   | 'total_cost'
   | 'margin'
@@ -57,7 +63,7 @@ interface Column {
 const COLUMNS: Column[] = [
   { id: 'drag', header: '', width: 40 },
   { id: 'name', header: 'Name' },
-  { id: 'show_details', header: 'Show Details', align: 'center', width: 120 },
+  { id: 'presentation', header: 'Presentation', width: 170 },
   { id: 'total_price', header: 'Total Price', align: 'right', meta: { sensitive: 'price' } },
   { id: 'total_cost', header: 'Total Cost', align: 'right', meta: { sensitive: 'cost' } },
   { id: 'margin', header: 'Margin $', align: 'right', meta: { sensitive: 'margin' } },
@@ -69,7 +75,7 @@ export interface SectionHandlers {
   open(section: SaleSection): void;
   create(name: string): Promise<boolean>;
   rename(section: SaleSection, name: string): Promise<boolean>;
-  toggleDetails(section: SaleSection, value: boolean): void;
+  setPresentation(section: SaleSection, value: SectionPresentation): void;
   remove(section: SaleSection): void;
   duplicate(section: SaleSection): void;
   copy(section: SaleSection): void;
@@ -241,15 +247,14 @@ const SectionRow = memo(function SectionRow({
               )}
             </TableCell>
           );
-        if (c.id === 'show_details')
+        if (c.id === 'presentation')
           return (
-            <TableCell key={c.id} align="center" onClick={stop}>
-              <Checkbox
-                size="small"
-                checked={section.show_details}
+            <TableCell key={c.id} onClick={stop}>
+              <PresentationSelect
+                value={section.presentation}
+                sectionName={section.name}
                 disabled={!editable}
-                onChange={(e) => handlers.toggleDetails(section, e.target.checked)}
-                slotProps={{ input: { 'aria-label': `Show details of ${section.name}` } }}
+                onChange={(p) => handlers.setPresentation(section, p)}
               />
             </TableCell>
           );
@@ -368,6 +373,33 @@ export function SectionsTable({
           </Table>
         </TableContainer>
       </DndContext>
+      <OptionalTotals sections={sections} />
     </Paper>
+  );
+}
+
+/**
+ * Under the sections of a sale with optional sections: the total without them (the quote's total, stored and sent to
+ * the ERP), the optional sections' total and the total with them — computed with packages/domain as the server does.
+ */
+export function OptionalTotals({ sections }: { sections: readonly SaleSection[] }) {
+  const hideMoney = useHideMoney();
+  if (hideMoney || !sections.some(isOptionalSection)) return null;
+  const p = salePricingFromSections(sections.map((s) => ({ ...s.pricing, presentation: s.presentation })));
+  return (
+    <Box
+      data-testid="optional-totals"
+      sx={{ display: 'flex', gap: 3, justifyContent: 'flex-end', px: 2, py: 1, flexWrap: 'wrap' }}
+    >
+      <Typography variant="body2">
+        Total without optional <strong>{formatMoney(p.total_price)}</strong>
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Optional {formatMoney(p.optional_total)}
+      </Typography>
+      <Typography variant="body2">
+        Total with optional <strong>{formatMoney(p.total_with_optional)}</strong>
+      </Typography>
+    </Box>
   );
 }

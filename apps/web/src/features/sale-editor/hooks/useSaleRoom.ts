@@ -5,7 +5,6 @@
 // open travels both ways (presence.ts); a person whose value someone chose to replace is told.
 import {
   ACTIVITY_SENSITIVE_FIELDS,
-  type ApprovalRequestedEvent,
   type OdooSyncStatus,
   type PresenceEvent,
   type SaleDeletedEvent,

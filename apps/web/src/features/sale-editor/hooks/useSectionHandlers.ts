@@ -18,7 +18,7 @@ const SECTION_HANDLERS: Record<keyof SectionHandlers, true> = {
   open: true,
   create: true,
   rename: true,
-  toggleDetails: true,
+  setPresentation: true,
   remove: true,
   duplicate: true,
   copy: true,
@@ -42,13 +42,13 @@ export function useSectionHandlers(
   const reorderSections = useReorderSections(saleId);
   const sectionHandlers: SectionHandlers = {
     open: (s) => openSection(s._id),
-    create: async (name) => (await settled(createSection.mutateAsync({ name, show_details: true }))) !== undefined,
+    create: async (name) => (await settled(createSection.mutateAsync({ name }))) !== undefined,
     // optimistic: the new name shows at once (a refusal restores the old one in an 'Error' dialog)
     rename: async (s, name) => {
       updateSection.mutate({ sectionId: s._id, name });
       return true;
     },
-    toggleDetails: (s, value) => updateSection.mutate({ sectionId: s._id, show_details: value }),
+    setPresentation: (s, presentation) => updateSection.mutate({ sectionId: s._id, presentation }),
     remove: async (s) => {
       const ok = await dialog.confirm({
         title: 'Delete Section',

@@ -20,6 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { RevisionCompare as Compare, LineDiff, SaleDiff, SectionDiff } from '@quotewright/contracts';
+import { PRESENTATION_LABELS } from '@quotewright/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, useState } from 'react';
 import { useHideMoney } from '../../../app/discrete';
@@ -28,7 +29,7 @@ import { formatMoney, formatPercent } from '../../../lib/format';
 import { type RevisionSide, useRevisionCompare } from './api';
 import { changeTexts, countsText, type DiffRow, diffRows, placeText, STATUS_LABELS } from './diffRows';
 
-type Pricing = SaleDiff['pricing']['before'];
+type Pricing = SectionDiff['pricing']['before'] & {};
 
 const STATUS_COLORS = {
   added: 'success',
@@ -87,6 +88,9 @@ function SectionRow({ section, hideMoney }: { section: SectionDiff; hideMoney: b
       ? [`moved: section ${section.position.before} → ${section.position.after}`]
       : []),
     ...section.options.map((o) => `${OPTION_LABELS[o.field]} ${onOff(o.from)} → ${onOff(o.to)}`),
+    ...(section.presentation
+      ? [`${PRESENTATION_LABELS[section.presentation.from]} → ${PRESENTATION_LABELS[section.presentation.to]}`]
+      : []),
   ];
   return (
     <Box

@@ -125,7 +125,7 @@ function RevisionContent({ read }: { read: RevisionRead }) {
       open: (s: SaleSection) => setSectionId(s._id),
       create: refused,
       rename: refused,
-      toggleDetails: nothing,
+      setPresentation: nothing,
       remove: nothing,
       duplicate: nothing,
       copy: nothing,

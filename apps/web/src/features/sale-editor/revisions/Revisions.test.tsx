@@ -170,7 +170,10 @@ describe('Revisions panel', () => {
     // the sections: nothing to add, rename or delete
     const sections = within(view).getByTestId('sections-table');
     expect(within(sections).queryByRole('button', { name: /Add section|Rename|Delete section/ })).toBeNull();
-    expect(within(sections).getByRole('checkbox', { name: 'Show details of Main' })).toBeDisabled();
+    expect(within(sections).getByRole('combobox', { name: 'Presentation of Main' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await userEvent.click(within(sections).getByText('Main'));
     const lines = await within(view).findByTestId('lines-table');
     expect(lines).toHaveTextContent('Widget');
@@ -192,6 +195,8 @@ const priced = (total: string, margin: number) => ({
   total_margin: '30.00',
   total_margin_percent: margin,
   total_markup_percent: 30,
+  optional_total: '0.00',
+  total_with_optional: total,
 });
 
 /** R1: the live sale's Main (Widget, Gadget) and an untouched section Spare with 3 lines. */

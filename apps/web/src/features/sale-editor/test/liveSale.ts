@@ -30,6 +30,8 @@ const pricing = {
   total_margin: '30.00',
   total_margin_percent: 23.08,
   total_markup_percent: 30,
+  optional_total: '0.00',
+  total_with_optional: '0.00',
 };
 export const line = (id: string, name: string): SaleLine => ({
   _id: id,
@@ -61,6 +63,7 @@ export const sale: Sale = {
     {
       _id: 'sec1',
       name: 'Main',
+      presentation: 'details',
       show_details: true,
       merge: false,
       expanded: false,

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { formatMoney } from '@quotewright/domain';
 import { useHideMoney } from '../../../app/discrete';
+import { formatMoney } from '../../../lib/format';
 import type { SaleListGroup } from '../api/sales';
 
 /**

@@ -23,6 +23,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useSnackbar } from '../../../app/providers/snackbar';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { moneyCurrency } from '../../../lib/format';
 import { useApprovalRules, useSaveApprovalRules } from '../api/approvalRules';
 
 const APPROVER_LABELS: Record<Approver, string> = {
@@ -95,7 +96,7 @@ export function ApprovalRulesCard() {
                 />
                 <TextField
                   size="small"
-                  label={`Threshold (${UNIT[k]})`}
+                  label={`Threshold (${k === 'sale_total' ? moneyCurrency().symbol : UNIT[k]})`}
                   value={draft[k].threshold}
                   onChange={(e) => set(k, { threshold: e.target.value })}
                   error={errors[`${k}.threshold`] !== undefined}

@@ -27,6 +27,7 @@ const line = (id: string, over: Partial<LineDto> = {}): LineDto => ({
 const section = (lines: LineDto[]): SectionDto => ({
   _id: 's1',
   name: 'Hardware',
+  presentation: 'details',
   show_details: true,
   merge: false,
   expanded: false,

@@ -1,15 +1,22 @@
 // The sections of a template (docs/product/screens.md#template-editor): titled '<name> Sections'; drag handle, Name,
-// Show Details; add, edit, delete, reorder by dragging; each row expands into its lines; 'Duplicate' only with full
+// Presentation; add, edit, delete, reorder by dragging; each row expands into its lines; 'Duplicate' only with full
 // rights or admin; export. Not paged.
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Checkbox, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import type { SectionDto } from '@quotewright/contracts';
+import {
+  isSectionPresentation,
+  PRESENTATION_LABELS,
+  SECTION_PRESENTATIONS,
+  type SectionPresentation,
+} from '@quotewright/domain';
 import type { MRT_ColumnDef, MRT_ExpandedState } from 'material-react-table';
 import { useMemo } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { DataTable, useDataTable } from '../../../components/DataTable';
+import { PresentationSelect } from '../../../components/lines/PresentationSelect';
 import { AddSectionButton, DELETE_SECTION_MESSAGE } from '../../../components/lines/SectionActions';
 import type { SectionPatch } from '../api/template';
 import { downloadCsv, toCsv } from './format';
@@ -18,7 +25,7 @@ import { ExportButton, templateTableOptions } from './templateTable';
 
 export interface TemplateSectionsHandlers {
   /** Each answers whether the change was made (a failure has been reported already); they never reject. */
-  create(name: string, showDetails: boolean): Promise<boolean>;
+  create(name: string, presentation: SectionPresentation): Promise<boolean>;
   update(id: string, patch: SectionPatch): Promise<boolean>;
   remove(id: string): void;
   duplicate(id: string): void;
@@ -52,23 +59,20 @@ export function TemplateSectionsTable({
         muiEditTextFieldProps: { required: true, autoFocus: true, inputProps: { 'aria-label': 'Section name' } },
       },
       {
-        accessorKey: 'show_details',
-        header: 'Show Details',
-        size: 120,
+        accessorKey: 'presentation',
+        header: 'Presentation',
+        size: 170,
         editVariant: 'select',
-        editSelectOptions: [
-          { label: 'Yes', value: 'true' },
-          { label: 'No', value: 'false' },
-        ],
+        editSelectOptions: SECTION_PRESENTATIONS.map((p) => ({ label: PRESENTATION_LABELS[p], value: p })),
         Cell: ({ row }) => (
-          <Checkbox
-            size="small"
-            checked={row.original.show_details}
-            disabled={!editable}
-            inputProps={{ 'aria-label': `Show Details of ${row.original.name}` }}
-            onClick={(e) => e.stopPropagation()}
-            onChange={(e) => void handlers.update(row.original._id, { show_details: e.target.checked })}
-          />
+          <Box onClick={(e) => e.stopPropagation()}>
+            <PresentationSelect
+              value={row.original.presentation}
+              sectionName={row.original.name}
+              disabled={!editable}
+              onChange={(presentation) => void handlers.update(row.original._id, { presentation })}
+            />
+          </Box>
         ),
       },
     ],
@@ -78,13 +82,13 @@ export function TemplateSectionsTable({
   const exportCsv = () =>
     downloadCsv(
       toCsv([
-        ['Section', 'Show Details', 'Model', 'Description', 'Qty', 'Price', 'Cost', 'Based on Total', 'Subtotal'],
+        ['Section', 'Presentation', 'Model', 'Description', 'Qty', 'Price', 'Cost', 'Based on Total', 'Subtotal'],
         ...sections.flatMap((s) =>
           s.lines.length === 0
-            ? [[s.name, s.show_details, '', '', '', '', '', '', '']]
+            ? [[s.name, PRESENTATION_LABELS[s.presentation], '', '', '', '', '', '', '']]
             : s.lines.map((l) => [
                 s.name,
-                s.show_details,
+                PRESENTATION_LABELS[s.presentation],
                 l.kind === 'product' ? l.product.name : l.kind,
                 l.name,
                 l.kind === 'product' ? l.quantity : '',
@@ -98,7 +102,7 @@ export function TemplateSectionsTable({
       `${title}.csv`,
     );
 
-  const boolOf = (v: unknown, fallback: boolean) => (v === undefined || v === '' ? fallback : String(v) === 'true');
+  const presentationOf = (v: unknown, fallback: SectionPresentation) => (isSectionPresentation(v) ? v : fallback);
 
   const table = useDataTable<SectionDto>({
     columns,
@@ -150,14 +154,14 @@ export function TemplateSectionsTable({
     onCreatingRowSave: async ({ values, table: tbl }) => {
       const name = String(values.name ?? '').trim();
       if (!name) return;
-      if (await handlers.create(name, boolOf(values.show_details, true))) tbl.setCreatingRow(null);
+      if (await handlers.create(name, presentationOf(values.presentation, 'details'))) tbl.setCreatingRow(null);
     },
     onEditingRowSave: async ({ values, row, table: tbl }) => {
       const name = String(values.name ?? '').trim();
       if (!name) return;
       const saved = await handlers.update(row.original._id, {
         name,
-        show_details: boolOf(values.show_details, row.original.show_details),
+        presentation: presentationOf(values.presentation, row.original.presentation),
       });
       if (saved) tbl.setEditingRow(null);
     },
