@@ -13,7 +13,13 @@ type Domain = Parameters<OdooSim['data']['search']>[1];
 /** Products of the simulator that `domain` finds (at most `limit`, by id) copied into the catalog; their ids. */
 export async function seedSimProducts(t: TestApp, sim: OdooSim, domain: Domain, limit: number): Promise<number[]> {
   const ids = sim.data.search('product.product', domain, { limit, order: 'id' });
-  const rows = sim.data.read('product.product', ids, ['default_code', 'display_name', 'lst_price', 'standard_price']);
+  const rows = sim.data.read('product.product', ids, [
+    'default_code',
+    'display_name',
+    'description_sale',
+    'lst_price',
+    'standard_price',
+  ]);
   await t.database.db
     .insert(products)
     .values(
@@ -21,7 +27,7 @@ export async function seedSimProducts(t: TestApp, sim: OdooSim, domain: Domain, 
         id: r.id as number,
         model: String(r.default_code),
         name: String(r.display_name),
-        description: String(r.display_name),
+        description: String(r.description_sale || r.display_name),
         price: (r.lst_price as number).toFixed(2),
         cost: (r.standard_price as number).toFixed(4),
         contentHash: 'sim',
@@ -31,9 +37,29 @@ export async function seedSimProducts(t: TestApp, sim: OdooSim, domain: Domain, 
   return ids;
 }
 
+/** The simulator's first customer (a company partner with a customer rank), as a sale's header names it. */
+export function firstCustomer(sim: OdooSim): { id: number; name: string } {
+  const [c] = sim.data.read(
+    'res.partner',
+    sim.data.search(
+      'res.partner',
+      [
+        ['parent_id', '=', false],
+        ['customer_rank', '>', 0],
+      ],
+      { limit: 1, order: 'id' },
+    ),
+    ['name'],
+  );
+  return { id: c!.id as number, name: String(c!.name) };
+}
+
 /** The ERP's contacts fetched (company, payment terms, customers), waited for to its end. */
-export async function fetchContacts(call: ReturnType<typeof api>, admin: string) {
-  const res = await call.post('/api/odoo/sync/contacts', admin);
+export const fetchContacts = (call: ReturnType<typeof api>, admin: string) => runErpFetch(call, admin, 'contacts');
+
+/** An ERP data fetch (`contacts`, `sales`, …) started by the admin and waited for to its end. */
+export async function runErpFetch(call: ReturnType<typeof api>, admin: string, kind: string) {
+  const res = await call.post(`/api/odoo/sync/${kind}`, admin);
   expect(res.statusCode).toBe(202);
   const runId = res.json().id as string;
   return eventually(async () => {

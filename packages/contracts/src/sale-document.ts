@@ -7,6 +7,7 @@ import {
   isPresentationContradiction,
   MAX_INT4,
   presentationOfRequest,
+  QUOTE_VALIDITY_MAX_DAYS,
   SECTION_PRESENTATIONS,
   type SectionPresentation,
 } from '@quotewright/domain';
@@ -55,6 +56,8 @@ export interface SaleDocument {
     customer_shipping: SaleDocumentRef | null;
     template: SaleDocumentRef | null;
     salesperson: SaleDocumentRef | null;
+    /** Days the quotation is valid; null: the Settings' default (decision 0031). Absent in older documents. */
+    validity_days?: number | null;
     sections: SaleDocumentSection[];
   };
   /** Asked for (GET /api/sales/json/:id?revisions=true): the sale's revisions, oldest first, each with its document. */
@@ -138,6 +141,13 @@ export const saleDocumentSchema = z.strictObject(
         customer_shipping: refSchema,
         template: refSchema,
         salesperson: refSchema,
+        validity_days: z
+          .number({ error: 'Expected a number of days or null' })
+          .int('Expected a whole number of days')
+          .min(0, 'Expected 0 or more days')
+          .max(QUOTE_VALIDITY_MAX_DAYS, `Expected at most ${QUOTE_VALIDITY_MAX_DAYS} days`)
+          .nullable()
+          .default(null),
         sections: z
           .array(sectionSchema, { error: 'Expected a list of sections' })
           .max(MAX_IMPORT_SECTIONS, `At most ${MAX_IMPORT_SECTIONS} sections`),

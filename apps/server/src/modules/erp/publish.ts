@@ -377,26 +377,45 @@ export function linkLines(
   existing: OdooLine[],
   known: ReadonlyMap<string, number> = new Map(),
 ): ErpLineLink[] {
+  const productOk = (p: PlannedLine, o: OdooLine) => p.displayType !== false || p.productId === o.productId;
+  return linkRecords(
+    planned,
+    existing,
+    (p) => known.get(p.localId),
+    (p, o) => o.displayType === p.displayType,
+    [
+      (p, o) => o.sequence === p.sequence && productOk(p, o),
+      (p, o) => p.name !== null && o.name === p.name && productOk(p, o),
+    ],
+  );
+}
+
+/**
+ * Links planned records (lines, options) to the order's: the known id first (when that record still exists and
+ * `fits`), then each pass in turn over the records not linked yet; each existing record links at most once.
+ */
+function linkRecords<P extends { localId: string }, O extends { id: number }>(
+  planned: readonly P[],
+  existing: readonly O[],
+  knownId: (p: P) => number | undefined,
+  fits: (p: P, o: O) => boolean,
+  passes: readonly ((p: P, o: O) => boolean)[],
+): ErpLineLink[] {
   const byId = new Map(existing.map((o) => [o.id, o]));
   const used = new Set<number>();
   const out = new Map<string, number>();
   for (const p of planned) {
-    const id = known.get(p.localId);
+    const id = knownId(p);
     const o = id !== undefined ? byId.get(id) : undefined;
-    if (o && o.displayType === p.displayType && !used.has(o.id)) {
+    if (o && fits(p, o) && !used.has(o.id)) {
       used.add(o.id);
       out.set(p.localId, o.id);
     }
   }
-  const productOk = (p: PlannedLine, o: OdooLine) => p.displayType !== false || p.productId === o.productId;
-  const passes: ((p: PlannedLine, o: OdooLine) => boolean)[] = [
-    (p, o) => o.sequence === p.sequence && productOk(p, o),
-    (p, o) => p.name !== null && o.name === p.name && productOk(p, o),
-  ];
   for (const match of passes)
     for (const p of planned) {
       if (out.has(p.localId)) continue;
-      const o = existing.find((x) => !used.has(x.id) && x.displayType === p.displayType && match(p, x));
+      const o = existing.find((x) => !used.has(x.id) && fits(p, x) && match(p, x));
       if (o) {
         used.add(o.id);
         out.set(p.localId, o.id);
@@ -629,31 +648,11 @@ export function linkOptions(
   existing: OdooOption[],
   known: ReadonlyMap<string, number> = new Map(),
 ): ErpLineLink[] {
-  const byId = new Map(existing.map((o) => [o.id, o]));
-  const used = new Set<number>();
-  const out = new Map<string, number>();
-  for (const p of planned) {
-    const id = known.get(p.localId) ?? p.odooOptionId ?? undefined;
-    const o = id !== undefined ? byId.get(id) : undefined;
-    if (o && !used.has(o.id)) {
-      used.add(o.id);
-      out.set(p.localId, o.id);
-    }
-  }
-  const passes: ((p: PlannedOption, o: OdooOption) => boolean)[] = [
-    (p, o) => o.productId === p.productId && o.sequence === p.sequence,
-    (p, o) => o.productId === p.productId,
-  ];
-  for (const match of passes)
-    for (const p of planned) {
-      if (out.has(p.localId)) continue;
-      const o = existing.find((x) => !used.has(x.id) && match(p, x));
-      if (o) {
-        used.add(o.id);
-        out.set(p.localId, o.id);
-      }
-    }
-  return planned
-    .filter((p) => out.has(p.localId))
-    .map((p) => ({ localId: p.localId, odooLineId: out.get(p.localId)! }));
+  return linkRecords(
+    planned,
+    existing,
+    (p) => known.get(p.localId) ?? p.odooOptionId ?? undefined,
+    () => true,
+    [(p, o) => o.productId === p.productId && o.sequence === p.sequence, (p, o) => o.productId === p.productId],
+  );
 }

@@ -413,6 +413,23 @@ describe('discounts in the exports', () => {
     expect(again.sale.sections).toEqual(doc.sale.sections);
   });
 
+  it('JSON: the quote validity of a sale goes out and comes back; an older document has none', async () => {
+    const s = await discounted();
+    await a.ok('POST', `/api/sales/${s._id}`, tok.editor, { validity_days: 21 });
+    const doc = (await a.get(`/api/sales/json/${s._id}`, tok.viewer)).json();
+    expect(doc.sale.validity_days).toBe(21);
+    const imported = await a.ok<{ sale: SaleDto }>('POST', '/api/sales', tok.full, doc);
+    expect(imported.sale.validity_days).toBe(21);
+    delete doc.sale.validity_days;
+    const older = await a.ok<{ sale: SaleDto }>('POST', '/api/sales', tok.full, doc);
+    expect(older.sale.validity_days).toBeNull();
+    doc.sale.validity_days = -1;
+    const bad = expectProblem(await a.post('/api/sales', tok.full, doc), 400, 'VALIDATION_FAILED') as unknown as {
+      errors: Record<string, string>;
+    };
+    expect(bad.errors).toEqual({ 'sale.validity_days': 'Expected 0 or more days' });
+  });
+
   it('JSON import: discount is optional (older documents) and must be 0..100', async () => {
     const s = await discounted();
     const doc = (await a.get(`/api/sales/json/${s._id}`, tok.viewer)).json();

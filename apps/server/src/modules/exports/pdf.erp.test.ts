@@ -8,7 +8,7 @@ import type { SaleDto } from '@quotewright/contracts';
 import { formatDate, formatMoney, type MoneyCurrency, quoteExpiryDate } from '@quotewright/domain';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchContacts, publishOnSocket, seedSimProducts } from '../../../test/erp-kit';
+import { fetchContacts, publishOnSocket, runErpFetch, seedSimProducts } from '../../../test/erp-kit';
 import { createTestApp, simConnector, type TestApp } from '../../../test/helpers';
 import { baseUrl } from '../../../test/sockets';
 import { saleEvents } from '../../infra/sale-events';
@@ -165,9 +165,24 @@ describe('the customer PDF with the ERP company', () => {
     expect(published).toContain(`Payment terms: ${(order!.payment_term_id as [number, string])[1]}`);
     expect(published).not.toContain('Untaxed total');
 
+    // Odoo changes a quantity; the sales fetch brings the order back with Odoo's new figures.
+    const [odooLine] = sim.data.search('sale.order.line', [
+      ['order_id', '=', status.odooId!],
+      ['display_type', '=', false],
+    ]);
+    sim.data.write('sale.order.line', [odooLine!], { product_uom_qty: 7 });
+    expect(await runErpFetch(a, tok.admin, 'sales')).toMatchObject({ state: 'success' });
+    const [refetched] = sim.data.read('sale.order', [status.odooId!], ['amount_untaxed', 'amount_tax', 'amount_total']);
+    expect(refetched!.amount_total).not.toBe(order!.amount_total);
+    const fetched = text((await a.get(`/api/sales/reports/${created._id}`, tok.viewer)).rawPayload);
+    expect(fetched).toContain(`Untaxed amount ${formatMoney(refetched!.amount_untaxed as number, euro)}`);
+    expect(fetched).toContain(`Taxes ${formatMoney(refetched!.amount_tax as number, euro)}`);
+    expect(fetched).toContain(`Total ${formatMoney(refetched!.amount_total as number, euro)}`);
+
     // Changed since: the order no longer says what the sale says, so the PDF prints the sale's own untaxed total.
-    const line = before.sections[0]!.lines[0]!;
-    await a.ok('POST', `/api/sales/lines/update/${created._id}/${before.sections[0]!._id}`, tok.editor, [
+    const current = await a.ok<SaleDto>('GET', `/api/sales/${created._id}`, tok.viewer);
+    const line = current.sections[0]!.lines[0]!;
+    await a.ok('POST', `/api/sales/lines/update/${created._id}/${current.sections[0]!._id}`, tok.editor, [
       { _id: line._id, quantity: '5' },
     ]);
     const changed = await a.ok<SaleDto>('GET', `/api/sales/${created._id}`, tok.viewer);

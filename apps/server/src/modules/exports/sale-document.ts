@@ -26,6 +26,7 @@ export function toSaleDocument({ sale: s, sections }: FullSale, now: Date): Sale
       customer_shipping: ref(s.shippingId, s.shippingName),
       template: ref(s.templateId, s.templateName),
       salesperson: ref(s.salespersonId, s.salespersonName),
+      validity_days: s.validityDays,
       sections: sections.map((sec) => ({
         name: sec.name,
         presentation: sec.presentation,

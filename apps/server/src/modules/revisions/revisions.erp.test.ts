@@ -1,19 +1,13 @@
 // What the ERP received is always a revision (docs/product/rules.md#revisions): each successful publish/sync saves
 // one ("sent to ERP"), and the ERP sales fetch rewriting the sale's lines leaves the revisions as they were. Against
 // the Odoo simulator (19, JSON-2) over real HTTP, the publish started on a socket as the web app does.
-import type {
-  OdooSyncStatus,
-  RevisionCompare,
-  RevisionList,
-  RevisionRead,
-  SaleDto,
-  SyncOdooAck,
-} from '@quotewright/contracts';
-import { products, sql } from '@quotewright/db';
+import type { RevisionCompare, RevisionList, RevisionRead, SaleDto } from '@quotewright/contracts';
+import { sql } from '@quotewright/db';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, eventually, simConnector, type TestApp } from '../../../test/helpers';
-import { baseUrl, connectSocket, identify } from '../../../test/sockets';
+import { firstCustomer, publishOnSocket, runErpFetch, seedSimProducts } from '../../../test/erp-kit';
+import { createTestApp, simConnector, type TestApp } from '../../../test/helpers';
+import { baseUrl } from '../../../test/sockets';
 import { saleEvents } from '../../infra/sale-events';
 import { api, roleTokens, type Tokens } from '../sales/testkit';
 
@@ -35,44 +29,16 @@ beforeAll(async () => {
   a = api(t);
   // Past the demo company's origins (Q00001…).
   await t.database.db.execute(sql`select setval('sale_quote_number_seq', 60000)`);
-  catalog = sim.data.search(
-    'product.product',
+  catalog = await seedSimProducts(
+    t,
+    sim,
     [
       ['sale_ok', '=', true],
       ['default_code', '!=', false],
     ],
-    { limit: 4, order: 'id' },
+    4,
   );
-  const rows = sim.data.read('product.product', catalog, [
-    'default_code',
-    'display_name',
-    'lst_price',
-    'standard_price',
-  ]);
-  await t.database.db.insert(products).values(
-    rows.map((r) => ({
-      id: r.id as number,
-      model: String(r.default_code),
-      name: String(r.display_name),
-      description: String(r.display_name),
-      price: (r.lst_price as number).toFixed(2),
-      cost: (r.standard_price as number).toFixed(4),
-      contentHash: 'sim',
-    })),
-  );
-  const [c] = sim.data.read(
-    'res.partner',
-    sim.data.search(
-      'res.partner',
-      [
-        ['parent_id', '=', false],
-        ['customer_rank', '>', 0],
-      ],
-      { limit: 1, order: 'id' },
-    ),
-    ['name'],
-  );
-  customer = { id: c!.id as number, name: String(c!.name) };
+  customer = firstCustomer(sim);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -83,22 +49,7 @@ const list = (id: string) =>
   a.ok<RevisionList>('GET', `/api/sales/revisions/list/${id}`, tok.viewer).then((l) => l.items);
 
 /** Publishes (or syncs) the sale as the full-rights user and waits for the run's end. */
-async function publish(saleId: string): Promise<OdooSyncStatus> {
-  const s = await connectSocket(url, tok.full);
-  try {
-    expect((await identify(s, saleId)).ok).toBe(true);
-    const ack = (await s.timeout(10_000).emitWithAck('sync_odoo', { sale: saleId, create_new: false })) as SyncOdooAck;
-    if (!ack.ok) throw new Error(`sync_odoo refused: ${ack.detail}`);
-    return await eventually(async () =>
-      s.received
-        .filter((r) => r.event === 'odoo_sync_status')
-        .map((r) => r.args[0] as OdooSyncStatus)
-        .find((e) => e.runId === ack.status.runId && ['synced', 'error', 'unknown'].includes(e.state)),
-    );
-  } finally {
-    s.close();
-  }
-}
+const publish = (saleId: string) => publishOnSocket(url, tok.full, saleId);
 
 describe('revisions and the ERP', () => {
   it('a successful publish saves what the ERP received; the sales fetch rewriting the lines leaves the revisions', async () => {
@@ -141,13 +92,7 @@ describe('revisions and the ERP', () => {
       ['display_type', '=', false],
     ]);
     sim.data.write('sale.order.line', [line!], { product_uom_qty: 17 });
-    const res = await a.post('/api/odoo/sync/sales', tok.admin);
-    expect(res.statusCode).toBe(202);
-    const runId = (res.json() as { id: string }).id;
-    await eventually(async () => {
-      const r = (await a.get(`/api/odoo/runs/${runId}`, tok.admin)).json() as { state: string };
-      return r.state === 'loading' ? undefined : r;
-    }, 120_000);
+    await runErpFetch(a, tok.admin, 'sales');
     const fetched = await a.ok<SaleDto>('GET', `/api/sales/${created._id}`, tok.viewer);
     expect(fetched.sections.flatMap((s) => s.lines).some((l) => l.quantity === '17')).toBe(true);
 

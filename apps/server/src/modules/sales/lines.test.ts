@@ -92,7 +92,12 @@ describe('lines/create', () => {
       total_margin_percent: 49.48,
       total_markup_percent: 97.93,
     });
-    expect(sale.pricing).toEqual(section(sale, A).pricing);
+    // One section, not optional: the sale's totals are the section's, nothing optional beside them.
+    expect(sale.pricing).toEqual({
+      ...section(sale, A).pricing,
+      optional_total: '0.00',
+      total_with_optional: '287.00',
+    });
     expect(sale.total_price).toBe('287.00');
     expect((await stored(sale._id)).totalPrice).toBe('287.00');
     expect(await positions(A)).toEqual(dense(4));

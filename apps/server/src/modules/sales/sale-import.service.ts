@@ -167,6 +167,7 @@ export function saleImportService(deps: { sales: SalesRepository; events?: SaleE
           templateName: s.template?.name ?? null,
           salespersonId: s.salesperson?.id ?? null,
           salespersonName: s.salesperson?.name ?? null,
+          validityDays: s.validity_days,
           totalPrice,
           createdById: user.id,
           createdByName: user.name,

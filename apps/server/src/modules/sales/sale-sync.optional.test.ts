@@ -4,9 +4,10 @@
 // line_section with is_optional and its product lines with quantity 0. Odoo's untaxed total equals the sale's
 // (without optional) every time; a re-sync keeps the section optional; switching the presentation moves the lines.
 import type { OdooSyncStatus, SaleDto, SyncCheck, SyncOdooAck } from '@quotewright/contracts';
-import { eq, products, saleLines, sales, sql } from '@quotewright/db';
+import { eq, saleLines, sales, sql } from '@quotewright/db';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { firstCustomer, seedSimProducts } from '../../../test/erp-kit';
 import { createTestApp, eventually, simConnector, type TestApp } from '../../../test/helpers';
 import { baseUrl, type ClientSocket, connectSocket, identify } from '../../../test/sockets';
 import { saleEvents } from '../../infra/sale-events';
@@ -40,45 +41,16 @@ describe.each(CASES)('optional sections, Odoo $version over $protocol', ({ versi
     tokens = await roleTokens(t);
     call = api(t);
     await t.database.db.execute(sql`select setval('sale_quote_number_seq', 60000)`);
-    catalog = sim.data.search(
-      'product.product',
+    catalog = await seedSimProducts(
+      t,
+      sim,
       [
         ['sale_ok', '=', true],
         ['default_code', '!=', false],
       ],
-      { limit: 8, order: 'id' },
+      8,
     );
-    const rows = sim.data.read('product.product', catalog, [
-      'default_code',
-      'display_name',
-      'description_sale',
-      'lst_price',
-      'standard_price',
-    ]);
-    await t.database.db.insert(products).values(
-      rows.map((r) => ({
-        id: r.id as number,
-        model: String(r.default_code),
-        name: String(r.display_name),
-        description: String(r.description_sale || r.display_name),
-        price: (r.lst_price as number).toFixed(2),
-        cost: (r.standard_price as number).toFixed(4),
-        contentHash: 'sim',
-      })),
-    );
-    const [c] = sim.data.read(
-      'res.partner',
-      sim.data.search(
-        'res.partner',
-        [
-          ['parent_id', '=', false],
-          ['customer_rank', '>', 0],
-        ],
-        { limit: 1, order: 'id' },
-      ),
-      ['name'],
-    );
-    customer = { id: c!.id as number, name: String(c!.name) };
+    customer = firstCustomer(sim);
   }, 120_000);
   afterEach(() => {
     for (const s of open.splice(0)) s.close();

@@ -94,6 +94,14 @@ export function saleImport(
     salesperson: ref(s.salesperson),
     template: ref(s.template),
     totalPrice,
+    // Odoo's figures: content, so a change of the order's taxes or terms alone is fetched too.
+    erp: {
+      untaxed: s.amountUntaxed,
+      tax: s.amountTax,
+      total: s.amountTotal,
+      paymentTerm: s.paymentTerm?.name ?? null,
+      validityDate: s.validityDate,
+    },
     sections,
   };
   // The creation time identifies the order; it is not content (a change of it must not rewrite the sale).

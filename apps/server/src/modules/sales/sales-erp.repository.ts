@@ -16,6 +16,8 @@ export interface ErpSaleImport {
   salesperson: Ref;
   template: Ref;
   totalPrice: string;
+  /** Odoo's own figures of the order (decision 0031): printed on the customer PDF while the sale is in sync. */
+  erp?: { untaxed: string; tax: string; total: string; paymentTerm: string | null; validityDate: string | null };
   contentHash: string;
   sections: {
     name: string;
@@ -126,6 +128,15 @@ function headerOf(o: ErpSaleImport) {
     odooContentHash: o.contentHash,
     odooSyncError: false,
     odooSyncMessage: null,
+    ...(o.erp
+      ? {
+          erpAmountUntaxed: o.erp.untaxed,
+          erpAmountTax: o.erp.tax,
+          erpAmountTotal: o.erp.total,
+          erpPaymentTerm: o.erp.paymentTerm,
+          erpValidityDate: o.erp.validityDate,
+        }
+      : {}),
   };
 }
 
