@@ -144,7 +144,8 @@ test('validity check, exports (Excel, JSON, PDF) and importing the JSON back', a
   };
 
   await page.getByRole('button', { name: 'Export', exact: true }).click();
-  await expect(page.getByRole('menuitem', { name: /^PDF/ })).toContainText('beta');
+  await expect(page.getByRole('menuitem', { name: /^PDF/ })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /^Preview PDF/ })).toBeVisible();
   await expectNoA11yViolations(page);
   await shot(page, 'menu-export');
   await page.keyboard.press('Escape');

@@ -52,6 +52,7 @@ function document(sections: unknown[] = [{ name: 'Desks', show_details: true, li
       customer_shipping: { id: 9, name: 'Acme Dock' },
       template: { id: 2, name: 'Office' },
       salesperson: { id: 3, name: 'Bob Seller' },
+      validity_days: 21,
       sections,
     },
   };
