@@ -98,7 +98,11 @@ function ValidityField({
       disabled={!editing}
       error={invalid}
       helperText={helper}
-      slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'validity-days' } }}
+      slotProps={{
+        htmlInput: { inputMode: 'numeric', 'data-testid': 'validity-days' },
+        // The expiry is read also while the field cannot be changed: not greyed out (contrast, WCAG 1.4.3).
+        formHelperText: { sx: READABLE_WHEN_DISABLED },
+      }}
       onChange={(e) => {
         setText(e.target.value);
         const d = parseDays(e.target.value);
@@ -110,6 +114,8 @@ function ValidityField({
     />
   );
 }
+
+const READABLE_WHEN_DISABLED = { '&.Mui-disabled': { color: 'text.secondary' } } as const;
 
 const ref = (r: RefOption | null) => (r ? { id: r.id, name: r.name } : null);
 

@@ -90,7 +90,11 @@ function ValidityField({ sale, disabled }: { sale: Sale; disabled: boolean }) {
             ? `Empty: the default, ${fallback} days`
             : ' '
       }
-      slotProps={{ htmlInput: { 'data-testid': 'preview-validity' } }}
+      // The default is read also while the field cannot be changed: not greyed out (contrast, WCAG 1.4.3).
+      slotProps={{
+        htmlInput: { 'data-testid': 'preview-validity' },
+        formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+      }}
     />
   );
 }
