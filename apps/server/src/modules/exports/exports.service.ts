@@ -1,12 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { CoverLetter, CoverLetterBody, SaleDocument, SaleDocumentRevision } from '@quotewright/contracts';
-import {
-  DEFAULT_CURRENCY,
-  type MoneyCurrency,
-  saleExcelFileName,
-  saleJsonFileName,
-  sanitizeFileName,
-} from '@quotewright/domain';
+import { type MoneyCurrency, saleExcelFileName, saleJsonFileName, sanitizeFileName } from '@quotewright/domain';
 import { notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
 import type { CompanyRepository } from '../company/company.repository';
@@ -15,7 +9,7 @@ import type { FullSale, SalesRepository } from '../sales/sales.repository';
 import { writeSaleWorkbook } from './excel';
 import type { ExportsRepository } from './exports.repository';
 import { salePdf } from './pdf';
-import { type DocumentInput, quoteDocument } from './quote-document';
+import { currencyOf, type DocumentInput, quoteDocument } from './quote-document';
 import { toSaleDocument } from './sale-document';
 import { saleView } from './sale-view';
 
@@ -69,12 +63,7 @@ export function exportsService(deps: {
   }
 
   /** The currency amounts are written in: the ERP company's (dollars until it is known). */
-  async function currency(): Promise<MoneyCurrency> {
-    const c = await deps.company?.company();
-    return c
-      ? { symbol: c.currencySymbol, position: c.currencyPosition, decimalPlaces: c.currencyDecimalPlaces }
-      : DEFAULT_CURRENCY;
-  }
+  const currency = async (): Promise<MoneyCurrency> => currencyOf(await deps.company?.company());
 
   return {
     /** The .xlsx of a sale; the requesting user's discrete mode leaves cost, margin and markup out. */

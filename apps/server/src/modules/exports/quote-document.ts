@@ -142,6 +142,15 @@ function partyOf(name: string, details: PartyDetails | undefined): DocumentParty
   return { name: details?.name || name, lines: details ? addressLines(details) : [] };
 }
 
+/** How the company writes amounts; US dollars until the ERP company is known. */
+export function currencyOf(
+  c: Pick<ErpCompanyRow, 'currencySymbol' | 'currencyPosition' | 'currencyDecimalPlaces'> | undefined,
+): MoneyCurrency {
+  return c
+    ? { symbol: c.currencySymbol, position: c.currencyPosition, decimalPlaces: c.currencyDecimalPlaces }
+    : DEFAULT_CURRENCY;
+}
+
 const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
 /** The customer document of a sale. */
@@ -159,9 +168,7 @@ export function quoteDocument(full: FullSale, input: DocumentInput): QuoteDocume
       ? partyOf(sale.shippingName ?? '', parties.get(`address:${shippingId}`))
       : null;
   const c = input.company;
-  const currency: MoneyCurrency = c
-    ? { symbol: c.currencySymbol, position: c.currencyPosition, decimalPlaces: c.currencyDecimalPlaces }
-    : DEFAULT_CURRENCY;
+  const currency = currencyOf(c);
   const days = effectiveValidityDays(sale.validityDays, input.validityDays ?? QUOTE_VALIDITY_DEFAULT_DAYS);
   const untaxed = num(sale.erpAmountUntaxed);
   const tax = num(sale.erpAmountTax);

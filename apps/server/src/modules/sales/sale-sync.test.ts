@@ -5,6 +5,7 @@ import type { OdooSyncStatus, SaleDto, SyncCheck, SyncOdooAck } from '@quotewrig
 import { eq, products, runs, saleLines, saleSections, sales, sql } from '@quotewright/db';
 import { type OdooSim, startOdooSim } from '@quotewright/odoo-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { firstCustomer, seedSimProducts } from '../../../test/erp-kit';
 import { createTestApp, eventually, simConnector, type TestApp } from '../../../test/helpers';
 import { baseUrl, type ClientSocket, connectSocket, identify } from '../../../test/sockets';
 import { saleEvents } from '../../infra/sale-events';
@@ -59,45 +60,16 @@ describe.each(CASES)('publish and sync, Odoo $version over $protocol', ({ versio
     // The demo company's orders carry origins Q00001, Q00006…: the quotes here start past them (a test below
     // publishes into such a collision on purpose).
     await t.database.db.execute(sql`select setval('sale_quote_number_seq', 50000)`);
-    catalog = sim.data.search(
-      'product.product',
+    catalog = await seedSimProducts(
+      t,
+      sim,
       [
         ['sale_ok', '=', true],
         ['default_code', '!=', false],
       ],
-      { limit: 20, order: 'id' },
+      20,
     );
-    const rows = sim.data.read('product.product', catalog, [
-      'default_code',
-      'display_name',
-      'description_sale',
-      'lst_price',
-      'standard_price',
-    ]);
-    await t.database.db.insert(products).values(
-      rows.map((r) => ({
-        id: r.id as number,
-        model: String(r.default_code),
-        name: String(r.display_name),
-        description: String(r.description_sale || r.display_name),
-        price: (r.lst_price as number).toFixed(2),
-        cost: (r.standard_price as number).toFixed(4),
-        contentHash: 'sim',
-      })),
-    );
-    const [c] = sim.data.read(
-      'res.partner',
-      sim.data.search(
-        'res.partner',
-        [
-          ['parent_id', '=', false],
-          ['customer_rank', '>', 0],
-        ],
-        { limit: 1, order: 'id' },
-      ),
-      ['name'],
-    );
-    customer = { id: c!.id as number, name: String(c!.name) };
+    customer = firstCustomer(sim);
     invoice = sim.data.search('res.partner', [
       ['parent_id', '=', customer.id],
       ['type', '=', 'invoice'],
