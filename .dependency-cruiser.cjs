@@ -10,19 +10,22 @@
 // 4. Server modules (apps/server/src/modules/*) import each other in one direction only (SERVER_MODULES below,
 //    lower modules first; a module may import the modules it lists, never the reverse):
 //        erp, catalog, partners, health   (import no other module)
-//        users                            (no other module)
-//        auth        → users              (login and SSO read users through the users repository)
+//        observability                    (no other module: app.ts hands it what it measures)
+//        ops                              (no other module: npm run backup's route to a running server)
+//        audit                            (no other module: the admin actions below write their entries through it)
+//        users       → audit
+//        auth        → users, audit       (login and SSO read users through the users repository)
 //        erp-order   → erp
 //        sales       → erp
 //        exports     → sales, company, partners   (customer documents: the ERP company, the customer block)
 //        templates   → sales
 //        reports     → erp, exports       (exports' contentDisposition)
 //        realtime    → auth, sales
-//        company     → partners           (the ERP company, payment terms, documents' settings; with the customers'
+//        company     → partners, audit    (the ERP company, payment terms, documents' settings; with the customers'
 //                                          details the same contacts fetch stores, what customer documents read)
-//        erpfetch    → erp, catalog, partners, company, sales   (the fetch writes through their repositories)
+//        erpfetch    → erp, catalog, partners, company, sales, audit   (the fetch writes through their repositories)
 //        revisions   → sales              (a restore is a sale mutation; the sale's JSON and DTOs)
-//        approvals   → sales              (the sale as read for a publish: FullSale)
+//        approvals   → sales, audit       (the sale as read for a publish: FullSale)
 //    The shared layers sit below every module: the kernel (errors.ts, policy.ts, config.ts) imports nothing else of the
 //    server; infra imports only the kernel; plugins import the kernel, infra, auth and erp. The composition root
 //    (app.ts, main.ts, bootstrap.ts, erp-setup.ts) may import anything and is imported only by itself and by tests.
@@ -60,18 +63,21 @@ const SERVER_MODULES = {
   catalog: [],
   partners: [],
   health: [],
-  users: [],
-  auth: ['users'],
+  observability: [],
+  ops: [],
+  audit: [],
+  users: ['audit'],
+  auth: ['users', 'audit'],
   'erp-order': ['erp'],
   sales: ['erp'],
   exports: ['sales', 'company', 'partners'],
   templates: ['sales'],
   reports: ['erp', 'exports'],
   realtime: ['auth', 'sales'],
-  company: ['partners'],
-  erpfetch: ['erp', 'catalog', 'partners', 'company', 'sales'],
+  company: ['partners', 'audit'],
+  erpfetch: ['erp', 'catalog', 'partners', 'company', 'sales', 'audit'],
   revisions: ['sales'],
-  approvals: ['sales'],
+  approvals: ['sales', 'audit'],
 };
 
 // The policy above is the source of truth; a package.json that exports something else (a "./*" pattern, an entry
@@ -209,11 +215,12 @@ module.exports = {
     {
       name: 'server-db-only-in-repositories',
       comment:
-        'Only repositories use @quotewright/db (app.ts/main.ts open it, tests seed it); import types with `import type`.',
+        'Only repositories use @quotewright/db (app.ts/main.ts open it, backup-cli.ts backs it up, tests seed it); ' +
+        'import types with `import type`.',
       severity: 'error',
       from: {
         path: SERVER,
-        pathNot: `[.]repository[.]ts$|${TESTS}|^apps/server/src/(app|main)[.]ts$`,
+        pathNot: `[.]repository[.]ts$|${TESTS}|^apps/server/src/(app|main|backup-cli)[.]ts$`,
       },
       to: { path: '^packages/db/', dependencyTypesNot: ['type-only'] },
     },

@@ -51,6 +51,8 @@ const serverEnv = (server: (typeof servers)[number]) => ({
   ADMIN_PASSWORD,
   WEB_DIST: process.env.WEB_DIST ?? 'apps/web/dist',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // Stopped at the end of the run: no load balancer to wait for.
+  DRAIN_DELAY: '0',
 });
 
 const chromium = {

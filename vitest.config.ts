@@ -8,8 +8,9 @@ const serverProject = (engine: 'pglite' | 'pg') => ({
     name: `server-${engine}`,
     root: './apps/server',
     include: ['src/**/*.test.ts'],
-    // *.pg.test.ts exercise PostgreSQL itself (dropped connections, several processes): PostgreSQL project only.
-    exclude: engine === 'pglite' ? ['src/**/*.pg.test.ts'] : [],
+    // *.pg.test.ts exercise PostgreSQL itself (dropped connections, several processes): PostgreSQL project only;
+    // *.pglite.test.ts the embedded engine itself (its data directories): PGlite project only.
+    exclude: engine === 'pglite' ? ['src/**/*.pg.test.ts'] : ['src/**/*.pglite.test.ts'],
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     testTimeout: 30_000,

@@ -89,6 +89,7 @@ async function main() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'qw-bench-browser-')),
+      DRAIN_DELAY: '0',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ...(process.env.BROWSER_WEB_DIST ? { WEB_DIST: process.env.BROWSER_WEB_DIST } : {}),

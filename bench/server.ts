@@ -259,6 +259,7 @@ async function run(engine: Engine, floor: { call(): Promise<number> }) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DRAIN_DELAY: '0',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',

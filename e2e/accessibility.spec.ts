@@ -135,6 +135,7 @@ for (const dark of [true, false]) {
       ['/stock/location', /^Stock by Location \|/],
       ['/stock/product', /^Stock by Product \|/],
       ['/settings', /^Settings \|/],
+      ['/audit', /^Audit Log \|/],
     ];
     for (const [path, title] of screens) {
       await openScreen(page, path, title);

@@ -12,6 +12,7 @@ test('admin creates an inventory viewer, who then sees only the stock entries', 
     'Templates',
     'User Management',
     'Settings',
+    'Audit Log',
   ]);
 
   await page.getByRole('link', { name: 'User Management' }).click();

@@ -4,12 +4,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { bootstrapFirstAdmin, resolveInstallationId, resolveJwtSecret } from './bootstrap';
 import type { Config } from './config';
-import { createJobs } from './infra/jobs';
+import { createJobs, type Jobs } from './infra/jobs';
 import { type SaleEvents, saleEvents } from './infra/sale-events';
 import { settingsRepository } from './infra/settings.repository';
 import { approvalsRepository } from './modules/approvals/approvals.repository';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { approvalsService } from './modules/approvals/approvals.service';
+import { auditRepository } from './modules/audit/audit.repository';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { type AuditRecorder, auditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { deviceProof } from './modules/auth/device-cookie';
@@ -40,10 +43,14 @@ import { exportsRepository } from './modules/exports/exports.repository';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { exportsService } from './modules/exports/exports.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createReadiness } from './modules/health/readiness';
+import { type AppMetrics, createMetrics } from './modules/observability/metrics';
+import { httpMetrics, metricsRoutes } from './modules/observability/metrics.routes';
+import { opsRoutes } from './modules/ops/ops.routes';
 import { partnersRepository } from './modules/partners/partners.repository';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnersService } from './modules/partners/partners.service';
-import { createRealtime } from './modules/realtime/realtime.gateway';
+import { createRealtime, type Realtime } from './modules/realtime/realtime.gateway';
 import { reportsRepository } from './modules/reports/reports.repository';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { reportsService } from './modules/reports/reports.service';
@@ -73,13 +80,17 @@ import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { logMixin, registerRequestId, requestIdOf } from './plugins/request-id';
 import { RequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/static';
+import { closeConnectionsWhileDraining } from './shutdown';
 
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: { method: string; url: string }[];
+    /** This app's Prometheus metrics (modules/observability). */
+    metrics: AppMetrics;
   }
 }
 
@@ -101,6 +112,8 @@ export interface BuildAppOptions {
   saleSync?: Pick<SaleSyncDeps, 'staleAfterMs' | 'retryDelaySeconds' | 'maxAttempts' | 'today'>;
   /** Told each time a sale is serialized as JSON (tests of the serialized-sale cache). */
   onSaleSerialized?: (saleId: string, tag: string) => void;
+  /** The embedded data directory's lock secret: `npm run backup` may then ask this server for a dump (ops.routes). */
+  opsSecret?: string;
 }
 
 /** Used when no ERP was given (tests that do not need one): every call says so clearly. */
@@ -129,14 +142,21 @@ async function createHttp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger:
-      opts.logger === false || config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: REDACT },
+      opts.logger === false || config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: REDACT, mixin: logMixin },
     logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
-    genReqId: () => crypto.randomUUID(),
+    // A caller's X-Request-Id when it is a plain token, else a new UUID (plugins/request-id.ts).
+    genReqId: requestIdOf,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // First of all hooks: the id's answer header and its async context (every later hook and log line sees it).
+  registerRequestId(app);
+  app.decorate('metrics', createMetrics({ pool: database.poolStats?.bind(database) }));
+  httpMetrics(app, app.metrics);
   // Every route, as Fastify registered it: the authorization matrix test reads this list.
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
@@ -184,16 +204,20 @@ async function createApprovals(
   db: Database['db'],
   events: SaleEvents,
   revisions: () => RevisionsService | undefined,
+  audit: AuditRecorder,
 ) {
+  const company = companyRepository(db);
   const approvals = approvalsService({
     repo: approvalsRepository(db),
     readSale: (saleId) => saleSyncRepository(db).snapshot(saleId),
     events,
+    currency: () => company.currency(),
     freezeRevision: async (actor, saleId, comment) => {
       const r = revisions();
       return r ? { id: (await r.freeze(actor, saleId, 'approval', comment))._id } : null;
     },
     log: app.log,
+    audit,
   });
   const stopWatching = await approvals.watch();
   app.addHook('onClose', async () => stopWatching());
@@ -231,6 +255,38 @@ async function createAuth(
   );
 }
 
+/**
+ * Health, readiness and metrics (README "Operations"): /api/health, /api/ready (its `markDraining` on
+ * `app.readiness`), GET /metrics, and what the metrics hear: sale edits on the bus, ERP requests, sockets and queues.
+ */
+function registerOperations(
+  app: FastifyInstance,
+  deps: { opts: BuildAppOptions; ping: () => Promise<void>; events: SaleEvents; jobs: Jobs; realtime: Realtime },
+) {
+  const { opts, events, realtime } = deps;
+  const { config } = opts;
+  const metrics = app.metrics;
+  metrics.watch({ sockets: () => realtime.stats(), queues: () => deps.jobs.sizes() });
+  deps.jobs.observe(metrics.jobDone);
+  const stopEdits = events.subscribe((e) => {
+    if (e.type === 'sale_changed') metrics.saleEdited();
+  });
+  const stopErp = opts.erp?.observe?.((e) => metrics.erpAttempt(e));
+  app.addHook('onClose', async () => {
+    stopEdits();
+    stopErp?.();
+  });
+  const erp = opts.erp;
+  const readiness = createReadiness({
+    database: deps.ping,
+    redis: realtime.pingRedis,
+    erp: erp?.ping ? (timeoutMs) => erp.ping!(timeoutMs) : undefined,
+    log: app.log,
+  });
+  healthRoutes(app, { ping: deps.ping, readiness });
+  metricsRoutes(app, { metrics, token: config.METRICS_TOKEN, allow: config.METRICS_ALLOW });
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = await createHttp(opts);
@@ -247,7 +303,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   events.subscribe((e) => {
     if (e.type === 'user_changed') auth.forget(e.userId);
   });
-  const users = usersService(usersRepo, (userId) => events.publish({ type: 'user_changed', userId }));
+  // The admin audit log (decision 0033): the admin actions below write their entries through it.
+  const audit = auditService({ repo: auditRepository(db), log });
+  const users = usersService(usersRepo, (userId) => events.publish({ type: 'user_changed', userId }), audit.record);
   const catalogRepo = catalogRepository(db);
   const companyRepo = companyRepository(db);
   const jobs = createJobs(database.executeSql, log, { isConnectionLost: (err) => database.isUnavailable(err) });
@@ -261,12 +319,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     jobs,
     erp: opts.erp ?? noErp(),
     log,
+    audit: audit.record,
   });
   if (opts.workers !== false)
     await jobs.work(FETCH_QUEUE, (job: { runId: string; kind: 'products' | 'sales' | 'contacts' }) =>
       erpFetch.execute(job),
     );
-  const approvals = await createApprovals(app, db, events, () => revisions);
+  const approvals = await createApprovals(app, db, events, () => revisions, audit.record);
   // Revisions (decision 0029) need the sales service, made below; the hooks that reach them run later (async: a
   // call before then is a logged failure, never the caller's).
   // biome-ignore lint/style/useConst: assigned below, once the sales service it uses exists
@@ -303,7 +362,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerAuth(app, auth);
   registerInputGuard(app);
-  healthRoutes(app, { ping: () => settings.ping() });
+  opsRoutes(app, { secret: opts.opsSecret, dump: database.engine === 'pglite' ? database.dump : undefined });
+  closeConnectionsWhileDraining(app);
   const sso = ssoSettings(config);
   authRoutes(app, { auth, ssoProvider: sso?.provider ?? null, erpName: 'Odoo' });
   ssoRoutes(app, {
@@ -315,6 +375,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           loginCodes: loginCodesRepository(db),
           log,
           now: opts.now,
+          audit: audit.record,
         })
       : null,
   });
@@ -322,7 +383,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   catalogRoutes(app, { catalog: catalogService(catalogRepo) });
   partnersRoutes(app, { partners: partnersService(partnersRepository(db)) });
   erpFetchRoutes(app, { erpFetch });
-  companyRoutes(app, { company: companyService(companyRepo) });
+  companyRoutes(app, { company: companyService(companyRepo, audit.record) });
   const salesRepo = salesRepository(db, database.prepared);
   const exports = exportsService({
     sales: salesRepo,
@@ -352,6 +413,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     redisUrl: config.REDIS_URL,
   });
   app.addHook('preClose', () => realtime.close());
+  registerOperations(app, { opts, ping: () => settings.ping(), events, jobs, realtime });
   salesRoutes(app, {
     sales,
     importSale: saleImportService({ sales: salesRepo, events }).importSale,
@@ -361,6 +423,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   revisions = revisionsService({ repo: revisionsRepository(db), sales, log });
   revisionsRoutes(app, { revisions });
   approvalsRoutes(app, { approvals });
+  auditRoutes(app, { audit });
   erpOrderRoutes(app, { erpOrders });
   const templatesRepo = templatesRepository(db);
   templatesRoutes(app, { templates: templatesService(templatesRepo) });

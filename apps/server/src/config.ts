@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Durations: plain seconds ("3600") or with a unit ("15m", "12h", "7d"), between min and max seconds. */
@@ -10,6 +11,31 @@ const duration = (min: number, max: number, range: string) =>
       return Number(m[1]) * { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
     })
     .refine((s) => s >= min && s <= max, `must be between ${range}`);
+
+/** One entry of an address list: an address alone, or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+export interface AddressRange {
+  address: string;
+  prefix: number;
+  family: 'ipv4' | 'ipv6';
+}
+
+/** `127.0.0.1, 10.0.0.0/8, ::1` → its ranges (an address alone is a full-length prefix); null when one is invalid. */
+export function parseAddressList(text: string): AddressRange[] | null {
+  const out: AddressRange[] = [];
+  for (const entry of text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const [address = '', prefixText, extra] = entry.split('/');
+    const version = isIP(address);
+    if (!version || extra !== undefined) return null;
+    const max = version === 4 ? 32 : 128;
+    const prefix = prefixText === undefined ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : Number.NaN;
+    if (!(prefix >= 0 && prefix <= max)) return null;
+    out.push({ address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' });
+  }
+  return out.length ? out : null;
+}
 
 const optionalString = z
   .string()
@@ -87,10 +113,37 @@ const schema = z.object({
   ODOO_MANUFACTURER_FIELD: optionalString,
   /** A product field holding the manufacturer's part number (e.g. manufacturer_pref); auto-detected when unset. */
   ODOO_PART_NUMBER_FIELD: optionalString,
+  /**
+   * GET /metrics (Prometheus): answered only to `Authorization: Bearer <METRICS_TOKEN>` or to a direct connection from
+   * an address of METRICS_ALLOW (IPs and CIDRs, comma-separated); 404 to anyone else, and to everyone when neither is set.
+   */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_ALLOW: optionalString.pipe(
+    z
+      .string()
+      .transform((v, ctx) => {
+        const ranges = parseAddressList(v);
+        if (!ranges) ctx.addIssue({ code: 'custom', message: 'must be IP addresses or CIDR ranges, comma-separated' });
+        return ranges ?? [];
+      })
+      .optional(),
+  ),
   TRUST_PROXY: z
     .enum(['true', 'false', ''])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * SIGTERM (rolling restarts, shutdown.ts): how long the process serves on after /api/ready turned 503, so the load
+   * balancer stops sending it requests (two of its check intervals); and the longest a drain may take.
+   */
+  DRAIN_DELAY: z
+    .string()
+    .default('5s')
+    .pipe(duration(0, 300, '0 seconds and 5 minutes')),
+  SHUTDOWN_TIMEOUT: z
+    .string()
+    .default('30s')
+    .pipe(duration(1, 600, '1 second and 10 minutes')),
   /** Single sign-on (OIDC): on only when SSO_PROVIDER, OIDC_* and PUBLIC_URL are all set (docs/decisions/0006-sso.md). */
   SSO_PROVIDER: optionalString,
   OIDC_ISSUER: optionalString.pipe(

@@ -1,8 +1,9 @@
-import { createDb } from '@quotewright/db';
+import { createDb, DataDirBusy, type DataDirLock, lockDataDir } from '@quotewright/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { setupErp } from './erp-setup';
 import { guardUnhandledRejections } from './process-guard';
+import { drainOnSignals } from './shutdown';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -15,6 +16,18 @@ async function main() {
     }
     throw e;
   }
+  // The embedded database belongs to this process alone while it runs (a second server, a backup opening the
+  // directory or a restore would corrupt it): the data directory's lock says who holds it.
+  let lock: DataDirLock | undefined;
+  if (!config.DATABASE_URL) {
+    try {
+      lock = lockDataDir(config.DATA_DIR, 'server');
+    } catch (e) {
+      if (!(e instanceof DataDirBusy)) throw e;
+      console.error(`${e.message}: stop it first, or give this server another DATA_DIR`);
+      process.exit(75);
+    }
+  }
   const database = await createDb({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -26,18 +39,31 @@ async function main() {
   const erp = await setupErp(config, {
     info: (o, m) => console.log(m ?? '', typeof o === 'string' ? o : JSON.stringify(o)),
   });
-  const app = await buildApp({ config, database, erp: erp.erp, ...(erp.demo ? { erpDemo: erp.demo } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    erp: erp.erp,
+    ...(erp.demo ? { erpDemo: erp.demo } : {}),
+    ...(lock ? { opsSecret: lock.secret } : {}),
+  });
   // A promise rejection nobody handled is logged and the server keeps serving (process-guard.ts).
   guardUnhandledRejections(app.log);
-  const close = async () => {
-    await app.close();
-    await erp.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  // SIGTERM drains (shutdown.ts): /api/ready turns 503, requests in flight finish, sockets reconnect elsewhere.
+  drainOnSignals(app, {
+    delayMs: config.DRAIN_DELAY * 1000,
+    timeoutMs: config.SHUTDOWN_TIMEOUT * 1000,
+    release: async () => {
+      await erp.close();
+      await database.close();
+      lock?.release();
+    },
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  if (lock && address && typeof address === 'object') {
+    const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : address.address;
+    lock.update({ url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}` });
+  }
 }
 
 main().catch((err) => {

@@ -17,6 +17,8 @@ export type Action =
   // Administration
   | 'users.manage'
   | 'settings.manage'
+  /** The admin audit log (docs/decisions/0033-audit-log.md). */
+  | 'audit.read'
   /** The ERP company and the documents' settings (amounts' currency, quote validity): every signed-in person. */
   | 'documents.read'
   | 'erp.fetch'
@@ -41,6 +43,7 @@ export function can(actor: AuthUser | null | undefined, action: Action, resource
       return actor.isAdmin || (resource.userId !== undefined && resource.userId === actor.id);
     case 'users.manage':
     case 'settings.manage':
+    case 'audit.read':
     case 'erp.fetch':
     case 'sales.delete':
       return actor.isAdmin;

@@ -106,8 +106,8 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
 function answer(status: number, a: z.ZodType | null | RawAnswer): JsonSchema {
   const description = status < 300 ? 'Success' : status < 400 ? 'Redirection or not modified' : 'Refused';
   if (a === null) return { description };
-  // A problem answered on purpose (health's 503) is written as every error is.
-  if (a === problemSchema)
+  // A problem answered on purpose (health's 503, readiness's 503 with its checks) is written as every error is.
+  if (a === problemSchema || (status >= 400 && '_zod' in a))
     return { description, content: { 'application/problem+json': { schema: jsonSchema(a, 'output') } } };
   if ('file' in a && typeof a.file === 'string')
     return { description, content: { [a.file]: { schema: { type: 'string', format: 'binary' } } } };

@@ -1,6 +1,7 @@
 export * from './activity';
 export * from './apply-delta';
 export * from './approvals';
+export * from './audit';
 export * from './catalog';
 export * from './company';
 export * from './cover-letter';

@@ -8,6 +8,8 @@ export const problemSchema = z.object({
   detail: z.string(),
   code: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** The request's id (its `X-Request-Id` answer header, and every log line of it): a reference to quote to support. */
+  request_id: z.string().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

@@ -159,7 +159,10 @@ export const saleListItemSchema = z.object({
   name: z.string(),
   customer: refSchema.nullable(),
   salesperson: refSchema.nullable(),
+  /** The untaxed total without the optional sections (what the customer orders; Odoo's amount_untaxed). */
   total_price: z.string(),
+  /** The optional sections' total ('0.00' when none): with total_price, the total with every option taken. */
+  optional_total: z.string(),
   state: saleStateSchema,
   state_label: z.string(),
   updated_on: z.string(),

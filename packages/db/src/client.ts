@@ -39,8 +39,13 @@ export interface Database {
    * pg_terminate_backend): the request may be retried later; nothing it did was acknowledged.
    */
   isUnavailable(error: unknown): boolean;
-  /** PGlite only: a tarball of the data directory (test snapshots). */
-  dump?(): Promise<Blob>;
+  /** PostgreSQL only: the pool's connections (open, idle), the queries waiting for one, and its size (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * PGlite only: a tarball of the data directory (test snapshots; gzipped: backups). Taken between two statements and
+   * after a checkpoint, while no transaction is open: a consistent image, as after a clean stop.
+   */
+  dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
 
 export interface CreateDbOptions {
@@ -227,6 +232,12 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<Database> {
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
       isUnavailable: isConnectionLost,
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
     };
   }
   let dataDir: string | undefined;
@@ -257,7 +268,14 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<Database> {
     close: () => client.close(),
     // The embedded database lives in this process: it cannot be "away".
     isUnavailable: () => false,
-    dump: () => client.dumpDataDir('none'),
+    // A checkpoint first (less to replay when the image is opened), then the image under the transaction lock: no
+    // transaction is open while it is taken (`exec` takes that lock itself, so it cannot run inside it).
+    dump: async (compression = 'none') => {
+      await client.exec('CHECKPOINT');
+      return (
+        client as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> }
+      )._runExclusiveTransaction(() => client.dumpDataDir(compression));
+    },
   };
 }
 

@@ -24,5 +24,7 @@ export {
   sql,
   type Table,
 } from 'drizzle-orm';
+export * from './backup';
 export * from './client';
+export * from './data-dir-lock';
 export * from './schema';

@@ -268,8 +268,10 @@ export const sales = pgTable(
     salespersonId: integer('salesperson_id'),
     salespersonName: text('salesperson_name'),
     templateIds: jsonb('template_ids').$type<{ _id: string; name: string }[]>().notNull().default([]),
-    /** Cached for the list: recomputed by the service after every change. */
+    /** Cached for the list: recomputed by the service after every change. Without the optional sections. */
     totalPrice: numeric('total_price', NUMERIC_COLUMNS.total).notNull().default('0'),
+    /** The optional sections' total (salePricing's optional_total), cached and written with total_price. */
+    optionalTotal: numeric('optional_total', NUMERIC_COLUMNS.total).notNull().default('0'),
     version: integer('version').notNull().default(1),
     createdById: uuid('created_by_id'),
     createdByName: text('created_by_name'),
@@ -621,6 +623,39 @@ export const runs = pgTable(
     index('runs_active_idx').on(t.heartbeatAt).where(sql`status in ('queued', 'running')`),
   ],
 );
+
+// ─── The admin audit log (docs/decisions/0033-audit-log.md) ─────────────────────────────────────────────────────
+
+/**
+ * One admin action (a user created, deleted, their rights or password changed, settings changed, an ERP fetch
+ * started…): who did it (the name as it was: no foreign key, the entry outlives a deleted user), what (a fixed key),
+ * to what (type, id and a readable label), the changed fields before and after (never a secret: "changed") and the
+ * client's address. Append-only: a trigger refuses UPDATE and DELETE (migration 0025). `at` has millisecond
+ * precision, as a JavaScript date: the paging cursor (at, id) is then exact.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().default(sql`clock_timestamp()`),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    targetLabel: text('target_label').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_action_at_idx').on(t.action, t.at.desc(), t.id.desc()),
+    index('audit_log_actor_at_idx').on(t.actorId, t.at.desc(), t.id.desc()),
+  ],
+);
+export type AuditLogRow = typeof auditLog.$inferSelect;
+export type NewAuditLogRow = typeof auditLog.$inferInsert;
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;

@@ -117,6 +117,33 @@ describe('approval rules', () => {
     expect(e.reasons[1]).toMatchObject({ rule: 'sale_total', lines: [], sections: [] });
   });
 
+  it("writes the sale total's amounts in the given currency (the ERP company's)", () => {
+    const euro = { symbol: '€', position: 'after' as const, decimalPlaces: 2 };
+    const e = evaluateApproval(rules({ sale_total: { threshold: 100_000 } }), {
+      sections: [{ _id: 's', lines: [line('120000', '10')] }],
+      currency: euro,
+    });
+    expect(e.summary).toBe('sale total 120,000.00 € > 100,000.00 €');
+    const yen = { symbol: '¥', position: 'before' as const, decimalPlaces: 0 };
+    expect(
+      evaluateApproval(rules({ sale_total: { threshold: 1000 } }), {
+        sections: [],
+        pricing: { total_price: '1234.50', total_margin_percent: 50 },
+        currency: yen,
+      }).summary,
+    ).toBe('sale total ¥1,235 > ¥1,000');
+  });
+
+  it('leaves optional sections out of the sale total and margin (as salePricing does)', () => {
+    const e = evaluateApproval(rules({ sale_total: { threshold: 1000 }, sale_margin: { threshold: 18 } }), {
+      sections: [
+        { _id: 'a', lines: [line('900', '100')] },
+        { _id: 'o', presentation: 'optional', lines: [line('5000', '4900')] },
+      ],
+    });
+    expect(e.needed).toBe(false);
+  });
+
   it('does not judge the margin of a sale whose total is zero, and uses the pricing the caller holds', () => {
     const empty = evaluateApproval(rules({ sale_margin: { threshold: 18 } }), { sections: [] });
     expect(empty.needed).toBe(false);

@@ -1,12 +1,19 @@
 // Approval rules (docs/product/rules.md#approvals, decision 0030): which sales need an approver's yes before they are
 // published. Pure: the server decides with it, the browser runs the same function as lines change to show why.
-import { formatMoney } from './format';
+import { formatMoney, type MoneyCurrency } from './format';
 import type { Numeric } from './money';
 import { toDecimal, toDecimalOrZero } from './money';
 import type { Actor } from './permissions';
 import { hasFullRights } from './permissions';
 import type { PricingLine } from './pricing';
-import { isPercentLine, marginPercentOf, netPrice, salePricing, sectionDetails } from './pricing';
+import {
+  isPercentLine,
+  marginPercentOf,
+  netPrice,
+  type PresentedSection,
+  salePricing,
+  sectionDetails,
+} from './pricing';
 
 export const APPROVAL_RULE_KEYS = ['line_margin', 'sale_margin', 'max_discount', 'sale_total'] as const;
 export type ApprovalRuleKey = (typeof APPROVAL_RULE_KEYS)[number];
@@ -48,9 +55,12 @@ export function anyApprovalRuleEnabled(rules: ApprovalRules): boolean {
 /** A line as the evaluation reads it: the stored values (the sale's DTO or its rows). */
 export type ApprovalLine = PricingLine & { readonly _id: string };
 export interface ApprovalInput {
-  readonly sections: readonly { readonly _id: string; readonly lines: readonly ApprovalLine[] }[];
+  /** The sections with their presentation: an optional one is out of the sale's totals (as salePricing leaves it). */
+  readonly sections: readonly (PresentedSection & { readonly _id: string; readonly lines: readonly ApprovalLine[] })[];
   /** The sale's pricing when the caller holds it (else computed from the lines). */
   readonly pricing?: { readonly total_price: Numeric; readonly total_margin_percent: number } | null;
+  /** The currency the reasons write amounts in (the ERP company's); US dollars when absent. */
+  readonly currency?: MoneyCurrency | undefined;
 }
 
 export interface ApprovalReason {
@@ -199,7 +209,7 @@ export function evaluateApproval(rules: ApprovalRules, input: ApprovalInput): Ap
   if (st.enabled && pricing && toDecimalOrZero(pricing.total_price).gt(toDecimal(st.threshold))) {
     reasons.push({
       rule: 'sale_total',
-      text: `sale total ${formatMoney(pricing.total_price)} > ${formatMoney(st.threshold)}`,
+      text: `sale total ${formatMoney(pricing.total_price, input.currency)} > ${formatMoney(st.threshold, input.currency)}`,
       lines: [],
       sections: [],
       approver: st.approver,

@@ -301,6 +301,12 @@ const uniqueEmail = () => `matrix-${Date.now()}-${++seq}@example.com`;
 
 const MATRIX: Matrix = {
   'GET /api/health': [{ name: 'public', path: () => '/api/health', expect: all(200) }],
+  // npm run backup's route: only with the data directory lock's secret, from loopback (backup.pglite.test.ts); the
+  // test app has no data directory, so everyone gets the 404 of an unknown route.
+  'GET /api/ops/backup': [{ name: 'without the lock secret', path: () => '/api/ops/backup', expect: all(404) }],
+  'GET /api/ready': [{ name: 'public', path: () => '/api/ready', expect: all(200) }],
+  // Prometheus metrics: only the metrics token or an allowed address, neither set here; a session is not enough.
+  'GET /metrics': [{ name: 'no metrics token or address configured', path: () => '/metrics', expect: all(404) }],
   'GET /api/config': [{ name: 'public', path: () => '/api/config', expect: all(200) }],
   // The API's own description is public (it describes the API, no data): plugins/api-docs.ts.
   'GET /api/openapi.json': [{ name: 'public', path: () => '/api/openapi.json', expect: all(200) }],
@@ -486,6 +492,16 @@ const MATRIX: Matrix = {
       expect: adminOnly(200),
     },
   ],
+  // The admin audit log (decision 0033): admins only, filters refused to everyone else before they are read.
+  'GET /api/admin/audit': [
+    { name: 'newest first', path: () => '/api/admin/audit', expect: adminOnly(200) },
+    {
+      name: 'filtered',
+      path: () => '/api/admin/audit?action=user.created&action=user.deleted&target=example&pageSize=5',
+      expect: adminOnly(200),
+    },
+  ],
+  'GET /api/admin/audit/actors': [{ name: 'actors', path: () => '/api/admin/audit/actors', expect: adminOnly(200) }],
   'GET /api/sales/approval/:id': [
     { name: 'state', path: () => `/api/sales/approval/${readFixture.id}`, expect: moduleViewers(200) },
     {

@@ -6,6 +6,7 @@ import PgBoss from 'pg-boss';
 const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<string, (schema: string) => string>;
 
 export type JobHandler<T> = (data: T) => Promise<void>;
+export type JobListener = (queue: string, seconds: number, failed: boolean) => void;
 
 export interface SendOptions {
   /** pg-boss retries when the handler throws (default 0: the handlers record their own failures). */
@@ -34,6 +35,10 @@ export interface Jobs {
   state(queue: string, id: string): Promise<JobState | null>;
   /** Cancels a job not ended yet (its worker's complete or fail then changes nothing); false when it had ended. */
   cancel(queue: string, id: string): Promise<boolean>;
+  /** Jobs of each queue this process knows, all processes' (metrics): waiting (created, retry) and running. */
+  sizes(): Promise<{ queue: string; waiting: number; active: number }[]>;
+  /** Hears each job this process ran (metrics): its queue, the seconds its handler took, whether it threw. */
+  observe(listener: JobListener): void;
   stop(): Promise<void>;
 }
 
@@ -83,6 +88,10 @@ export function createJobs(
   /** This process's workers of each queue (pg-boss ids), woken when there is work for them. */
   const workers = new Map<string, string[]>();
   const retryTimers = new Set<NodeJS.Timeout>();
+  const listeners = new Set<JobListener>();
+  const ran = (queue: string, started: number, failed: boolean) => {
+    for (const l of listeners) l(queue, (performance.now() - started) / 1000, failed);
+  };
   const wake = (queue: string) => {
     if (stopping) return;
     // A worker waiting for its next poll fetches now; a busy one fetches again as soon as its job ends.
@@ -111,9 +120,12 @@ export function createJobs(
           },
           async (jobs) => {
             for (const job of jobs) {
+              const started = performance.now();
               try {
                 await handler(job.data);
+                ran(queue, started, false);
               } catch (err) {
+                ran(queue, started, true);
                 // pg-boss makes the job available again after its retry delay: be there when it is.
                 if (job.retryCount < job.retryLimit) {
                   const timer = setTimeout(
@@ -152,6 +164,25 @@ export function createJobs(
       // pg-boss 10 answers { affected } (its types say void)
       const result = (await boss.cancel(queue, id)) as unknown as { affected?: number } | undefined;
       return (result?.affected ?? 0) > 0;
+    },
+    async sizes() {
+      const names = [...queues];
+      if (!started || names.length === 0) return [];
+      // One statement for every queue (pg-boss's getQueueSize is one per queue and state).
+      const { rows } = await executeSql(
+        `SELECT name, count(*) FILTER (WHERE state < 'active') AS waiting, count(*) FILTER (WHERE state = 'active') AS active
+         FROM pgboss.job WHERE name = ANY($1::text[]) AND state < 'completed' GROUP BY name`,
+        [names],
+      );
+      const found = new Map(rows.map((r) => [String(r.name), r]));
+      return names.map((queue) => ({
+        queue,
+        waiting: Number(found.get(queue)?.waiting ?? 0),
+        active: Number(found.get(queue)?.active ?? 0),
+      }));
+    },
+    observe(listener) {
+      listeners.add(listener);
     },
     async stop() {
       stopping = true;

@@ -23,6 +23,8 @@ export function sendProblem(
       detail,
       code,
       ...(errors && Object.keys(errors).length ? { errors } : {}),
+      // The reference a person quotes (the web app shows it; the X-Request-Id header and every log line carry it).
+      request_id: reply.request.id,
     });
 }
 

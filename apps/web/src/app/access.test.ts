@@ -22,7 +22,7 @@ function expectedLabels({ isAdmin, modules }: Actor): string[] {
   if (isAdmin || modules.accounting.enabled) out.push('Analytic Report', 'Journal Items');
   if (isAdmin || modules.inventory.enabled) out.push('Stock by Location', 'Stock by Product');
   if (isAdmin || (modules.sales.enabled && modules.sales.level === 'full_rights')) out.push('Templates');
-  if (isAdmin) out.push('User Management', 'Settings');
+  if (isAdmin) out.push('User Management', 'Settings', 'Audit Log');
   return out;
 }
 
@@ -39,7 +39,7 @@ describe('drawer entries', () => {
     expect(count).toBe(2 * STATES.length ** 3);
   });
 
-  it('an admin sees all eight entries in order', () => {
+  it('an admin sees all nine entries in order', () => {
     const admin: Actor = {
       isAdmin: true,
       modules: {
@@ -57,6 +57,7 @@ describe('drawer entries', () => {
       ['Templates', '/templates'],
       ['User Management', '/users'],
       ['Settings', '/settings'],
+      ['Audit Log', '/audit'],
     ]);
   });
 

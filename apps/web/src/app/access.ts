@@ -35,7 +35,8 @@ export type NavKey =
   | 'stockProduct'
   | 'templates'
   | 'users'
-  | 'settings';
+  | 'settings'
+  | 'audit';
 
 export interface NavEntry {
   key: NavKey;
@@ -54,6 +55,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'templates', label: 'Templates', path: '/templates', access: full('sales') },
   { key: 'users', label: 'User Management', path: '/users', access: ADMIN },
   { key: 'settings', label: 'Settings', path: '/settings', access: ADMIN },
+  { key: 'audit', label: 'Audit Log', path: '/audit', access: ADMIN },
 ];
 
 export function drawerEntries(actor: Actor | null | undefined): NavEntry[] {

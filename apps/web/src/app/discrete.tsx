@@ -1,7 +1,6 @@
 // The single discrete-mode mechanism: every table renders `useDiscreteColumns(columns)` (the shared DataTable does
 // it for you) and any other money figure checks `useDiscreteMode().discrete`.
 import { useCallback, useMemo } from 'react';
-import { errorMessage } from '../lib/api';
 import { applyDiscrete, type ColumnLike } from '../lib/discreteColumns';
 import { usePreferences } from './providers/currentUser';
 import { useDialog } from './providers/dialog';
@@ -30,7 +29,7 @@ export function useDiscreteMode() {
       try {
         await setPreference('discreteMode', next);
       } catch (err) {
-        snackbar.show(errorMessage(err), 'error');
+        snackbar.showError(err);
       }
     },
     [dialog, setPreference, snackbar],

@@ -10,6 +10,7 @@ import { RequireAuth } from './routing/RequireAuth';
 import { RootLayout } from './routing/RootLayout';
 
 // Screens load on first visit (the login screen is part of the first download).
+const AuditLogPage = lazyScreen(() => import('../features/audit/AuditLogPage').then((m) => m.AuditLogPage));
 const AnalyticReportPage = lazyScreen(() =>
   import('../features/analytic-report/AnalyticReportPage').then((m) => m.AnalyticReportPage),
 );
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
               screen('/stock/location', view('inventory'), StockLocationPage),
               screen('/stock/product', view('inventory'), StockProductPage),
               screen('/settings', ADMIN, SettingsPage),
+              screen('/audit', ADMIN, AuditLogPage),
               { path: '*', element: <NotFound /> },
             ],
           },

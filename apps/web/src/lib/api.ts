@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly retryAfter: number | undefined;
   /** The problem+json answer as sent, with its extension members (an EDIT_CONFLICT's `conflicts`). */
   readonly problem: Record<string, unknown> | undefined;
+  /** The server's id of the request (problem `request_id`, else the X-Request-Id header): what support looks up. */
+  readonly requestId: string | undefined;
 
   constructor(
     message: string,
@@ -25,6 +27,7 @@ export class ApiError extends Error {
       retryAfter?: number;
       cause?: unknown;
       problem?: Record<string, unknown>;
+      requestId?: string | undefined;
     },
   ) {
     super(message, { cause: opts.cause });
@@ -34,6 +37,7 @@ export class ApiError extends Error {
     this.errors = opts.errors ?? {};
     this.retryAfter = opts.retryAfter;
     this.problem = opts.problem;
+    this.requestId = opts.requestId;
   }
 
   get hasFieldErrors(): boolean {
@@ -95,7 +99,14 @@ async function toApiError(res: Response): Promise<ApiError> {
     errors,
     retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined,
     problem,
+    requestId: requestIdOf(res, problem),
   });
+}
+
+/** The id the server gave the request: the problem's `request_id`, else the X-Request-Id answer header. */
+function requestIdOf(res: Response, problem?: Record<string, unknown>): string | undefined {
+  const id = problem?.request_id;
+  return typeof id === 'string' && id ? id : (res.headers.get('X-Request-Id') ?? undefined);
 }
 
 async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
@@ -179,13 +190,15 @@ export async function fetchFile<D extends FileRoute>(
   if (!res.ok) {
     const text = await res.text().catch(() => '');
     let message = text || res.statusText || `Request failed with status ${res.status}`;
+    let problem: Record<string, unknown> | undefined;
     try {
       const body = JSON.parse(text) as { detail?: string; title?: string };
       message = body.detail ?? body.title ?? message;
+      problem = body;
     } catch {
       // not JSON
     }
-    throw new ApiError(message, { status: res.status });
+    throw new ApiError(message, { status: res.status, requestId: requestIdOf(res, problem) });
   }
   const chunks: BlobPart[] = [];
   let bytes = 0;
@@ -229,6 +242,11 @@ export function errorMessage(err: unknown): string {
   } catch {
     return String(err);
   }
+}
+
+/** The reference of a failed call to show beside its message (ApiError.requestId); none for other failures. */
+export function errorReference(err: unknown): string | undefined {
+  return err instanceof ApiError ? err.requestId : undefined;
 }
 
 export function fieldErrors(err: unknown): FieldErrors {

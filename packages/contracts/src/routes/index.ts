@@ -1,6 +1,7 @@
 // Every route of the HTTP API, by area (packages/contracts http.ts says how they are used).
 import type { RouteDef } from '../http';
 import { approvalsApi } from './approvals';
+import { auditApi } from './audit';
 import { authApi } from './auth';
 import { catalogApi, partnersApi } from './catalog';
 import { companyApi } from './company';
@@ -9,6 +10,7 @@ import { erpOrderApi } from './erp-order';
 import { erpFetchApi } from './erpfetch';
 import { exportsApi } from './exports';
 import { healthApi } from './health';
+import { opsApi } from './ops';
 import { reportsApi } from './reports';
 import { saleLinesApi, saleRevertApi, saleSectionsApi } from './sale-edits';
 import { saleRevisionsApi } from './sale-revisions';
@@ -19,6 +21,7 @@ import { templatesApi } from './templates';
 import { usersApi } from './users';
 
 export { approvalsApi } from './approvals';
+export { auditApi } from './audit';
 export { authApi } from './auth';
 export { catalogApi, partnersApi } from './catalog';
 export { companyApi } from './company';
@@ -27,6 +30,7 @@ export { erpOrderApi } from './erp-order';
 export { erpFetchApi } from './erpfetch';
 export { exportsApi } from './exports';
 export { healthApi } from './health';
+export { opsApi } from './ops';
 export { reportsApi } from './reports';
 export { saleLinesApi, saleRevertApi, saleSectionsApi } from './sale-edits';
 export { saleReadRoute } from './sale-read';
@@ -46,6 +50,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...Object.values(reportsApi),
   ...Object.values(erpOrderApi),
   ...Object.values(healthApi),
+  ...Object.values(opsApi),
   ...Object.values(authApi),
   ...Object.values(catalogApi),
   ...Object.values(partnersApi),
@@ -59,4 +64,5 @@ export const apiRoutes: readonly RouteDef[] = [
   ...Object.values(saleTemplatesApi),
   ...Object.values(approvalsApi),
   ...Object.values(companyApi),
+  ...Object.values(auditApi),
 ];

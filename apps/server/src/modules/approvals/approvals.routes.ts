@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requires } from '../../plugins/auth';
 import { serve } from '../../plugins/contract-routes';
 import { typedRoutes } from '../../plugins/typed-routes';
+import { originOf } from '../audit/audit.routes';
 import type { ApprovalsService } from './approvals.service';
 
 /** Approvals (packages/contracts routes/approvals.ts, docs/product/api.md#approvals). */
@@ -10,7 +11,12 @@ export function approvalsRoutes(app: FastifyInstance, deps: { approvals: Approva
   const r = typedRoutes(app);
   const { approvals } = deps;
   serve(r, approvalsApi.rules, async (req) => approvals.getRules(req.user));
-  serve(r, approvalsApi.setRules, async (req) => approvals.setRules(req.user, req.body), requires('settings.manage'));
+  serve(
+    r,
+    approvalsApi.setRules,
+    async (req) => approvals.setRules(req.user, req.body, originOf(req)),
+    requires('settings.manage'),
+  );
   serve(r, approvalsApi.state, async (req) => approvals.state(req.user, req.params.id));
   serve(
     r,

@@ -29,6 +29,7 @@ import {
   defaultApprovalRules,
   evaluateApproval,
   isEditableState,
+  type MoneyCurrency,
   money,
   saleStateLabel,
   toDecimalOrZero,
@@ -36,6 +37,7 @@ import {
 import { AppError, forbidden, notFound } from '../../errors';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize, can } from '../../policy';
+import { type AuditOrigin, type AuditRecorder, recordChange } from '../audit/audit.service';
 import type { FullSale } from '../sales/sales.repository';
 import { ApprovalRace, type ApprovalsRepository } from './approvals.repository';
 
@@ -44,6 +46,8 @@ export interface ApprovalsDeps {
   /** The sale with its sections and lines, read in one snapshot. */
   readSale: (saleId: string) => Promise<FullSale | undefined>;
   events: SaleEvents;
+  /** The currency the reasons write amounts in: the ERP company's (company repository). */
+  currency: () => Promise<MoneyCurrency>;
   /**
    * Freezes a revision of the sale (the revisions module's save, source 'approval'); its id is kept on the request.
    * Without it (or when it answers null) the request keeps no revision.
@@ -52,13 +56,20 @@ export interface ApprovalsDeps {
     | ((actor: AuthUser, saleId: string, comment: string | null) => Promise<{ id: string } | null>)
     | undefined;
   log: { error(obj: object, msg?: string): void };
+  /** The admin audit log: a change of the rules is written right after it (no transaction to join). */
+  audit: AuditRecorder;
 }
 
-/** The evaluation's input from the sale's rows (the same values its DTO carries, so the browser computes the same). */
-export function approvalInputOf(full: FullSale): ApprovalInput {
+/**
+ * The evaluation's input from the sale's rows (the same values its DTO carries, so the browser computes the same),
+ * amounts written in `currency`.
+ */
+export function approvalInputOf(full: FullSale, currency?: MoneyCurrency): ApprovalInput {
   return {
+    currency,
     sections: full.sections.map((s) => ({
       _id: s.id,
+      presentation: s.presentation,
       lines: s.lines.map((l) => ({
         _id: l.id,
         kind: l.kind,
@@ -116,10 +127,15 @@ function approvalsCore(deps: ApprovalsDeps) {
 
   /** The sale, the rules, what its content breaks, its latest request and whether that request covers it. */
   async function judge(saleId: string) {
-    const [full, r, latest] = await Promise.all([deps.readSale(saleId), rules(), repo.latest(saleId)]);
+    const [full, r, latest, currency] = await Promise.all([
+      deps.readSale(saleId),
+      rules(),
+      repo.latest(saleId),
+      deps.currency(),
+    ]);
     if (!full) return undefined;
     const evaluation = anyApprovalRuleEnabled(r)
-      ? evaluateApproval(r, approvalInputOf(full))
+      ? evaluateApproval(r, approvalInputOf(full, currency))
       : { needed: false, reasons: [], summary: '', approver: null };
     const covered = coveredOf(latest);
     const cleared = !evaluation.needed || (covered !== null && approvalCovers(covered, evaluation.reasons));
@@ -164,7 +180,8 @@ function approvalsCore(deps: ApprovalsDeps) {
     return voidIfBroken(j);
   }
 
-  return { repo, events, approved, rules, judge, announce, voidIfBroken, stateOf, judged };
+  const { currency } = deps;
+  return { repo, events, approved, rules, currency, judge, announce, voidIfBroken, stateOf, judged };
 }
 type Core = ReturnType<typeof approvalsCore>;
 type Judged = NonNullable<Awaited<ReturnType<Core['judge']>>>;
@@ -298,6 +315,7 @@ async function pendingPage(
       customer: s.customerId === null ? null : { id: s.customerId, name: s.customerName ?? '' },
       salesperson: s.salespersonId === null ? null : { id: s.salespersonId, name: s.salespersonName ?? '' },
       total_price: money(toDecimalOrZero(s.totalPrice)),
+      optional_total: money(toDecimalOrZero(s.optionalTotal)),
       state: s.state,
       state_label: saleStateLabel(s.state),
       updated_on: s.updatedAt.toISOString(),
@@ -322,7 +340,7 @@ async function pendingPage(
 async function publishGate(core: Core, full: FullSale): Promise<SyncProblem[]> {
   const r = await core.rules();
   if (!anyApprovalRuleEnabled(r)) return [];
-  const evaluation = evaluateApproval(r, approvalInputOf(full));
+  const evaluation = evaluateApproval(r, approvalInputOf(full, await core.currency()));
   if (!evaluation.needed) return [];
   let latest = await core.repo.latest(full.sale.id);
   const covered = coveredOf(latest);
@@ -377,10 +395,20 @@ export function approvalsService(deps: ApprovalsDeps) {
       authorize(actor, 'settings.manage');
       return core.rules();
     },
-    async setRules(actor: AuthUser | null, next: ApprovalRules): Promise<ApprovalRules> {
-      authorize(actor, 'settings.manage');
+    async setRules(actor: AuthUser | null, next: ApprovalRules, origin: AuditOrigin): Promise<ApprovalRules> {
+      const me = authorize(actor, 'settings.manage');
+      const before = await core.rules();
       await deps.repo.setRules(JSON.stringify(next));
-      return core.rules();
+      const after = await core.rules();
+      await recordChange(deps.audit, {
+        actor: { id: me.id, name: me.name },
+        action: 'approval_rules.changed',
+        target: { type: 'settings', id: 'approval-rules', label: 'Approval rules' },
+        before,
+        after,
+        origin,
+      });
+      return after;
     },
     async state(actor: AuthUser | null, saleId: string): Promise<ApprovalStateDto> {
       const user = authorize(actor, 'sales.view');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors';
+import { originOf } from '../audit/audit.routes';
 import { SSO_CALLBACK_PATH, SsoError, type SsoService } from './sso.service';
 
 const noStore = { 'cache-control': 'no-store' };
@@ -37,7 +38,7 @@ export function ssoRoutes(app: FastifyInstance, deps: { sso: SsoService | null }
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
     let location: string;
     try {
-      location = `/?${new URLSearchParams({ code: await deps.sso.finish(query) })}`;
+      location = `/?${new URLSearchParams({ code: await deps.sso.finish(query, originOf(req)) })}`;
     } catch (e) {
       location = failed(req.log, e);
     }

@@ -3,6 +3,8 @@ import { defaultModules, defaultPreferences } from '@quotewright/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config';
+import type { AuditOrigin, AuditRecorder } from '../audit/audit.service';
+import { userAudit } from '../users/users.audit';
 import type { UsersRepository } from '../users/users.repository';
 import type { LoginCodesRepository } from './login-codes.repository';
 import type { SsoRepository } from './sso.repository';
@@ -67,9 +69,15 @@ export interface SsoServiceDeps {
   loginCodes: LoginCodesRepository;
   log: FastifyBaseLogger;
   now?: () => number;
+  /**
+   * The admin audit log: an account linked to an SSO identity, or created by a sign-in, is written right after the
+   * change (no transaction to join); the person signing in is its actor.
+   */
+  audit: AuditRecorder;
 }
 
-export function ssoService({ settings, repo, users, loginCodes, log, now = Date.now }: SsoServiceDeps) {
+export function ssoService({ settings, repo, users, loginCodes, log, now = Date.now, audit }: SsoServiceDeps) {
+  const logged = userAudit(audit);
   let discovered: Promise<oidc.Configuration> | undefined;
 
   /** Discovery once per process; a failure is not cached, so the next sign-in tries again. */
@@ -91,7 +99,7 @@ export function ssoService({ settings, repo, users, loginCodes, log, now = Date.
   }
 
   /** The user behind verified ID token claims: linked by SSO id, else by verified e-mail, else created (opt-in). */
-  async function linkUser(claims: oidc.IDToken) {
+  async function linkUser(claims: oidc.IDToken, origin: AuditOrigin) {
     const azureId = typeof claims.oid === 'string' && claims.oid ? claims.oid : claims.sub;
     const byId = await repo.findUserByAzureId(azureId);
     if (byId) return byId;
@@ -109,6 +117,7 @@ export function ssoService({ settings, repo, users, loginCodes, log, now = Date.
       const linked = await repo.linkAzureId(byEmail.id, azureId);
       if (!linked) throw new SsoError(MSG.otherIdentity, { reason: 'linked concurrently', userId: byEmail.id });
       log.info({ userId: linked.id }, 'SSO identity linked to an existing user');
+      await logged.ssoLinked(linked, linked, origin);
       return linked;
     }
     if (!settings.autoCreate) throw new SsoError(MSG.unknown, { reason: 'unknown user, auto-create off', azureId });
@@ -123,6 +132,7 @@ export function ssoService({ settings, repo, users, loginCodes, log, now = Date.
       azureId,
     });
     log.info({ userId: created.id }, 'SSO user created');
+    await logged.created(created, created, origin, { sso: 'linked' });
     return created;
   }
 
@@ -155,7 +165,7 @@ export function ssoService({ settings, repo, users, loginCodes, log, now = Date.
      * PKCE verifier, lets openid-client verify the ID token (issuer, audience, nonce, expiry), checks the tenant,
      * links the user and answers a one-time code for the SPA. Throws SsoError.
      */
-    async finish(query: string): Promise<string> {
+    async finish(query: string, origin: AuditOrigin): Promise<string> {
       const params = new URLSearchParams(query);
       const state = params.get('state');
       const pending = state ? await repo.consumeState(sha256(state), new Date(now())) : null;
@@ -179,7 +189,7 @@ export function ssoService({ settings, repo, users, loginCodes, log, now = Date.
         throw new SsoError(MSG.tenant, { reason: 'tenant not allowed', tid: claims.tid });
       }
 
-      const user = await linkUser(claims);
+      const user = await linkUser(claims, origin);
       const code = randomBytes(32).toString('base64url');
       await loginCodes.create(sha256(code), user.id, new Date(now() + LOGIN_CODE_TTL_MS));
       log.info({ userId: user.id }, 'SSO sign-in');

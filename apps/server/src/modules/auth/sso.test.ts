@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ssoStates, users } from '@quotewright/db';
+import { auditLog, eq, ssoStates, users } from '@quotewright/db';
 import { defaultModules } from '@quotewright/domain';
 import { decodeJwt, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
@@ -192,6 +192,10 @@ function expectError(result: { path: string; params: URLSearchParams }, text: Re
   expect(result.params.has('code')).toBe(false);
 }
 
+/** The audit log entries about a user (docs/decisions/0033-audit-log.md). */
+const auditOf = (app: Running, userId: string) =>
+  app.t.database.db.select().from(auditLog).where(eq(auditLog.targetId, userId));
+
 const userRow = async (app: Running, email: string) => {
   const rows = await app.t.database.db.select().from(users);
   return rows.find((u) => u.email === email);
@@ -257,6 +261,19 @@ describe('single sign-on with a real OIDC provider', () => {
     // Azure Linked: azure_id is the oid claim.
     const me = await fetch(`${main.base}/api/users/${u.id}`, { headers: { authorization: `Bearer ${token}` } });
     expect(((await me.json()) as { azure_id: string | null }).azure_id).toBe('oid-ada');
+
+    // The link is an admin audit log entry: the person signing in is its actor, with their address.
+    expect(await auditOf(main, u.id)).toEqual([
+      expect.objectContaining({
+        actorId: u.id,
+        actorName: 'Ada',
+        action: 'user.sso_link_changed',
+        targetLabel: 'ada@example.test',
+        before: { sso: 'not linked' },
+        after: { sso: 'linked' },
+        ip: '127.0.0.1',
+      }),
+    ]);
   });
 
   it('finds a linked user by SSO id even when the e-mail changed at the IdP', async () => {
@@ -380,7 +397,9 @@ describe('single sign-on with a real OIDC provider', () => {
     await createUser(main.t, { email: 'taken@example.test', azureId: 'oid-original' });
     account = { sub: 'sub-x', oid: 'oid-intruder', tid: TENANT, email: 'taken@example.test', email_verified: true };
     expectError(await signIn(main), /linked to another/);
-    expect((await userRow(main, 'taken@example.test'))!.azureId).toBe('oid-original');
+    const taken = (await userRow(main, 'taken@example.test'))!;
+    expect(taken.azureId).toBe('oid-original');
+    expect(await auditOf(main, taken.id)).toEqual([]);
   });
 
   it('creates an unknown user with default modules (not admin) when SSO_AUTO_CREATE is on', async () => {
@@ -395,6 +414,17 @@ describe('single sign-on with a real OIDC provider', () => {
     // A second sign-in finds the same user.
     const again = await signIn(autoCreate);
     expect(decodeJwt((await exchange(autoCreate, again.params.get('code')!)).body.token!).sub).toBe(row.id);
+    // One entry: the account created by its own sign-in (the second sign-in changed nothing).
+    expect(await auditOf(autoCreate, row.id)).toEqual([
+      expect.objectContaining({
+        actorId: row.id,
+        actorName: 'Grace',
+        action: 'user.created',
+        targetLabel: 'grace@example.test',
+        before: null,
+        after: expect.objectContaining({ email: 'grace@example.test', isAdmin: false, sso: 'linked' }),
+      }),
+    ]);
   });
 
   it('never auto-creates from an unverified e-mail', async () => {

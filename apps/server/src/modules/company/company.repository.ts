@@ -11,6 +11,7 @@ import {
   pgArray,
   sql,
 } from '@quotewright/db';
+import { DEFAULT_CURRENCY, type MoneyCurrency } from '@quotewright/domain';
 
 export type ErpCompanyRow = typeof erpCompany.$inferSelect;
 export type ErpCompanySave = Omit<ErpCompanyRow, 'id' | 'updatedAt'>;
@@ -29,6 +30,15 @@ export interface PaymentTermRow {
 
 /** app_settings key of "Quote validity (days)". */
 export const QUOTE_VALIDITY_KEY = 'quote_validity_days';
+
+/** How the company writes amounts; US dollars until the ERP company is known. */
+export function currencyOf(
+  c: Pick<ErpCompanyRow, 'currencySymbol' | 'currencyPosition' | 'currencyDecimalPlaces'> | undefined,
+): MoneyCurrency {
+  return c
+    ? { symbol: c.currencySymbol, position: c.currencyPosition, decimalPlaces: c.currencyDecimalPlaces }
+    : DEFAULT_CURRENCY;
+}
 
 export function companyRepository(db: Db) {
   return {
@@ -64,6 +74,19 @@ export function companyRepository(db: Db) {
     async companyWithLogo(): Promise<ErpCompanyRow | undefined> {
       const [row] = await db.select().from(erpCompany).where(eq(erpCompany.id, 1));
       return row;
+    },
+
+    /** The currency amounts are written in: the ERP company's (US dollars until the first contacts fetch). */
+    async currency(): Promise<MoneyCurrency> {
+      const [row] = await db
+        .select({
+          currencySymbol: erpCompany.currencySymbol,
+          currencyPosition: erpCompany.currencyPosition,
+          currencyDecimalPlaces: erpCompany.currencyDecimalPlaces,
+        })
+        .from(erpCompany)
+        .where(eq(erpCompany.id, 1));
+      return currencyOf(row);
     },
 
     async logo(): Promise<string | null> {

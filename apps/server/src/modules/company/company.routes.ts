@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requires } from '../../plugins/auth';
 import { serve } from '../../plugins/contract-routes';
 import { typedRoutes } from '../../plugins/typed-routes';
+import { originOf } from '../audit/audit.routes';
 import type { CompanyService } from './company.service';
 
 /** The ERP company of customer documents and the documents' settings (packages/contracts routes/company.ts). */
@@ -23,7 +24,7 @@ export function companyRoutes(app: FastifyInstance, deps: { company: CompanyServ
   serve(
     r,
     companyApi.setDocumentSettings,
-    async (req) => company.setDocumentSettings(req.user, req.body),
+    async (req) => company.setDocumentSettings(req.user, req.body, originOf(req)),
     requires('settings.manage'),
   );
 }

@@ -4,6 +4,7 @@ import type { CompanyAnswerDto, CurrencyDto, DocumentSettingsDto } from '@quotew
 import { QUOTE_VALIDITY_DEFAULT_DAYS } from '@quotewright/domain';
 import { notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
+import { type AuditOrigin, type AuditRecorder, recordChange } from '../audit/audit.service';
 import type { CompanyRepository } from './company.repository';
 
 /** US dollars until the company is known (the first contacts fetch). */
@@ -20,7 +21,8 @@ export function logoType(bytes: Buffer): string {
   return 'application/octet-stream';
 }
 
-export function companyService(repo: CompanyRepository) {
+/** `audit` writes the admin audit log (a settings change, right after it: no transaction to join). */
+export function companyService(repo: CompanyRepository, audit: AuditRecorder) {
   return {
     async company(actor: AuthUser | null): Promise<CompanyAnswerDto> {
       authorize(actor, 'documents.read');
@@ -68,9 +70,22 @@ export function companyService(repo: CompanyRepository) {
       return { quote_validity_days: (await repo.quoteValidityDays()) ?? QUOTE_VALIDITY_DEFAULT_DAYS };
     },
 
-    async setDocumentSettings(actor: AuthUser | null, next: DocumentSettingsDto): Promise<DocumentSettingsDto> {
-      authorize(actor, 'settings.manage');
+    async setDocumentSettings(
+      actor: AuthUser | null,
+      next: DocumentSettingsDto,
+      origin: AuditOrigin,
+    ): Promise<DocumentSettingsDto> {
+      const me = authorize(actor, 'settings.manage');
+      const before = { quote_validity_days: (await repo.quoteValidityDays()) ?? QUOTE_VALIDITY_DEFAULT_DAYS };
       await repo.setQuoteValidityDays(next.quote_validity_days);
+      await recordChange(audit, {
+        actor: { id: me.id, name: me.name },
+        action: 'settings.changed',
+        target: { type: 'settings', id: 'documents', label: 'Customer documents' },
+        before,
+        after: { quote_validity_days: next.quote_validity_days },
+        origin,
+      });
       return { quote_validity_days: next.quote_validity_days };
     },
   };

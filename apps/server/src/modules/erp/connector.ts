@@ -20,8 +20,14 @@ import { partnerReads } from './connector.partners.js';
 import { saleReads } from './connector.sales.js';
 import { createOdooSession } from './connector.session.js';
 import { stockReads } from './connector.stock.js';
-import type { ErpConnector, ErpServerInfo } from './erp.types.js';
-import { createTransport, type OdooProtocol, type OdooTransport, type TransportOptions } from './transport.js';
+import type { ErpConnector, ErpRequestEvent, ErpServerInfo } from './erp.types.js';
+import {
+  createTransport,
+  type OdooProtocol,
+  type OdooTransport,
+  type RequestLogEntry,
+  type TransportOptions,
+} from './transport.js';
 
 export type { ErpConnector } from './erp.types.js';
 
@@ -67,6 +73,11 @@ export { isOutcomeUnknown } from './connector.session.js';
 
 export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
   const webUrl = (opts.publicUrl ?? opts.url).replace(/\/+$/, '');
+  const observers = new Set<(e: ErpRequestEvent) => void>();
+  const onRequest = (e: RequestLogEntry) => {
+    opts.onRequest?.(e);
+    for (const o of observers) o(e);
+  };
   const transport =
     opts.transport ??
     createTransport({
@@ -78,7 +89,7 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
       ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
       ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
       ...(opts.retryDelayMs !== undefined ? { retryDelayMs: opts.retryDelayMs } : {}),
-      ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
+      onRequest,
     });
   const s = createOdooSession(transport, {
     linePageSize: opts.linePageSize ?? DEFAULT_LINE_PAGE,
@@ -96,6 +107,11 @@ export function createErpConnector(opts: ErpConnectorOptions): ErpConnector {
     async serverInfo(): Promise<ErpServerInfo> {
       const [v, protocol] = await Promise.all([s.version(), transport.protocol()]);
       return { serverVersion: v.serverVersion, protocol };
+    },
+    ...(transport.ping ? { ping: (timeoutMs: number) => transport.ping!(timeoutMs) } : {}),
+    observe(listener) {
+      observers.add(listener);
+      return () => observers.delete(listener);
     },
     fetchProducts: catalog.fetchProducts,
     countProducts: catalog.countProducts,

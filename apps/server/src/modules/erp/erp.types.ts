@@ -554,8 +554,23 @@ export interface ErpStockProduct {
   stock_quant_ids: ErpStockEntry[];
 }
 
+/** One HTTP request of the connector to the ERP, as its observers hear it (metrics). */
+export interface ErpRequestEvent {
+  /** Odoo's model.method (`sale.order.write`), or common.<method> / web.version. */
+  operation: string;
+  ms: number;
+  error?: { kind: string } | undefined;
+}
+
 export interface ErpConnector {
   serverInfo(): Promise<ErpServerInfo>;
+  /**
+   * Does the ERP answer? One cheap call needing no login (Odoo's version, asked afresh), within `timeoutMs`: rejects
+   * with an ErpError otherwise. Absent on connectors that are not Odoo's (tests' stand-ins, no ERP).
+   */
+  ping?(timeoutMs: number): Promise<void>;
+  /** Hears every HTTP request to the ERP, each attempt of a retried read too (metrics); answers the unsubscribe. */
+  observe?(listener: (e: ErpRequestEvent) => void): () => void;
   /** ordered by id asc, id > afterId, archived products included (active = false) */
   fetchProducts(p: ErpPage): Promise<ErpProduct[]>;
   countProducts(): Promise<number>;

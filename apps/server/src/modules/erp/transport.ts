@@ -32,6 +32,11 @@ export interface OdooTransport {
   version(): Promise<OdooVersion>;
   /** The wire protocol in use (for `auto`, resolved on first use). */
   protocol(): Promise<ResolvedProtocol>;
+  /**
+   * Does the server answer? Its version asked afresh (version() keeps the first answer), once, within `timeoutMs`
+   * (readiness checks). Absent on stand-in transports of tests.
+   */
+  ping?(timeoutMs: number): Promise<void>;
 }
 
 export interface RequestLogEntry {
@@ -184,14 +189,15 @@ abstract class BaseTransport implements OdooTransport {
     return this.versionPromise;
   }
 
-  /** One HTTP POST/GET with the per-call timeout; network failures become ErpErrors. */
+  /** One HTTP POST/GET with the per-call timeout (or `timeoutMs`); network failures become ErpErrors. */
   async http(
     path: string,
     init: { method: 'POST' | 'GET'; headers?: Record<string, string>; body?: string },
     operation: string,
+    timeoutMs = this.timeoutMs,
   ): Promise<HttpAnswer> {
     const ctrl = new AbortController();
-    const timer = setTimeout(() => ctrl.abort(), this.timeoutMs);
+    const timer = setTimeout(() => ctrl.abort(), timeoutMs);
     try {
       const res = await fetch(this.url + path, {
         method: init.method,
@@ -208,7 +214,7 @@ abstract class BaseTransport implements OdooTransport {
         location: res.headers.get('location'),
       };
     } catch (e) {
-      if (ctrl.signal.aborted) throw erpErrors.timeout(this.timeoutMs, operation);
+      if (ctrl.signal.aborted) throw erpErrors.timeout(timeoutMs, operation);
       throw erpErrors.unreachable(this.url, causeOf(e), e);
     } finally {
       clearTimeout(timer);
@@ -243,6 +249,19 @@ abstract class BaseTransport implements OdooTransport {
 
   /** How this transport learns the server's version (asked once, see version()). */
   protected abstract fetchVersion(): Promise<OdooVersion>;
+
+  /** See OdooTransport.ping: the cheapest call of each protocol, needing no login (common.version, /web/version). */
+  async ping(timeoutMs: number): Promise<void> {
+    const operation = this.kind === 'json2' ? 'web.version' : 'common.version';
+    await this.withRetry(operation, false, async () => {
+      if (this.kind === 'jsonrpc') {
+        await this.jsonRpc('common', 'version', [], operation, timeoutMs);
+        return;
+      }
+      const ans = await this.http('/web/version', { method: 'GET' }, operation, timeoutMs);
+      if (ans.status !== 200) throw httpError(ans, this.opts.db, operation);
+    });
+  }
 
   /** JSON-RPC common.version; an Odoo without /jsonrpc answers through /web/version instead. */
   protected versionOverJsonRpc(): Promise<OdooVersion> {
@@ -280,12 +299,19 @@ abstract class BaseTransport implements OdooTransport {
   }
 
   /** JSON-RPC 2.0 call on /jsonrpc (the JSON-RPC transport, and `auto` asking the version). */
-  async jsonRpc(service: string, method: string, args: unknown[], operation: string): Promise<unknown> {
+  async jsonRpc(
+    service: string,
+    method: string,
+    args: unknown[],
+    operation: string,
+    timeoutMs = this.timeoutMs,
+  ): Promise<unknown> {
     const body = JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service, method, args }, id: nextId() });
     const ans = await this.http(
       '/jsonrpc',
       { method: 'POST', headers: { 'Content-Type': 'application/json' }, body },
       operation,
+      timeoutMs,
     );
     if (ans.status !== 200) throw httpError(ans, this.opts.db, operation);
     const parsed = parseJson(ans, operation);
@@ -511,17 +537,22 @@ export class Json2Transport extends BaseTransport {
 /** `auto`: asks common.version once, then JSON-2 for Odoo 19+ and JSON-RPC below. */
 class AutoTransport implements OdooTransport {
   private readonly probe: JsonRpcTransport;
-  private inner: Promise<OdooTransport> | undefined;
+  private inner: Promise<BaseTransport> | undefined;
+  /** The transport chosen, once known. */
+  private chosen: BaseTransport | undefined;
 
   constructor(private readonly opts: TransportOptions) {
     this.probe = new JsonRpcTransport(opts);
   }
 
-  private resolve(): Promise<OdooTransport> {
+  private resolve(): Promise<BaseTransport> {
     if (!this.inner) {
       this.inner = this.probe
         .version()
-        .then((v) => (v.major >= 19 ? new Json2Transport(this.opts) : this.probe))
+        .then((v) => {
+          this.chosen = v.major >= 19 ? new Json2Transport(this.opts) : this.probe;
+          return this.chosen;
+        })
         .catch((e) => {
           this.inner = undefined;
           throw e;
@@ -540,6 +571,11 @@ class AutoTransport implements OdooTransport {
 
   async protocol(): Promise<ResolvedProtocol> {
     return (await this.resolve()).protocol();
+  }
+
+  /** Asks over the protocol chosen; before one is, as the choice would (common.version over /jsonrpc). */
+  ping(timeoutMs: number): Promise<void> {
+    return (this.chosen ?? this.probe).ping(timeoutMs);
   }
 }
 

@@ -7,6 +7,7 @@ import type { Jobs } from '../../infra/jobs';
 import { LeaseLost, type Run, runTracker } from '../../infra/runs';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
+import type { AuditOrigin, AuditRecorder } from '../audit/audit.service';
 import type { CatalogRepository } from '../catalog/catalog.repository';
 import type { CompanyRepository } from '../company/company.repository';
 import type { ErpConnector } from '../erp/erp.types';
@@ -78,7 +79,11 @@ export interface ErpFetchDeps {
   salesPageSize?: number;
   /** A run without a heartbeat for this long is considered interrupted. */
   staleAfterMs?: number;
+  /** The admin audit log: a fetch started is written right after its run was queued (no transaction to join). */
+  audit: AuditRecorder;
 }
+
+const FETCH_LABELS: Record<FetchKind, string> = { products: 'Products', sales: 'Sales', contacts: 'Contacts' };
 
 type Progress = (p: { processed: number; total: number | null; written: number; message: string }) => Promise<void>;
 type FetchResult = { processed: number; written: number; deactivated: number; message: string };
@@ -229,7 +234,11 @@ export function erpFetchService(deps: ErpFetchDeps) {
 
   return {
     /** Starts a fetch, or answers the one of this kind already under way. */
-    async start(actor: AuthUser | null, kind: FetchKind): Promise<{ run: FetchRunDto; started: boolean }> {
+    async start(
+      actor: AuthUser | null,
+      kind: FetchKind,
+      origin: AuditOrigin,
+    ): Promise<{ run: FetchRunDto; started: boolean }> {
       const me = authorize(actor, 'erp.fetch');
       await runs.recover();
       const created = await runs.create(
@@ -237,7 +246,16 @@ export function erpFetchService(deps: ErpFetchDeps) {
         { detail: {}, message: null, startedBy: { id: me.id, name: me.name } },
         { status: 'failed', detail: { error: 'Could not queue the fetch job' } },
       );
-      if (created.started) return { run: toRunDto(created.run), started: true };
+      if (created.started) {
+        await deps.audit({
+          actor: { id: me.id, name: me.name },
+          action: 'erp_fetch.started',
+          target: { type: 'erp_fetch', id: created.run.id, label: FETCH_LABELS[kind] },
+          after: { kind },
+          origin,
+        });
+        return { run: toRunDto(created.run), started: true };
+      }
       if (created.run) return { run: toRunDto(created.run), started: false };
       throw new AppError('CONFLICT', 'Another fetch of this kind just finished; try again');
     },

@@ -1,6 +1,12 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { CoverLetter, CoverLetterBody, SaleDocument, SaleDocumentRevision } from '@quotewright/contracts';
-import { type MoneyCurrency, saleExcelFileName, saleJsonFileName, sanitizeFileName } from '@quotewright/domain';
+import {
+  DEFAULT_CURRENCY,
+  type MoneyCurrency,
+  saleExcelFileName,
+  saleJsonFileName,
+  sanitizeFileName,
+} from '@quotewright/domain';
 import { notFound } from '../../errors';
 import { type AuthUser, authorize } from '../../policy';
 import type { CompanyRepository } from '../company/company.repository';
@@ -9,7 +15,7 @@ import type { FullSale, SalesRepository } from '../sales/sales.repository';
 import { writeSaleWorkbook } from './excel';
 import type { ExportsRepository } from './exports.repository';
 import { salePdf } from './pdf';
-import { currencyOf, type DocumentInput, quoteDocument } from './quote-document';
+import { type DocumentInput, quoteDocument } from './quote-document';
 import { toSaleDocument } from './sale-document';
 import { saleView } from './sale-view';
 
@@ -26,7 +32,7 @@ export function exportsService(deps: {
   /** The sale's revisions with their documents, oldest first (modules/revisions), for the JSON export. */
   revisions?: (saleId: string, quoteNumber: string) => Promise<SaleDocumentRevision[]>;
   /** The ERP's data customer documents print (decision 0031): the company, its currency, addresses, terms. */
-  company?: Pick<CompanyRepository, 'companyWithLogo' | 'company' | 'quoteValidityDays' | 'paymentTerm'>;
+  company?: Pick<CompanyRepository, 'companyWithLogo' | 'currency' | 'quoteValidityDays' | 'paymentTerm'>;
   partners?: Pick<PartnersRepository, 'parties' | 'salespersonEmail'>;
 }) {
   const now = () => new Date(deps.now?.() ?? Date.now());
@@ -63,7 +69,7 @@ export function exportsService(deps: {
   }
 
   /** The currency amounts are written in: the ERP company's (dollars until it is known). */
-  const currency = async (): Promise<MoneyCurrency> => currencyOf(await deps.company?.company());
+  const currency = async (): Promise<MoneyCurrency> => deps.company?.currency() ?? DEFAULT_CURRENCY;
 
   return {
     /** The .xlsx of a sale; the requesting user's discrete mode leaves cost, margin and markup out. */

@@ -4,15 +4,13 @@
 // pdf.ts reads the database: the document can be built from any sale, a revision, or a preview's overrides.
 import type { CoverLetterBody } from '@quotewright/contracts';
 import {
-  DEFAULT_CURRENCY,
   effectiveValidityDays,
   formatMoney,
-  type MoneyCurrency,
   QUOTE_VALIDITY_DEFAULT_DAYS,
   quoteExpiryDate,
   type SectionPresentation,
 } from '@quotewright/domain';
-import type { ErpCompanyRow } from '../company/company.repository';
+import { currencyOf, type ErpCompanyRow } from '../company/company.repository';
 import type { PartyDetails } from '../partners/partners.repository';
 import type { FullSale } from '../sales/sales.repository';
 import { type SaleView, saleView, type ViewLine } from './sale-view';
@@ -140,15 +138,6 @@ function sellerOf(c: ErpCompanyRow): DocumentSeller {
 
 function partyOf(name: string, details: PartyDetails | undefined): DocumentParty {
   return { name: details?.name || name, lines: details ? addressLines(details) : [] };
-}
-
-/** How the company writes amounts; US dollars until the ERP company is known. */
-export function currencyOf(
-  c: Pick<ErpCompanyRow, 'currencySymbol' | 'currencyPosition' | 'currencyDecimalPlaces'> | undefined,
-): MoneyCurrency {
-  return c
-    ? { symbol: c.currencySymbol, position: c.currencyPosition, decimalPlaces: c.currencyDecimalPlaces }
-    : DEFAULT_CURRENCY;
 }
 
 const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));

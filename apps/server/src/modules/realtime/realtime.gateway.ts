@@ -53,6 +53,10 @@ export const OUTBOUND_EVENTS = [
 
 export interface Realtime {
   io: RealtimeServer;
+  /** This process's connections and the sales' rooms they are in (metrics). */
+  stats(): { connections: number; rooms: number };
+  /** PING to the Redis of the adapter (readiness); absent without REDIS_URL. */
+  pingRedis?: () => Promise<void>;
   /** Disconnects every socket, stops relaying, closes the Redis connections. */
   close(): Promise<void>;
 }
@@ -87,8 +91,24 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   io.on('connection', (socket) => connected(ctx, socket, editors, inbound));
   const unsubscribe = relaySaleEvents(ctx, sessions.recheckUser);
 
+  const salePrefix = saleRoom('');
   return {
     io,
+    stats() {
+      const nsp = io.of('/');
+      let rooms = 0;
+      for (const name of nsp.adapter.rooms.keys()) if (name.startsWith(salePrefix)) rooms++;
+      return { connections: nsp.sockets.size, rooms };
+    },
+    ...(redis
+      ? {
+          pingRedis: async () => {
+            // While it reconnects a command would wait in the client's queue: say so at once instead.
+            if (!redis.pub.isReady) throw new Error('Redis is not connected (reconnecting)');
+            await redis.pub.ping();
+          },
+        }
+      : {}),
     async close() {
       ctx.closed = true;
       editors.close();

@@ -88,7 +88,7 @@ describe('the guard (repository)', () => {
     };
   }
   const actor = { id: '00000000-0000-4000-8000-000000000001', name: 'Guard' };
-  const set = { totalPrice: '1.00', odooSynced: false };
+  const set = { totalPrice: '1.00', optionalTotal: '0.00', odooSynced: false };
 
   it('writes the touch, the line and the entry in one go, and moves the written section by exactly one version', async () => {
     const { sale, A, B, ids } = await fixture();

@@ -16,14 +16,16 @@ import {
   isMissingDescription,
   lineKindFromProductName,
   MAX_SALE_TOTAL,
+  type SalePricing,
   salePricing,
   toDecimal,
 } from '@quotewright/domain';
 import { AppError, type FieldErrors, fieldErrorsFromIssues, validation } from '../../errors';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
+import { saleTotalsOf } from './sale-mutate';
 import { type SaleDto, toSaleDto } from './sales.dto';
-import type { NewLine, SalesRepository } from './sales.repository';
+import type { NewLine, SalesRepository, SaleTotals } from './sales.repository';
 
 const TOO_LARGE = 'The sale total would be too large';
 
@@ -98,6 +100,32 @@ function lineProblems(sections: ImportSection[]): FieldErrors {
   return errors;
 }
 
+/** The new sale's totals (without and with its optional sections), refused when they would not fit a sale total. */
+function importTotals(sections: ImportSection[]): SaleTotals {
+  let pricing: SalePricing;
+  try {
+    pricing = salePricing(
+      sections.map((sec) => ({
+        presentation: sec.presentation,
+        lines: sec.lines.map((l) => ({
+          kind: l.kind!,
+          price: l.price,
+          cost: l.cost,
+          discount: l.discount ?? null,
+          quantity: l.quantity,
+          price_percentage_active: l.pricePercentageActive ?? false,
+        })),
+      })),
+    );
+  } catch (e) {
+    if (isDomainError(e)) throw new AppError('VALIDATION_FAILED', TOO_LARGE);
+    throw e;
+  }
+  const totals = saleTotalsOf(pricing);
+  if (!totals) throw new AppError('VALIDATION_FAILED', TOO_LARGE);
+  return totals;
+}
+
 export function saleImportService(deps: { sales: SalesRepository; events?: SaleEvents }) {
   return {
     /**
@@ -124,27 +152,7 @@ export function saleImportService(deps: { sales: SalesRepository; events?: SaleE
       const sections = toNewLines(parsed.data);
       const problems = lineProblems(sections);
       if (Object.keys(problems).length > 0) throw validation(problems, 'The file is not a valid Quotewright quote');
-      let totalPrice: string;
-      try {
-        const pricing = salePricing(
-          sections.map((sec) => ({
-            presentation: sec.presentation,
-            lines: sec.lines.map((l) => ({
-              kind: l.kind!,
-              price: l.price,
-              cost: l.cost,
-              discount: l.discount ?? null,
-              quantity: l.quantity,
-              price_percentage_active: l.pricePercentageActive ?? false,
-            })),
-          })),
-        );
-        totalPrice = pricing.total_price;
-      } catch (e) {
-        if (isDomainError(e)) throw new AppError('VALIDATION_FAILED', TOO_LARGE);
-        throw e;
-      }
-      if (toDecimal(totalPrice).abs().gte(MAX_SALE_TOTAL)) throw new AppError('VALIDATION_FAILED', TOO_LARGE);
+      const totals = importTotals(sections);
       const imported = await deps.sales.transaction(async (r) => {
         const wanted = sections.flatMap((sec) => sec.lines.flatMap((l) => (l.productId ? [l.productId] : [])));
         const active = new Set((await r.productsByIds([...new Set(wanted)])).filter((p) => p.active).map((p) => p.id));
@@ -168,7 +176,7 @@ export function saleImportService(deps: { sales: SalesRepository; events?: SaleE
           salespersonId: s.salesperson?.id ?? null,
           salespersonName: s.salesperson?.name ?? null,
           validityDays: s.validity_days,
-          totalPrice,
+          ...totals,
           createdById: user.id,
           createdByName: user.name,
         });

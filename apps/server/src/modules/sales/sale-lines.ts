@@ -6,13 +6,7 @@ import {
   type ValueReplacedEvent,
 } from '@quotewright/contracts';
 import type { ProductRow, SaleLineRow, SaleRow, SaleSectionRow } from '@quotewright/db';
-import {
-  isEditableState,
-  MAX_SALE_LINES,
-  MAX_SALE_TOTAL,
-  salePricingFromSections,
-  toDecimal,
-} from '@quotewright/domain';
+import { isEditableState, MAX_SALE_LINES, salePricingFromSections, toDecimal } from '@quotewright/domain';
 import { notFound } from '../../errors';
 import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
@@ -25,7 +19,7 @@ import {
   shownValue,
   writeOfChange,
 } from './line-planners';
-import { activityEntry, actorOf, type Change, linesOnly, type Mutate } from './sale-mutate';
+import { activityEntry, actorOf, type Change, linesOnly, type Mutate, saleTotalsOf } from './sale-mutate';
 import type { SaleReads } from './sale-reads';
 
 /** How many catalog rows the sales service keeps for appended lines (a few MB at most). */
@@ -93,10 +87,10 @@ export function heldPath(repo: SalesRepository, reads: SaleReads, events: SaleEv
           )
         : toSectionDto({ ...head, lines: after });
     if (predicted.reduce((n, sec) => n + sec.lines.length, 0) > MAX_SALE_LINES) return undefined;
-    const pricing = salePricingFromSections(predicted.map(pricedSection));
-    if (toDecimal(pricing.total_price).abs().gte(MAX_SALE_TOTAL)) return undefined;
+    const totals = saleTotalsOf(salePricingFromSections(predicted.map(pricedSection)));
+    if (!totals) return undefined;
     const saleBefore = saleDtoOf(h.sale, h.sections);
-    const set = { totalPrice: pricing.total_price, odooSynced: false };
+    const set = { ...totals, odooSynced: false };
     const provisional: SaleRow = {
       ...h.sale,
       ...set,
@@ -134,11 +128,16 @@ export function heldPath(repo: SalesRepository, reads: SaleReads, events: SaleEv
     sectionsAfter[h.index] = dto;
     const heads = h.heads.map((x, i) => (i === h.index ? { ...x, version } : x));
     let sale: SaleRow = { ...provisional, version: done.version, updatedAt: done.updatedAt };
-    const total = salePricingFromSections(sectionsAfter.map(pricedSection)).total_price;
-    // The values were computed as the columns store them: the total cannot differ, but if it ever did, the stored
-    // one is put right before anyone is answered.
-    if (!toDecimal(total).eq(toDecimal(sale.totalPrice)))
-      sale = (await repo.correctTotal(sale.id, sale.version, total)) ?? sale;
+    const pricing = salePricingFromSections(sectionsAfter.map(pricedSection));
+    // The values were computed as the columns store them: the totals cannot differ, but if they ever did, the stored
+    // ones are put right before anyone is answered.
+    if (
+      !toDecimal(pricing.total_price).eq(toDecimal(sale.totalPrice)) ||
+      !toDecimal(pricing.optional_total).eq(toDecimal(sale.optionalTotal))
+    ) {
+      const totals = { totalPrice: pricing.total_price, optionalTotal: pricing.optional_total };
+      sale = (await repo.correctTotal(sale.id, sale.version, totals)) ?? sale;
+    }
     remember({
       sale,
       heads: heads as SaleSectionRow[],

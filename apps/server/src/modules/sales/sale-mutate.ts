@@ -11,6 +11,7 @@ import {
   isEditableState,
   MAX_SALE_LINES,
   MAX_SALE_TOTAL,
+  type SalePricing,
   salePricingFromSections,
   saleStateLabel,
   toDecimal,
@@ -20,7 +21,14 @@ import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { SaleReads } from './sale-reads';
 import { pricedSection, type SaleDto, type SectionDto, saleDtoOf } from './sales.dto';
-import type { ActivityEntry, SaleHeader, SaleState, SalesQueries, SalesRepository } from './sales.repository';
+import type {
+  ActivityEntry,
+  SaleHeader,
+  SaleState,
+  SalesQueries,
+  SalesRepository,
+  SaleTotals,
+} from './sales.repository';
 
 export const saleNotEditable = (state: SaleState) =>
   new AppError(
@@ -29,6 +37,16 @@ export const saleNotEditable = (state: SaleState) =>
   );
 
 export const actorOf = (user: AuthUser) => ({ id: user.id, name: user.name });
+
+/**
+ * The totals a sale stores from its pricing (the list shows both): undefined when either would not fit a sale total
+ * (the change is then refused).
+ */
+export function saleTotalsOf(pricing: Pick<SalePricing, 'total_price' | 'optional_total'>): SaleTotals | undefined {
+  const tooLarge = (x: string) => toDecimal(x).abs().gte(MAX_SALE_TOTAL);
+  if (tooLarge(pricing.total_price) || tooLarge(pricing.optional_total)) return undefined;
+  return { totalPrice: pricing.total_price, optionalTotal: pricing.optional_total };
+}
 
 /** What a change of a sale (mutate's `fn`) tells the mutation. */
 export interface Change {
@@ -118,7 +136,7 @@ export function saleMutator(repo: SalesRepository, reads: SaleReads, events: Sal
         const heads = kept ? before.heads : await r.sectionHeads(saleId);
         // The sale row itself is not changed by `fn` (only by the touch, below): the locked row serves.
         let read = (await readSale(r, saleId, locked, heads, change.lines, before.fresh))!;
-        let set: SaleHeader & { totalPrice?: string; odooSynced: boolean };
+        let set: SaleHeader & Partial<SaleTotals> & { odooSynced: boolean };
         if (typeof kind === 'string') {
           const lineCount = read.sections.reduce((n, sec) => n + sec.lines.length, 0);
           if (lineCount > MAX_SALE_LINES) {
@@ -127,11 +145,9 @@ export function saleMutator(repo: SalesRepository, reads: SaleReads, events: Sal
               `A sale holds at most ${MAX_SALE_LINES.toLocaleString('en-US')} lines (this change would make ${lineCount.toLocaleString('en-US')})`,
             );
           }
-          const pricing = salePricingFromSections(read.sections.map(pricedSection));
-          if (toDecimal(pricing.total_price).abs().gte(MAX_SALE_TOTAL)) {
-            throw new AppError('VALIDATION_FAILED', 'The sale total would be too large');
-          }
-          set = { ...change.header, totalPrice: pricing.total_price, odooSynced: false };
+          const totals = saleTotalsOf(salePricingFromSections(read.sections.map(pricedSection)));
+          if (!totals) throw new AppError('VALIDATION_FAILED', 'The sale total would be too large');
+          set = { ...change.header, ...totals, odooSynced: false };
         } else {
           set = { ...kind.header, odooSynced: false };
         }

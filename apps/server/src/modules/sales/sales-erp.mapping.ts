@@ -79,10 +79,9 @@ export function saleImport(
         };
       }),
     });
-  // Without optional sections, as Odoo's amount_untaxed.
-  const totalPrice = salePricing(
-    sections.map((sec) => ({ presentation: sec.presentation, lines: sec.lines })),
-  ).total_price;
+  // Without optional sections, as Odoo's amount_untaxed; the optional sections' total apart.
+  const pricing = salePricing(sections.map((sec) => ({ presentation: sec.presentation, lines: sec.lines })));
+  const totalPrice = pricing.total_price;
   const body = {
     odooId: s.odooId,
     odooName: s.name,
@@ -104,6 +103,7 @@ export function saleImport(
     },
     sections,
   };
-  // The creation time identifies the order; it is not content (a change of it must not rewrite the sale).
-  return { ...body, contentHash: contentHash(body), createdAt: s.createdAt };
+  // The creation time identifies the order; it is not content (a change of it must not rewrite the sale). The
+  // optional total follows from the sections (content already): left out of the hash, which stays as it was.
+  return { ...body, optionalTotal: pricing.optional_total, contentHash: contentHash(body), createdAt: s.createdAt };
 }

@@ -16,6 +16,8 @@ export interface ErpSaleImport {
   salesperson: Ref;
   template: Ref;
   totalPrice: string;
+  /** The optional sections' total (sales.optional_total); absent: 0. */
+  optionalTotal?: string;
   /** Odoo's own figures of the order (decision 0031): printed on the customer PDF while the sale is in sync. */
   erp?: { untaxed: string; tax: string; total: string; paymentTerm: string | null; validityDate: string | null };
   contentHash: string;
@@ -108,6 +110,9 @@ async function unlink(tx: Tx, found: Candidate, o: ErpSaleImport, changed: Chang
   changed.push({ saleId: found.id, version: r!.version });
 }
 
+/** The sale's cached totals as the order gives them (without its optional sections, and theirs apart). */
+const totalsOf = (o: ErpSaleImport) => ({ totalPrice: o.totalPrice, optionalTotal: o.optionalTotal ?? '0' });
+
 /** The sale's header columns as the order gives them. */
 function headerOf(o: ErpSaleImport) {
   return {
@@ -150,7 +155,7 @@ async function updateFound(tx: Tx, found: Candidate, o: ErpSaleImport, counts: C
     .update(sales)
     .set({
       ...headerOf(o),
-      ...(keepLocalEdits ? {} : { totalPrice: o.totalPrice, odooSynced: true, odooSyncedOn: new Date() }),
+      ...(keepLocalEdits ? {} : { ...totalsOf(o), odooSynced: true, odooSyncedOn: new Date() }),
       version: sql`${sales.version} + 1`,
       updatedAt: new Date(),
       updatedByName: 'ERP',
@@ -177,7 +182,7 @@ async function createFor(tx: Tx, o: ErpSaleImport, counts: Counts): Promise<stri
       ...headerOf(o),
       name: o.odooName,
       quoteNumber: formatQuoteNumber(Number(seq!.n)),
-      totalPrice: o.totalPrice,
+      ...totalsOf(o),
       odooSynced: true,
       odooSyncedOn: new Date(),
       createdByName: 'ERP',

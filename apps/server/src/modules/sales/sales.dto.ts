@@ -336,6 +336,7 @@ export function toSaleListItemDto(s: SaleListRow): SaleListItemDto {
     customer: ref(s.customerId, s.customerName),
     salesperson: ref(s.salespersonId, s.salespersonName),
     total_price: money(toDecimalOrZero(s.totalPrice)),
+    optional_total: money(toDecimalOrZero(s.optionalTotal)),
     state: s.state,
     state_label: saleStateLabel(s.state),
     updated_on: s.updatedAt.toISOString(),

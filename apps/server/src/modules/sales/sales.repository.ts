@@ -63,6 +63,7 @@ export type SaleListRow = Pick<
   | 'salespersonId'
   | 'salespersonName'
   | 'totalPrice'
+  | 'optionalTotal'
   | 'state'
   | 'updatedAt'
 >;
@@ -85,6 +86,15 @@ export type SaleHeader = Partial<
     | 'validityDays'
   >
 >;
+
+/** The sale's cached totals (salePricing's total_price and optional_total), written together from one pricing. */
+export interface SaleTotals {
+  totalPrice: string;
+  optionalTotal: string;
+}
+
+/** What a change writes to the sale's row besides its version, who and when. */
+export type SaleSet = SaleHeader & Partial<SaleTotals> & { odooSynced?: boolean };
 
 export type NewLine = Omit<typeof saleLines.$inferInsert, 'id' | 'saleId' | 'sectionId' | 'position'>;
 export type LinePatch = Partial<
@@ -113,6 +123,7 @@ export const listColumns = {
   salespersonId: sales.salespersonId,
   salespersonName: sales.salespersonName,
   totalPrice: sales.totalPrice,
+  optionalTotal: sales.optionalTotal,
   state: sales.state,
   updatedAt: sales.updatedAt,
 };
@@ -490,7 +501,7 @@ function saleWriteQueries(db: Db, run: Run) {
     ...coverLetterQueries(db),
 
     async create(
-      values: SaleHeader & { createdById: string; createdByName: string; totalPrice?: string },
+      values: SaleHeader & { createdById: string; createdByName: string } & Partial<SaleTotals>,
     ): Promise<string> {
       const [seq] = (await db.execute(sql`select nextval('sale_quote_number_seq') as n`)).rows as { n: string }[];
       const [row] = await db
@@ -508,11 +519,7 @@ function saleWriteQueries(db: Db, run: Run) {
     /**
      * Marks a change: version + 1 in SQL (never read-modify-write), who and when, plus the given columns only.
      */
-    async touch(
-      id: string,
-      actor: { id: string; name: string },
-      set: SaleHeader & { totalPrice?: string; odooSynced?: boolean } = {},
-    ): Promise<SaleRow> {
+    async touch(id: string, actor: { id: string; name: string }, set: SaleSet = {}): Promise<SaleRow> {
       const [row] = await db
         .update(sales)
         .set({ ...set, ...changeMark(sales.version, actor) })
@@ -528,7 +535,7 @@ function saleWriteQueries(db: Db, run: Run) {
     async touchRecorded(
       id: string,
       actor: { id: string; name: string },
-      set: SaleHeader & { totalPrice?: string; odooSynced?: boolean },
+      set: SaleSet,
       activity: ActivityEntry | null,
     ): Promise<{ sale: SaleRow; heads: SaleSectionRow[] }> {
       const values = {
@@ -563,7 +570,7 @@ function saleWriteQueries(db: Db, run: Run) {
     async commitLinesAt(
       at: SaleAt,
       actor: { id: string; name: string },
-      set: { totalPrice: string; odooSynced: boolean },
+      set: SaleTotals & { odooSynced: boolean },
       activity: ActivityEntry | null,
       write: LinesWrite,
     ): Promise<{ version: number; updatedAt: Date; lines: SaleLineRow[]; removed: number } | undefined> {
@@ -577,7 +584,8 @@ function saleWriteQueries(db: Db, run: Run) {
               ${JSON.stringify(activity.detail)}::jsonb, clock_timestamp() from touched returning 1)`
         : sql``;
       const rows = await run(sql`with touched as (
-          update ${sales} set total_price = ${set.totalPrice}, odoo_synced = ${set.odooSynced}, version = version + 1,
+          update ${sales} set total_price = ${set.totalPrice}, optional_total = ${set.optionalTotal},
+            odoo_synced = ${set.odooSynced}, version = version + 1,
             updated_at = now(), updated_by_id = ${actor.id}, updated_by_name = ${actor.name}
           where id = ${at.saleId} and version = ${at.version} and state in ('draft', 'sent')
             and (select string_agg(ss.id::text || ':' || ss.version, ',' order by ss.position) from ${saleSections} ss
@@ -611,13 +619,13 @@ function saleWriteQueries(db: Db, run: Run) {
     },
 
     /**
-     * The sale's total put right at the version a change left it at (see the service's commitHeld); undefined when
-     * the sale changed since (that change computed its total again from the lines).
+     * The sale's totals put right at the version a change left it at (see the service's commitHeld); undefined when
+     * the sale changed since (that change computed its totals again from the lines).
      */
-    async correctTotal(id: string, version: number, totalPrice: string): Promise<SaleRow | undefined> {
+    async correctTotal(id: string, version: number, totals: SaleTotals): Promise<SaleRow | undefined> {
       const [row] = await db
         .update(sales)
-        .set({ totalPrice })
+        .set(totals)
         .where(and(eq(sales.id, id), eq(sales.version, version)))
         .returning();
       return row;

@@ -263,7 +263,7 @@ describe('GET /api/sales (list)', () => {
           state: r.state,
           totalPrice: r.total,
           updatedAt: new Date(Date.UTC(2024, 0, 1 + i)),
-          ...(r.name === 'Charlie lamps' ? { odooId: 55, odooName: 'S00055' } : {}),
+          ...(r.name === 'Charlie lamps' ? { odooId: 55, odooName: 'S00055', optionalTotal: '75.25' } : {}),
         })
         .where(eq(sales.id, sale._id));
       i++;
@@ -293,6 +293,7 @@ describe('GET /api/sales (list)', () => {
       customer: null,
       salesperson: null,
       total_price: '1200.50',
+      optional_total: '75.25',
       state: 'sale',
       state_label: 'Sale Order',
       updated_on: '2024-01-03T00:00:00.000Z',

@@ -12,6 +12,8 @@ import {
 import { AppError, notFound, validation } from '../../errors';
 import { hashPassword } from '../../infra/passwords';
 import { type AuthUser, authorize } from '../../policy';
+import type { AuditOrigin, AuditRecorder } from '../audit/audit.service';
+import { userAudit } from './users.audit';
 import type { UserPatch, UsersRepository } from './users.repository';
 
 export function toUserDto(row: UserRow): User {
@@ -43,8 +45,16 @@ const isUniqueViolation = (e: unknown): boolean => {
   return err?.code === '23505' || err?.cause?.code === '23505';
 };
 
-/** `onUserChanged` runs after a user's rights, password or account changed (open sockets are checked again). */
-export function usersService(repo: UsersRepository, onUserChanged?: (userId: string) => void) {
+/**
+ * `onUserChanged` runs after a user's rights, password or account changed (open sockets are checked again); `audit`
+ * writes the admin audit log (users.audit.ts: right after each change succeeded).
+ */
+export function usersService(
+  repo: UsersRepository,
+  onUserChanged: ((userId: string) => void) | undefined,
+  audit: AuditRecorder,
+) {
+  const log = userAudit(audit);
   async function load(id: string): Promise<UserRow> {
     const row = await repo.findById(id);
     if (!row) throw notFound('User');
@@ -64,8 +74,8 @@ export function usersService(repo: UsersRepository, onUserChanged?: (userId: str
       return (await repo.list()).map(toUserDto);
     },
 
-    async create(actor: AuthUser | null, input: CreateUser): Promise<User> {
-      authorize(actor, 'users.manage');
+    async create(actor: AuthUser | null, input: CreateUser, origin: AuditOrigin): Promise<User> {
+      const me = authorize(actor, 'users.manage');
       if (await repo.findByEmail(input.email)) throw emailTaken();
       try {
         const row = await repo.insert({
@@ -76,6 +86,7 @@ export function usersService(repo: UsersRepository, onUserChanged?: (userId: str
           modules: mergeModules(defaultModules(), input.modules),
           preferences: defaultPreferences(),
         });
+        await log.created(me, row, origin);
         return toUserDto(row);
       } catch (e) {
         if (isUniqueViolation(e)) throw emailTaken();
@@ -83,7 +94,7 @@ export function usersService(repo: UsersRepository, onUserChanged?: (userId: str
       }
     },
 
-    async update(actor: AuthUser | null, id: string, input: UpdateUser): Promise<User> {
+    async update(actor: AuthUser | null, id: string, input: UpdateUser, origin: AuditOrigin): Promise<User> {
       const me = authorize(actor, 'users.manage');
       const current = await load(id);
       if (input.isAdmin === false && current.isAdmin && (await repo.countAdmins(id)) === 0) {
@@ -107,7 +118,8 @@ export function usersService(repo: UsersRepository, onUserChanged?: (userId: str
         }
         if (!row) throw notFound('User');
         onUserChanged?.(id);
-        void me;
+        await log.changed(me, current, row, origin);
+        if (input.password !== undefined) await log.passwordReset(me, row, origin);
         return toUserDto(row);
       } catch (e) {
         if (isUniqueViolation(e)) throw emailTaken();
@@ -115,7 +127,7 @@ export function usersService(repo: UsersRepository, onUserChanged?: (userId: str
       }
     },
 
-    async remove(actor: AuthUser | null, id: string): Promise<void> {
+    async remove(actor: AuthUser | null, id: string, origin: AuditOrigin): Promise<void> {
       const me = authorize(actor, 'users.manage');
       if (me.id === id) throw new AppError('CANNOT_DELETE_SELF', 'You cannot delete your own account');
       const current = await load(id);
@@ -124,17 +136,27 @@ export function usersService(repo: UsersRepository, onUserChanged?: (userId: str
       }
       if (!(await repo.delete(id))) throw notFound('User');
       onUserChanged?.(id);
+      await log.deleted(me, current, origin);
     },
 
-    /** Password change (own, or anyone's for an admin); ends the user's other sessions. */
-    async resetPassword(actor: AuthUser | null, id: string, body: { password: string; password2: string }) {
-      authorize(actor, 'user.password', { userId: id });
+    /**
+     * Password change (own, or anyone's for an admin); ends the user's other sessions. An admin's reset of another
+     * user's password is an admin action (audit log); one's own change is not.
+     */
+    async resetPassword(
+      actor: AuthUser | null,
+      id: string,
+      body: { password: string; password2: string },
+      origin: AuditOrigin,
+    ) {
+      const me = authorize(actor, 'user.password', { userId: id });
       await load(id);
       const errors = validatePasswordChange(body);
       if (Object.keys(errors).length > 0) throw validation({ ...errors }, 'The password could not be changed');
       const row = await repo.setPassword(id, await hashPassword(body.password));
       if (!row) throw notFound('User');
       onUserChanged?.(id);
+      if (me.id !== id) await log.passwordReset(me, row, origin);
       return row;
     },
 

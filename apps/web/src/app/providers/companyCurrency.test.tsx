@@ -16,6 +16,7 @@ const item: SaleListItemDto = {
   customer: { id: 1, name: 'Acme' },
   salesperson: { id: 2, name: 'Sam' },
   total_price: '1234.50',
+  optional_total: '0.00',
   state: 'draft',
   state_label: 'Quote',
   updated_on: '2026-11-21T10:00:00Z',

@@ -9,7 +9,18 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  isValidElement,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { ErrorReference } from '../../components/ErrorReference';
+import { errorMessage, errorReference } from '../../lib/api';
 
 export interface DialogAction {
   label: string;
@@ -26,6 +37,8 @@ export interface DialogOptions {
   actions?: DialogAction[];
   /** Backdrop click and Escape close the dialog (resolving null) unless false. */
   dismissible?: boolean;
+  /** The failed call's reference (its request id), shown small under the message. */
+  reference?: string | undefined;
 }
 
 export interface ConfirmOptions {
@@ -40,7 +53,11 @@ export interface DialogApi {
   /** Resolves with the chosen action's value, or null when dismissed. */
   open(options: DialogOptions): Promise<string | null>;
   confirm(options: ConfirmOptions): Promise<boolean>;
-  error(message: ReactNode): Promise<void>;
+  /**
+   * An error dialog: a message (text or elements) as it is, or the failure itself (an ApiError, any thrown value):
+   * then its message (errorMessage) and, for a failed call, its reference.
+   */
+  error(messageOrFailure: unknown): Promise<void>;
 }
 
 interface Pending extends DialogOptions {
@@ -94,8 +111,10 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   );
 
   const error = useCallback(
-    async (message: ReactNode) => {
-      await open({ title: 'Error', message });
+    async (what: unknown) => {
+      const isMessage = typeof what === 'string' || typeof what === 'number' || isValidElement(what);
+      if (isMessage) await open({ title: 'Error', message: what as ReactNode });
+      else await open({ title: 'Error', message: errorMessage(what), reference: errorReference(what) });
     },
     [open],
   );
@@ -129,6 +148,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
               ) : (
                 current.message
               )}
+              {current.reference && <ErrorReference id={current.reference} />}
             </DialogContent>
             <DialogActions>
               {actions.map((a) => (

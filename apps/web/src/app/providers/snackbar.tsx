@@ -2,6 +2,8 @@
 // shows at a time.
 import { Alert, type AlertColor, Button, Snackbar } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { ErrorReference } from '../../components/ErrorReference';
+import { errorMessage, errorReference } from '../../lib/api';
 import { SNACKBAR_AUTOHIDE_MS } from '../../lib/constants';
 
 export type SnackbarSeverity = AlertColor;
@@ -17,10 +19,14 @@ interface Message {
   text: string;
   severity: SnackbarSeverity;
   action?: SnackbarAction | undefined;
+  /** A failed call's reference (its request id), shown small under the text. */
+  reference?: string | undefined;
 }
 
 interface SnackbarApi {
   show(message: string, severity?: SnackbarSeverity, action?: SnackbarAction): void;
+  /** A failure's message (errorMessage) and, for a failed call, its reference; an error alert unless said. */
+  showError(failure: unknown, severity?: SnackbarSeverity): void;
 }
 
 const SnackbarContext = createContext<SnackbarApi | null>(null);
@@ -31,11 +37,20 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const current = queue[0];
 
-  const show = useCallback((text: string, severity: SnackbarSeverity = 'info', action?: SnackbarAction) => {
+  const push = useCallback((message: Omit<Message, 'id'>) => {
     const id = nextId.current++;
-    setQueue((q) => [...q, { id, text, severity, action }]);
+    setQueue((q) => [...q, { id, ...message }]);
     setOpen(true);
   }, []);
+  const show = useCallback(
+    (text: string, severity: SnackbarSeverity = 'info', action?: SnackbarAction) => push({ text, severity, action }),
+    [push],
+  );
+  const showError = useCallback(
+    (failure: unknown, severity: SnackbarSeverity = 'error') =>
+      push({ text: errorMessage(failure), severity, reference: errorReference(failure) }),
+    [push],
+  );
 
   const handleClose = (_e?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
@@ -46,7 +61,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     setOpen(true);
   };
 
-  const api = useMemo(() => ({ show }), [show]);
+  const api = useMemo(() => ({ show, showError }), [show, showError]);
   return (
     <SnackbarContext.Provider value={api}>
       {children}
@@ -83,6 +98,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
             data-testid="snackbar"
           >
             {current.text}
+            {current.reference && <ErrorReference id={current.reference} />}
           </Alert>
         ) : undefined}
       </Snackbar>

@@ -1,5 +1,6 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import DescriptionIcon from '@mui/icons-material/Description';
+import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PeopleIcon from '@mui/icons-material/People';
@@ -36,6 +37,7 @@ const ICONS: Record<NavKey, ReactElement> = {
   templates: <DescriptionIcon />,
   users: <PeopleIcon />,
   settings: <SettingsIcon />,
+  audit: <HistoryIcon />,
 };
 
 function isActive(entry: NavEntry, pathname: string): boolean {

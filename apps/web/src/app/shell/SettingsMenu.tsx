@@ -3,7 +3,6 @@ import ToggleOffIcon from '@mui/icons-material/ToggleOff';
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
 import { IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../lib/api';
 import type { PreferenceKey } from '../../lib/types';
 import { useDiscreteMode } from '../discrete';
 import { usePreferences } from '../providers/currentUser';
@@ -27,7 +26,7 @@ export function SettingsMenu() {
     try {
       await setPreference(key, next);
     } catch (err) {
-      snackbar.show(errorMessage(err), 'error');
+      snackbar.showError(err);
     }
   };
 

@@ -54,6 +54,7 @@ describe('shell', () => {
       'Templates',
       'User Management',
       'Settings',
+      'Audit Log',
     ]);
     expect(screen.getByRole('banner')).toHaveTextContent('Quotewright');
     expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { Button, CircularProgress } from '@mui/material';
 import { REPORT_FILES, reportsApi } from '@quotewright/contracts';
 import { useState } from 'react';
 import { useDialog } from '../../app/providers/dialog';
-import { download, errorMessage } from '../../lib/api';
+import { download } from '../../lib/api';
 
 /** The free action of both stock screens: downloads stockreport.xlsx; errors in the 'Error' dialog. */
 export function StockReportButton() {
@@ -19,7 +19,7 @@ export function StockReportButton() {
         try {
           await download(reportsApi.stockReport, {}, REPORT_FILES.stock);
         } catch (err) {
-          await dialog.error(errorMessage(err));
+          await dialog.error(err);
         } finally {
           setBusy(false);
         }

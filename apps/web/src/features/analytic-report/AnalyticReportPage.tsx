@@ -8,7 +8,6 @@ import { useDialog } from '../../app/providers/dialog';
 import { DataTable, FIT_WIDTH, useDataTable } from '../../components/DataTable';
 import { MoneyCell } from '../../components/MoneyCell';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
 import { formatDate, formatPercent } from '../../lib/format';
 import { type AnalyticAccount, useAnalyticReport } from './api/analytic';
 import { AnalyticFiltersBar } from './components/AnalyticFiltersBar';
@@ -57,7 +56,7 @@ export function AnalyticReportPage() {
   const rows = useMemo(() => (run && data ? refilter(data) : []), [run, data, refilter]);
 
   useEffect(() => {
-    if (error) void dialog.error(errorMessage(error));
+    if (error) void dialog.error(error);
   }, [error, dialog]);
 
   const columns = useMemo<MRT_ColumnDef<AnalyticAccount>[]>(

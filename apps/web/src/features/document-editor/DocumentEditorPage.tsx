@@ -60,7 +60,7 @@ export function DocumentEditorPage() {
         setDirty(false);
         snackbar.show('Cover letter saved', 'success');
       },
-      onError: (e) => void dialog.error(errorMessage(e)),
+      onError: (e) => void dialog.error(e),
     });
   };
 

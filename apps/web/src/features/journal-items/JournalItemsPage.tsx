@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 import { useDialog } from '../../app/providers/dialog';
 import { useSnackbar } from '../../app/providers/snackbar';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
 import { DEFAULT_COMPANIES, DEFAULT_COMPANY_ID, downloadJournalItems, useCompanies } from './api/journalItems';
 
 const day = (d: Date | null) => (d && !Number.isNaN(d.getTime()) ? format(d, 'yyyy-MM-dd') : null);
@@ -25,7 +24,7 @@ export function JournalItemsPage() {
   // A failed call shows the server's answer in the 'Error' dialog; the select keeps the fallback companies 1 and 4.
   const companiesError = companies.error;
   useEffect(() => {
-    if (companiesError) void dialog.error(errorMessage(companiesError));
+    if (companiesError) void dialog.error(companiesError);
   }, [companiesError, dialog]);
   const options = companies.data?.length ? companies.data : DEFAULT_COMPANIES;
   const start = day(startDate);
@@ -40,7 +39,7 @@ export function JournalItemsPage() {
       const name = await downloadJournalItems(start, end, companyId, setReceived);
       snackbar.show(`Downloaded ${name}`, 'success');
     } catch (err) {
-      await dialog.error(errorMessage(err));
+      await dialog.error(err);
     } finally {
       setRunning(false);
       setReceived(null);

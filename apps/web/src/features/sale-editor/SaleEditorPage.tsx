@@ -81,7 +81,7 @@ function NewSale() {
       navigate(`/sale/${sale._id}`, { replace: true, state: { savedAt: Date.now() } });
       return true;
     } catch (err) {
-      await dialog.error(errorMessage(err));
+      await dialog.error(err);
       return false;
     }
   };

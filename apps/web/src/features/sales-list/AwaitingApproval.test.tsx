@@ -17,6 +17,7 @@ const awaiting: PendingApprovalItem = {
   customer: { id: 1, name: 'Acme' },
   salesperson: null,
   total_price: '900.00',
+  optional_total: '0.00',
   state: 'draft',
   state_label: 'Quote',
   updated_on: '2026-11-27T10:00:00Z',

@@ -26,6 +26,7 @@ const item = (n: number, over: Partial<SaleListItemDto> = {}): SaleListItemDto =
   customer: { id: 1, name: 'Acme' },
   salesperson: { id: 2, name: 'Sam' },
   total_price: '1234.50',
+  optional_total: '0.00',
   state: 'draft',
   state_label: 'Quote',
   updated_on: '2026-11-21T10:00:00Z',
@@ -69,6 +70,27 @@ describe('sales list', () => {
     const list = calls.find((c) => c.path === '/api/sales');
     expect(list).toBeDefined();
     expect(document.title).toBe('Sales | Quotewright');
+  });
+
+  it("shows a sale's optional sections' total under its total, and the total with them in the tooltip", async () => {
+    setup(
+      admin,
+      answer(salesApi.list, {
+        items: [item(1, { total_price: '1000.00', optional_total: '234.50' }), item(2)],
+        total: 2,
+        page: 0,
+        pageSize: 20,
+      }),
+    );
+    renderApp('/');
+    const rows = await screen.findAllByTestId('sale-row');
+    const [optional] = within(rows[0]!).getAllByTestId('sale-optional-total');
+    expect(optional).toHaveTextContent('+ $234.50 optional');
+    expect(within(rows[0]!).getByText('$1,000.00')).toBeInTheDocument();
+    expect(within(rows[0]!).getByTitle('Total with optional sections: $1,234.50')).toBeInTheDocument();
+    // A sale without optional sections shows its total alone.
+    expect(within(rows[1]!).queryByTestId('sale-optional-total')).not.toBeInTheDocument();
+    expect(within(rows[1]!).queryByText(/optional/)).not.toBeInTheDocument();
   });
 
   it('rows take keyboard focus and Enter opens the sale', async () => {

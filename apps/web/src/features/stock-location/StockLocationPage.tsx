@@ -9,14 +9,13 @@ import { DataTable, useDataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { formatQuantity, QuantsTable } from '../../components/stock/QuantsTable';
 import { StockReportButton } from '../../components/stock/StockReportButton';
-import { errorMessage } from '../../lib/api';
 import { type StockLocation, useStockByLocation } from './api/stock';
 
 export function StockLocationPage() {
   const dialog = useDialog();
   const { data, isLoading, isFetching, error } = useStockByLocation();
   useEffect(() => {
-    if (error) void dialog.error(errorMessage(error));
+    if (error) void dialog.error(error);
   }, [error, dialog]);
   // The company groups open, the locations' details closed (expanding everything would open every detail panel).
   const [expanded, setExpanded] = useState<MRT_ExpandedState>({});

@@ -11,7 +11,6 @@ import { MoneyCell } from '../../components/MoneyCell';
 import { PageHeader } from '../../components/PageHeader';
 import { formatQuantity, QuantsTable } from '../../components/stock/QuantsTable';
 import { StockReportButton } from '../../components/stock/StockReportButton';
-import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { type StockProduct, useStockByProduct } from './api/stock';
 
@@ -22,7 +21,7 @@ export function StockProductPage() {
   const hideMoney = useHideMoney();
   const { data, isLoading, isFetching, error } = useStockByProduct();
   useEffect(() => {
-    if (error) void dialog.error(errorMessage(error));
+    if (error) void dialog.error(error);
   }, [error, dialog]);
 
   const columns = useMemo<MRT_ColumnDef<StockProduct>[]>(

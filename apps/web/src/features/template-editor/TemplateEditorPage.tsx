@@ -66,7 +66,7 @@ export function TemplateEditorPage() {
     try {
       product = await loading.track(getProduct(productId));
     } catch (e) {
-      snackbar.show(errorMessage(e), 'error'); // a line action's failure (docs/product/screens.md#messages)
+      snackbar.showError(e); // a line action's failure (docs/product/screens.md#messages)
       return;
     }
     if (product.is_bundle || product.related_products.length > 0) {

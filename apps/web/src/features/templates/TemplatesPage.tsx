@@ -89,7 +89,7 @@ export function TemplatesPage() {
                 confirmLabel: 'Delete',
               });
               if (!ok) return;
-              remove.mutate(row.original._id, { onError: (e) => void dialog.error(errorMessage(e)) });
+              remove.mutate(row.original._id, { onError: (e) => void dialog.error(e) });
             }}
           >
             <DeleteIcon />
@@ -104,7 +104,7 @@ export function TemplatesPage() {
         await create.mutateAsync(name);
         tbl.setCreatingRow(null);
       } catch (e) {
-        await dialog.error(errorMessage(e));
+        await dialog.error(e);
       }
     },
     onEditingRowSave: async ({ values, row, table: tbl }) => {
@@ -114,7 +114,7 @@ export function TemplatesPage() {
         await rename.mutateAsync({ id: row.original._id, name });
         tbl.setEditingRow(null);
       } catch (e) {
-        await dialog.error(errorMessage(e));
+        await dialog.error(e);
       }
     },
     renderTopToolbarCustomActions: ({ table: tbl }) =>

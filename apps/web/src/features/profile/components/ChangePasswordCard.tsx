@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../app/providers/session';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { ApiError, errorMessage, type FieldErrors } from '../../../lib/api';
+import { ApiError, type FieldErrors } from '../../../lib/api';
 import { useResetPassword } from '../api/password';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Password Changed, please login!';
@@ -33,7 +33,7 @@ export function ChangePasswordCard() {
         },
         onError: (err) => {
           if (err instanceof ApiError && err.hasFieldErrors) setErrors(err.errors);
-          else snackbar.show(errorMessage(err), 'error');
+          else snackbar.showError(err);
         },
       },
     );

@@ -165,8 +165,8 @@ function saleMutation<V, A extends SaleDelta = SaleDelta>(spec: SaleMutationSpec
           }
           const message = errorMessage(err);
           if (spec.refusedTo?.(vars)?.(message, err)) return;
-          if (spec.report === 'snackbar') snackbar.show(message, 'error');
-          else void dialog.error(message);
+          if (spec.report === 'snackbar') snackbar.showError(err);
+          else void dialog.error(err);
         },
       };
       // An observer per call, never subscribed: it runs the mutation and its callbacks and renders nothing.

@@ -5,7 +5,7 @@ import { type RouteInput, saleTemplatesApi, templatesApi } from '@quotewright/co
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDialog } from '../../../app/providers/dialog';
 import { useLoadingOverlay } from '../../../app/providers/loading';
-import { call, errorMessage } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { storeDelta } from './mutations';
 
 const templatesKey = ['templates'] as const;
@@ -47,7 +47,7 @@ export function useSaleTemplateAction(saleId: string) {
     },
     onSuccess: (delta) => storeDelta(qc, delta),
     onError: (err, req) => {
-      void dialog.error(errorMessage(err));
+      void dialog.error(err);
       // the template may have been deleted meanwhile: read the list again, so the menu shows it as deleted
       if (req.action !== 'remove') void qc.invalidateQueries({ queryKey: templatesKey });
     },

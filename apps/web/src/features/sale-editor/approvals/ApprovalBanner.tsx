@@ -27,7 +27,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useCurrentUser } from '../../../app/providers/currentUser';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, moneyCurrency } from '../../../lib/format';
 import type { Sale } from '../api/types';
 import { useRevisions } from '../revisions/api';
 import { RevisionCompareView } from '../revisions/RevisionCompare';
@@ -59,8 +59,12 @@ const strictest = (a: Approver | null, b: Approver | null): Approver =>
 
 /** The sale evaluated as it is on screen, and what the latest request says of it. */
 export function useLiveApproval(sale: Sale, state: ApprovalStateDto | undefined) {
+  // (The company's currency only changes by re-mounting the page: app/providers/companyCurrency.tsx.)
   const evaluation = useMemo(
-    () => (state ? evaluateApproval(state.rules, { sections: sale.sections, pricing: sale.pricing }) : null),
+    () =>
+      state
+        ? evaluateApproval(state.rules, { sections: sale.sections, pricing: sale.pricing, currency: moneyCurrency() })
+        : null,
     [state, sale.sections, sale.pricing],
   );
   const approval = state?.approval ?? null;

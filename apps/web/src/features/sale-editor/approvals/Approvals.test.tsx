@@ -1,6 +1,12 @@
 // The sale editor's approvals (docs/product/rules.md#approvals): the banner evaluated as lines change, the marked lines
 // and sections, Request approval, an approver's decision, the notification, and the compare with the ERP version.
-import { type ApprovalDto, type ApprovalStateDto, approvalsApi, saleRevisionsApi } from '@quotewright/contracts';
+import {
+  type ApprovalDto,
+  type ApprovalStateDto,
+  approvalsApi,
+  companyApi,
+  saleRevisionsApi,
+} from '@quotewright/contracts';
 import { defaultApprovalRules } from '@quotewright/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -82,6 +88,24 @@ describe('approvals in the sale editor', () => {
     const gadget = rows.find((r) => r.getAttribute('data-line-id') === 'l2')!;
     expect(within(widget).getByTitle('Needs approval: under 25 % margin')).toBeInTheDocument();
     expect(within(gadget).queryByTestId('approval-mark')).not.toBeInTheDocument();
+  });
+
+  it("writes the sale total rule's amounts in the company's currency", async () => {
+    const totalRule = {
+      ...defaultApprovalRules(),
+      sale_total: { enabled: true, threshold: 100, approver: 'admin' as const },
+    };
+    setup(
+      () => sale,
+      answer(companyApi.company, {
+        company: null,
+        currency: { code: 'EUR', symbol: '€', position: 'after', decimal_places: 2 },
+      }),
+      answer(approvalsApi.state, state({ rules: totalRule })),
+    );
+    await openSale('/sale/s1');
+    const banner = await screen.findByTestId('approval-banner');
+    await waitFor(() => expect(banner).toHaveTextContent('Needs approval: sale total 130.00 € > 100.00 €'));
   });
 
   it('requests approval with a comment; the banner then says it awaits a decision', async () => {

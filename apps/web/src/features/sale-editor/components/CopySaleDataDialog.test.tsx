@@ -16,6 +16,7 @@ const destination = (n: number, name: string): SaleListItemDto => ({
   customer: null,
   salesperson: null,
   total_price: '0.00',
+  optional_total: '0.00',
   state: 'draft',
   state_label: 'Quote',
   updated_on: `2026-11-2${n}T10:00:00Z`,

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDialog } from '../../../app/providers/dialog';
 import { useLoadingOverlay } from '../../../app/providers/loading';
-import { download, errorMessage } from '../../../lib/api';
+import { download } from '../../../lib/api';
 import type { Sale } from '../api/types';
 import { PdfPreviewDialog } from './PdfPreviewDialog';
 
@@ -30,7 +30,7 @@ export function ExportMenuButton({ sale, editable }: { sale: Sale; editable: boo
     try {
       await loading.track(download(exportsApi[kind], { params: { id: sale._id } }, fallback));
     } catch (err) {
-      await dialog.error(errorMessage(err));
+      await dialog.error(err);
     }
   };
 

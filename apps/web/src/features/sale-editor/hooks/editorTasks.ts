@@ -1,7 +1,6 @@
 // How the editor's actions report a failure (docs/product/screens.md#messages).
 import { useLoadingOverlay } from '../../../app/providers/loading';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { errorMessage } from '../../../lib/api';
 
 /** The answer of an awaited mutation, or undefined when it failed (the mutation has reported it already). */
 export const settled = <T>(answer: Promise<T>): Promise<T | undefined> => answer.catch(() => undefined);
@@ -14,7 +13,7 @@ export function useLineTask() {
     try {
       return await loading.track(work());
     } catch (err) {
-      snackbar.show(errorMessage(err), 'error');
+      snackbar.showError(err);
       return undefined;
     }
   };

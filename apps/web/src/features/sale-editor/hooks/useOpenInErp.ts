@@ -1,5 +1,4 @@
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { errorMessage } from '../../../lib/api';
 import { odooUrl } from '../api/sale';
 import { useLatest } from './stableCallbacks';
 
@@ -17,7 +16,7 @@ export function useOpenInErp(saleId: string): () => void {
       else window.open(url, '_blank', 'noopener');
     } catch (err) {
       win?.close();
-      snackbar.show(errorMessage(err), 'error');
+      snackbar.showError(err);
     }
   };
   return useLatest(() => void openInErp());

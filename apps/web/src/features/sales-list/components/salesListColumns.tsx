@@ -2,11 +2,11 @@
 import { Chip } from '@mui/material';
 import { SALES_LIST_GROUPS, type SalesListGroup, saleDisplayName } from '@quotewright/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
-import { MoneyCell } from '../../../components/MoneyCell';
 import { stateChipColor } from '../../../lib/saleState';
 import type { SalesSort } from '../api/sales';
 import { type ListRow, saleOf } from '../hooks/useSalesListRows';
 import { SaleName } from './SaleName';
+import { SaleTotal } from './SaleTotal';
 
 /** Table column id → the server's sort key. */
 export const SORT_OF: Record<string, SalesSort> = {
@@ -61,7 +61,7 @@ export const SALES_LIST_COLUMNS: MRT_ColumnDef<ListRow>[] = [
     meta: { sensitive: 'price' },
     Cell: ({ row }) => {
       const sale = saleOf(row.original);
-      return sale ? <MoneyCell value={sale.total_price} /> : null;
+      return sale ? <SaleTotal sale={sale} /> : null;
     },
     muiTableBodyCellProps: { align: 'right' },
     muiTableHeadCellProps: { align: 'right' },

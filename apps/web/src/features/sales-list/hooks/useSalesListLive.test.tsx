@@ -29,6 +29,7 @@ describe('the sales list, live', () => {
               customer: null,
               salesperson: null,
               total_price: '1.00',
+              optional_total: '0.00',
               state: 'draft' as const,
               state_label: 'Quote',
               updated_on: '2026-11-21T10:00:00Z',

@@ -32,7 +32,7 @@ export function DocumentSettingsCard() {
     } catch (err) {
       if (err instanceof ApiError && err.hasFieldErrors)
         setError(err.errors.quote_validity_days ?? Object.values(err.errors)[0] ?? errorMessage(err));
-      else snackbar.show(errorMessage(err), 'error');
+      else snackbar.showError(err);
     }
   };
 

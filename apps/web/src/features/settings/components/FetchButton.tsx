@@ -33,7 +33,7 @@ export function FetchButton({ kind }: { kind: FetchKind }) {
       onSuccess: (r) => {
         watched.current = r.id;
       },
-      onError: (e) => void dialog.error(e.message),
+      onError: (e) => void dialog.error(e),
     });
 
   const icon =

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDialog } from '../../../app/providers/dialog';
 import { useLoadingOverlay } from '../../../app/providers/loading';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { call, errorMessage } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export const templateQueryKey = (id: string) => ['template', id] as const;
 
@@ -61,8 +61,8 @@ export function useTemplateAction(templateId: string) {
       try {
         return (await loading.track(m.mutateAsync({ def, input }))) as RouteAnswer<D>;
       } catch (e) {
-        if (reportsInSnackbar(def)) snackbar.show(errorMessage(e), 'error');
-        else void dialog.error(errorMessage(e));
+        if (reportsInSnackbar(def)) snackbar.showError(e);
+        else void dialog.error(e);
         return undefined;
       }
     },

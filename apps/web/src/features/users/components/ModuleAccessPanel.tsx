@@ -17,7 +17,6 @@ import { ACCESS_LEVELS, type AccessLevel, MODULES, type Module, type Modules } f
 import { useId, useState } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { errorMessage } from '../../../lib/api';
 import type { User } from '../../../lib/types';
 import { useUpdateUser } from '../api/users';
 
@@ -100,7 +99,7 @@ export function ModuleAccessPanel({ user }: { user: User }) {
       {
         onSuccess: () => snackbar.show(`Module access saved for ${user.name}`, 'success'),
         // The draft stays as it is, so nothing is lost on a failed save.
-        onError: (err) => dialog.error(errorMessage(err)),
+        onError: (err) => dialog.error(err),
       },
     );
   };

@@ -77,7 +77,7 @@ export function UsersTable() {
       await loading.track(deleteUser.mutateAsync(user._id));
       snackbar.show(`User ${user.name} deleted`, 'success');
     } catch (err) {
-      void dialog.error(errorMessage(err));
+      void dialog.error(err);
     }
   };
 

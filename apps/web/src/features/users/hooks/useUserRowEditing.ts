@@ -6,7 +6,7 @@ import type { MRT_Row, MRT_TableInstance } from 'material-react-table';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useDialog } from '../../../app/providers/dialog';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { ApiError, errorMessage, type FieldErrors } from '../../../lib/api';
+import { ApiError, type FieldErrors } from '../../../lib/api';
 import { type UserChanges, useCreateUser, useUpdateUser } from '../api/users';
 import { INLINE_FIELDS, readValues, type UserRow, validate } from '../components/userForm';
 
@@ -37,7 +37,7 @@ export function useUserRowEditing() {
       if (rest.length > 0 || Object.keys(inline).length === 0) void dialog.error(rest.join('\n') || err.message);
       return;
     }
-    void dialog.error(errorMessage(err));
+    void dialog.error(err);
   };
 
   const saveNew = async (raw: Record<string, unknown>) => {
