@@ -189,7 +189,7 @@ describe('the series move with what the app does', () => {
     const other = await createTestApp({ METRICS_TOKEN: TOKEN }, { erp: down, workers: false });
     try {
       const ready = await other.app.inject({ method: 'GET', url: '/api/ready' });
-      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'degraded', checks: { erp: 'failed' } });
       const res = await other.app.inject({
         method: 'GET',
         url: '/metrics',
