@@ -6,6 +6,10 @@ import { adminHeaders, createSaleViaApi, ensureErpData, expectNoA11yViolations, 
 
 const PASSWORD = 'A11y-admin-pass-1';
 
+// The screens as most people get them: with their transitions and ripples (the other journeys run with reduced
+// motion, playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 /** An administrator of its own (unique e-mail) whose dark-mode preference is `dark`. */
 async function newAdmin(request: APIRequestContext, dark: boolean): Promise<{ email: string; _id: string }> {
   const headers = await adminHeaders(request);
