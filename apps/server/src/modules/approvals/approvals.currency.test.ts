@@ -1,11 +1,11 @@
 // The approval reasons write amounts in the ERP company's currency (decision 0031), and the sale total rule leaves the
 // optional sections out as the sale's total does (decision 0032). Runs on PGlite and on PostgreSQL.
-import type { ApprovalStateDto, SaleDto, SyncCheck } from '@quotewright/contracts';
+import type { ApprovalStateDto, SyncCheck } from '@quotewright/contracts';
 import { erpCompany } from '@quotewright/db';
 import { type ApprovalRules, defaultApprovalRules } from '@quotewright/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers';
-import { api, roleTokens, seedProducts, type Tokens } from '../sales/testkit';
+import { api, quoteWithOptional, roleTokens, seedProducts, type Tokens } from '../sales/testkit';
 
 let t: TestApp;
 let tok: Tokens;
@@ -60,22 +60,7 @@ async function saleTotalRule(threshold: number) {
 
 /** A draft with a Main section (desk × 12 = 1,200) and an optional one (desk × 50 = 5,000). */
 async function quote() {
-  let sale = await a.ok<SaleDto>('POST', '/api/sales', tok.editor, { name: 'Euro approvals' });
-  await a.ok('POST', `/api/sales/sections/create/${sale._id}`, tok.editor, { name: 'Main' });
-  sale = await a.ok('POST', `/api/sales/sections/create/${sale._id}`, tok.editor, {
-    name: 'Options',
-    presentation: 'optional',
-  });
-  const [main, options] = sale.sections.map((s) => s._id) as [string, string];
-  await a.ok('POST', `/api/sales/lines/create/${sale._id}/${main}`, tok.editor, {
-    lines: [{ product: 1, quantity: '12' }],
-    sequence: -1,
-  });
-  await a.ok('POST', `/api/sales/lines/create/${sale._id}/${options}`, tok.editor, {
-    lines: [{ product: 1, quantity: '50' }],
-    sequence: -1,
-  });
-  return sale._id;
+  return (await quoteWithOptional(a, tok.editor, 'Euro approvals', [1, '12'], [1, '50'])).saleId;
 }
 
 describe('approval reasons in the company currency', () => {

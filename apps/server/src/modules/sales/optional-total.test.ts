@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { SaleDto } from './sales.dto';
 import { salesRepository } from './sales.repository';
-import { api, roleTokens, seedProducts, type Tokens } from './testkit';
+import { api, quoteWithOptional, roleTokens, seedProducts, type Tokens } from './testkit';
 
 let t: TestApp;
 let tok: Tokens;
@@ -50,22 +50,8 @@ async function expectListed(sale: SaleDto) {
 
 /** A sale with a Main section (desk × 2 = 200) and an optional Options section (leg × 3 = 31.50). */
 async function quote(name: string) {
-  const sale = await a.ok<SaleDto>('POST', '/api/sales', tok.editor, { name });
-  await a.ok('POST', `/api/sales/sections/create/${sale._id}`, tok.editor, { name: 'Main' });
-  const both = await a.ok<SaleDto>('POST', `/api/sales/sections/create/${sale._id}`, tok.editor, {
-    name: 'Options',
-    presentation: 'optional',
-  });
-  const [main, options] = both.sections.map((s) => s._id) as [string, string];
-  await a.ok('POST', `/api/sales/lines/create/${sale._id}/${main}`, tok.editor, {
-    lines: [{ product: 1, quantity: '2' }],
-    sequence: -1,
-  });
-  await a.ok('POST', `/api/sales/lines/create/${sale._id}/${options}`, tok.editor, {
-    lines: [{ product: 2, quantity: '3' }],
-    sequence: -1,
-  });
-  return { sale: await read(sale._id), main, options };
+  const { saleId, main, options } = await quoteWithOptional(a, tok.editor, name, [1, '2'], [2, '3']);
+  return { sale: await read(saleId), main, options };
 }
 
 describe('the sales list: total without and with the optional sections', () => {

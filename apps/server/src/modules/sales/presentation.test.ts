@@ -15,7 +15,7 @@ import { eq, saleSections, sales, templateSections } from '@quotewright/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { SaleDto, SectionDto } from './sales.dto';
-import { api, expectProblem, roleTokens, seedProducts, type Tokens } from './testkit';
+import { api, expectProblem, quoteWithOptional, roleTokens, seedProducts, type Tokens } from './testkit';
 
 let t: TestApp;
 let tok: Tokens;
@@ -34,22 +34,8 @@ const kinds = (s: SaleDto | TemplateDto) => s.sections.map((x) => [x.name, x.pre
 
 /** A sale with a Main section (product 1 × 2) and an Options section (product 2 × 3). */
 async function quote(name: string) {
-  const sale = await a.ok('POST', '/api/sales', tok.editor, { name });
-  await a.ok('POST', `/api/sales/sections/create/${sale._id}`, tok.editor, { name: 'Main' });
-  const both = await a.ok('POST', `/api/sales/sections/create/${sale._id}`, tok.editor, {
-    name: 'Options',
-    presentation: 'optional',
-  });
-  const [main, options] = both.sections.map((s) => s._id) as [string, string];
-  await a.ok('POST', `/api/sales/lines/create/${sale._id}/${main}`, tok.editor, {
-    lines: [{ product: 1, quantity: '2' }],
-    sequence: -1,
-  });
-  await a.ok('POST', `/api/sales/lines/create/${sale._id}/${options}`, tok.editor, {
-    lines: [{ product: 2, quantity: '3' }],
-    sequence: -1,
-  });
-  return { sale: await read(sale._id), main, options };
+  const { saleId, main, options } = await quoteWithOptional(a, tok.editor, name, [1, '2'], [2, '3']);
+  return { sale: await read(saleId), main, options };
 }
 
 describe('a sale section presentation', () => {

@@ -119,3 +119,32 @@ export const TEST_PRODUCTS: Record<1 | 2 | 3 | 4, NewProductRow> = {
 export async function seedProducts(t: TestApp, ids: (1 | 2 | 3 | 4)[] = [1, 2, 3, 4]): Promise<void> {
   await t.database.db.insert(products).values(ids.map((id) => TEST_PRODUCTS[id]));
 }
+
+/**
+ * A sale (made by `token`) with a Main section and an optional Options section (presentation 'optional'), each with
+ * one product line: `main` and `optional` are [product, quantity].
+ */
+export async function quoteWithOptional(
+  a: ReturnType<typeof api>,
+  token: string,
+  name: string,
+  main: [1 | 2 | 3 | 4, string],
+  optional: [1 | 2 | 3 | 4, string],
+): Promise<{ saleId: string; main: string; options: string }> {
+  const sale = await a.ok('POST', '/api/sales', token, { name });
+  await a.ok('POST', `/api/sales/sections/create/${sale._id}`, token, { name: 'Main' });
+  const both = await a.ok('POST', `/api/sales/sections/create/${sale._id}`, token, {
+    name: 'Options',
+    presentation: 'optional',
+  });
+  const [mainId, optionsId] = both.sections.map((s) => s._id) as [string, string];
+  for (const [section, [product, quantity]] of [
+    [mainId, main],
+    [optionsId, optional],
+  ] as const)
+    await a.ok('POST', `/api/sales/lines/create/${sale._id}/${section}`, token, {
+      lines: [{ product, quantity }],
+      sequence: -1,
+    });
+  return { saleId: sale._id, main: mainId, options: optionsId };
+}
