@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useDialog } from '../../../app/providers/dialog';
 import { useLoadingOverlay } from '../../../app/providers/loading';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { deleteSale, importSale, type SaleListItem } from '../api/sales';
 
 export const DELETE_SALE_MESSAGE = 'Are you sure you want to delete the following sale?';
@@ -30,7 +30,7 @@ export function useSaleListActions(onImported: () => void) {
       await loading.track(deleteSale(sale._id));
       await queryClient.invalidateQueries({ queryKey: ['sales'] });
     } catch (err) {
-      await dialog.error(errorMessage(err));
+      await dialog.error(err);
     }
   };
 
@@ -48,7 +48,7 @@ export function useSaleListActions(onImported: () => void) {
       }
     } catch (err) {
       // field-level answers (what the document lacks) are shown in the upload dialog, next to the text to fix
-      if (!(err instanceof ApiError && err.hasFieldErrors)) await dialog.error(errorMessage(err));
+      if (!(err instanceof ApiError && err.hasFieldErrors)) await dialog.error(err);
       throw err;
     }
   };

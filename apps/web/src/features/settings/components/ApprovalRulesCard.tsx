@@ -71,7 +71,7 @@ export function ApprovalRulesCard() {
       snackbar.show('Approval rules saved', 'success');
     } catch (err) {
       if (err instanceof ApiError && err.hasFieldErrors) setErrors(err.errors);
-      else snackbar.show(errorMessage(err), 'error');
+      else snackbar.showError(err);
     }
   };
 
