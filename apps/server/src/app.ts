@@ -1,6 +1,6 @@
 import type { Database } from '@quotewright/db';
 import { QUOTE_VALIDITY_DEFAULT_DAYS } from '@quotewright/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { bootstrapFirstAdmin, resolveInstallationId, resolveJwtSecret } from './bootstrap';
 import type { Config } from './config';
@@ -287,6 +287,27 @@ function registerOperations(
   metricsRoutes(app, { metrics, token: config.METRICS_TOKEN, allow: config.METRICS_ALLOW });
 }
 
+/**
+ * The publish/sync workers. Runs whose process died (heartbeat stopped) are taken over: now, and every minute (the
+ * returned timer). The embedded database serves this process alone: at start, every run still active lost its process.
+ */
+async function syncWorkers(
+  jobs: Jobs,
+  saleSync: ReturnType<typeof saleSyncService>,
+  engine: Database['engine'],
+  log: FastifyBaseLogger,
+): Promise<NodeJS.Timeout> {
+  await jobs.work(SYNC_QUEUE, (job: { runId: string }) => saleSync.execute(job), { concurrency: 2 });
+  const recover = (orphaned = false) =>
+    saleSync
+      .recover(undefined, { orphaned })
+      .catch((err) => log.error({ err }, 'could not resume the interrupted ERP sale syncs'));
+  await recover(engine === 'pglite');
+  const sweep = setInterval(() => void recover(), 60_000);
+  sweep.unref();
+  return sweep;
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = await createHttp(opts);
@@ -300,9 +321,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const events = opts.events ?? saleEvents((err) => log.error({ err }, 'a sale event listener failed'));
   // A user whose rights, password or account changed is read again on the next request (before the sockets'
   // re-check, which subscribes later).
-  events.subscribe((e) => {
-    if (e.type === 'user_changed') auth.forget(e.userId);
-  });
+  events.subscribe((e) => e.type === 'user_changed' && auth.forget(e.userId));
   // The admin audit log (decision 0033): the admin actions below write their entries through it.
   const audit = auditService({ repo: auditRepository(db), log });
   const users = usersService(usersRepo, (userId) => events.publish({ type: 'user_changed', userId }), audit.record);
@@ -320,6 +339,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     erp: opts.erp ?? noErp(),
     log,
     audit: audit.record,
+    staleAfterMs: opts.config.RUN_STALE_AFTER * 1000,
   });
   if (opts.workers !== false)
     await jobs.work(FETCH_QUEUE, (job: { runId: string; kind: 'products' | 'sales' | 'contacts' }) =>
@@ -340,21 +360,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     jobs,
     events,
     log,
+    staleAfterMs: opts.config.RUN_STALE_AFTER * 1000,
     ...opts.saleSync,
   });
-  let sweep: NodeJS.Timeout | undefined;
-  if (opts.workers !== false) {
-    await jobs.work(SYNC_QUEUE, (job: { runId: string }) => saleSync.execute(job), { concurrency: 2 });
-    // Runs whose process died (heartbeat stopped) are taken over: now, and every minute. The embedded database
-    // serves this process alone: at start, every run still active lost its process.
-    const recover = (orphaned = false) =>
-      saleSync
-        .recover(undefined, { orphaned })
-        .catch((err) => log.error({ err }, 'could not resume the interrupted ERP sale syncs'));
-    await recover(database.engine === 'pglite');
-    sweep = setInterval(() => void recover(), 60_000);
-    sweep.unref();
-  }
+  const sweep = opts.workers === false ? undefined : await syncWorkers(jobs, saleSync, database.engine, log);
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
     await jobs.stop();
@@ -411,6 +420,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     events,
     log,
     redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
   });
   app.addHook('preClose', () => realtime.close());
   registerOperations(app, { opts, ping: () => settings.ping(), events, jobs, realtime });

@@ -102,6 +102,8 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: 'long-enough-pw' }, 'ADMIN_EMAIL'],
     [{ TOKEN_TTL: 'forever' }, 'TOKEN_TTL'],
     [{ TOKEN_TTL: '10s' }, 'TOKEN_TTL'],
+    [{ REDIS_PREFIX: 'two words' }, 'REDIS_PREFIX'],
+    [{ RUN_STALE_AFTER: '5s' }, 'RUN_STALE_AFTER'],
   ])('refuses %o with a one-line message naming %s', (env, name) => {
     let err: unknown;
     try {
@@ -120,6 +122,14 @@ describe('configuration', () => {
     expect(loadConfig({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
     expect(loadConfig({ REDIS_URL: 'rediss://user:pw@cache:6380/0' }).REDIS_URL).toBe('rediss://user:pw@cache:6380/0');
+    // Its channels' prefix: one per installation sharing a Redis.
+    expect(loadConfig({}).REDIS_PREFIX).toBe('quotewright');
+    expect(loadConfig({ REDIS_PREFIX: 'qw-staging' }).REDIS_PREFIX).toBe('qw-staging');
+  });
+
+  it('takes over a run whose process stopped after RUN_STALE_AFTER (10 minutes unless told)', () => {
+    expect(loadConfig({}).RUN_STALE_AFTER).toBe(600);
+    expect(loadConfig({ RUN_STALE_AFTER: '30s' }).RUN_STALE_AFTER).toBe(30);
   });
 
   it('parses durations', () => {

@@ -64,6 +64,13 @@ const schema = z.object({
       .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  /** Prefix of the Redis channels the processes talk on: each installation sharing one Redis needs its own. */
+  REDIS_PREFIX: z
+    .string()
+    .default('quotewright')
+    .pipe(
+      z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1–64 letters, digits, dots, dashes, colons or underscores'),
+    ),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
@@ -144,6 +151,14 @@ const schema = z.object({
     .string()
     .default('30s')
     .pipe(duration(1, 600, '1 second and 10 minutes')),
+  /**
+   * A publish/sync or ERP fetch whose process stopped (a crash, SIGKILL) is taken over by another process once its
+   * heartbeat, written every quarter of this while it runs, is this old (decision 0025).
+   */
+  RUN_STALE_AFTER: z
+    .string()
+    .default('10m')
+    .pipe(duration(20, 86400, '20 seconds and 1 day')),
   /** Single sign-on (OIDC): on only when SSO_PROVIDER, OIDC_* and PUBLIC_URL are all set (docs/decisions/0006-sso.md). */
   SSO_PROVIDER: optionalString,
   OIDC_ISSUER: optionalString.pipe(

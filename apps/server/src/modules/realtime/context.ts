@@ -45,6 +45,8 @@ export interface RealtimeDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** redis://… : rooms span every process sharing this Redis. */
   redisUrl?: string | undefined;
+  /** The prefix of the adapter's channels (REDIS_PREFIX): processes of one installation share it. */
+  redisPrefix?: string | undefined;
 }
 
 /** What every part of the gateway works on (one per createRealtime). */

@@ -75,7 +75,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   const sessions = createSessions(ctx, rooms);
   const inbound = createInbound(ctx, rooms, sessions);
   if (redis) {
-    io.adapter(createAdapter(redis.pub, redis.sub, { key: 'quotewright' }));
+    io.adapter(createAdapter(redis.pub, redis.sub, { key: deps.redisPrefix ?? 'quotewright' }));
     io.on('user_changed', (userId) => {
       // Another process changed this user: its requests here must not be answered from the checked-token cache.
       deps.auth.forget(userId);

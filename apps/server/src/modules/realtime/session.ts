@@ -51,7 +51,11 @@ export function sessionHandshake(ctx: RealtimeContext, admit: Admit): Parameters
       socket.data = { token, expiresAt, user, sale: null, joinedAt: 0, line: null, presenceKey: randomUUID() };
       next();
     } catch (err) {
-      ctx.deps.log.error({ err }, 'realtime handshake failed');
+      // The session could not be checked (the database did not answer): not a refusal. Socket.IO's client never
+      // tries a refused handshake again, while it reconnects by itself (with its backoff) after a lost connection:
+      // so the connection is closed under it, and the client comes back once the database does.
+      ctx.deps.log.error({ err }, 'realtime handshake failed: closing the connection (the client reconnects)');
+      socket.conn.close();
       refuse(503, 'The server could not check your session; try again shortly');
     }
   };
