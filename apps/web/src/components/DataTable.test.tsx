@@ -2,6 +2,7 @@ import { usersApi } from '@quotewright/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MRT_ColumnDef } from 'material-react-table';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { makeToken, makeUser, nowSeconds } from '../test/fixtures';
 import { answer, serve } from '../test/msw';
@@ -85,5 +86,36 @@ describe('discrete columns', () => {
     expect(within(menu).queryByText('Price')).not.toBeInTheDocument();
     expect(within(menu).queryByText('Cost')).not.toBeInTheDocument();
     expect(within(menu).getByText('Model')).toBeInTheDocument();
+  });
+});
+
+function LoadingTable() {
+  const [isLoading, setLoading] = useState(true);
+  const table = useDataTable({ columns, data: isLoading ? [] : data, state: { isLoading } });
+  return (
+    <>
+      <button type="button" onClick={() => setLoading(false)}>
+        Loaded
+      </button>
+      <DataTable table={table} />
+    </>
+  );
+}
+
+describe('sort labels', () => {
+  it('never draws a nameless sort button while the table loads, and names each one once rows are there', async () => {
+    setup(false);
+    renderWithProviders(<LoadingTable />);
+    await waitFor(() => expect(headers()).toContain('Model'));
+    const nameless = () =>
+      Array.from(document.querySelectorAll('.MuiTableSortLabel-root')).filter(
+        (el) => !el.getAttribute('aria-label'),
+      );
+    expect(nameless()).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Loaded' }));
+    await screen.findByText('AX-100');
+    expect(document.querySelectorAll('.MuiTableSortLabel-root').length).toBeGreaterThan(0);
+    expect(nameless()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Sort by Model ascending' })).toBeInTheDocument();
   });
 });

@@ -14,6 +14,9 @@ export type DataTableOptions<T extends MRT_RowData> = MRT_TableOptions<T>;
 /** Table options with the app defaults and the discrete-mode column filter applied. */
 export function useDataTable<T extends MRT_RowData>(options: MRT_TableOptions<T>) {
   const columns = useDiscreteColumns(options.columns as MRT_ColumnDef<T>[]);
+  // While a table loads, MRT draws its sort labels (role=button) with an empty aria-label: no sorting until rows are
+  // there, so no nameless button is ever on screen (axe: aria-command-name).
+  const loading = Boolean(options.state?.isLoading || options.state?.showSkeletons);
   return useMaterialReactTable<T>({
     enableDensityToggle: false,
     enableFullScreenToggle: false,
@@ -21,6 +24,7 @@ export function useDataTable<T extends MRT_RowData>(options: MRT_TableOptions<T>
     paginationDisplayMode: 'pages',
     muiTablePaperProps: { variant: 'outlined', elevation: 0 },
     ...options,
+    enableSorting: loading ? false : options.enableSorting,
     columns,
   });
 }
