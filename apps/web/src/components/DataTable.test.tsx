@@ -108,9 +108,7 @@ describe('sort labels', () => {
     renderWithProviders(<LoadingTable />);
     await waitFor(() => expect(headers()).toContain('Model'));
     const nameless = () =>
-      Array.from(document.querySelectorAll('.MuiTableSortLabel-root')).filter(
-        (el) => !el.getAttribute('aria-label'),
-      );
+      Array.from(document.querySelectorAll('.MuiTableSortLabel-root')).filter((el) => !el.getAttribute('aria-label'));
     expect(nameless()).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Loaded' }));
     await screen.findByText('AX-100');
