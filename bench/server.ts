@@ -6,8 +6,8 @@
 // and reads of the sale (right after a change, unchanged, and revalidated with its ETag), each timed from request to
 // last byte; p50 / p95 in ms against the targets (a missed target is reported, not failed). Next to them: the
 // server's own time (its log), its CPU time and its wait for a CPU per call, and the same round trip to a server that
-// does nothing (the machine's floor at that moment: other work shares its CPUs) and, on PostgreSQL, to a minimal server
-// that does the edit's one write and nothing else (kit/minimal-edit-server.cjs: what any server would pay here).
+// does nothing (the machine's floor at that moment: other work shares its CPUs) and to a minimal server on the same
+// engine that does the edit's one write and nothing else (kit/minimal-edit-server.cjs: what any server would pay here).
 // On both databases: the embedded PGlite (a fresh DATA_DIR), and PostgreSQL on a fresh database created and dropped
 // here (on the server of DATABASE_URL, else postgres://postgres@127.0.0.1:5432; skipped, and said, when there is
 // none). BENCH_ENGINES=pglite or =postgres runs one. BENCH_PROFILE_DIR=<dir> writes a CPU profile of the server's
@@ -174,36 +174,29 @@ async function startFloor(): Promise<{ call(): Promise<number>; stop(): void }> 
 }
 
 /**
- * A reference for the edit on PostgreSQL: the same round trip to kit/minimal-edit-server.cjs (node:http and one
- * prepared writing statement on the same database, nothing else), after the same pause. What the app's own edit
- * costs beyond it is the app's; below it is the machine's and the database's.
+ * A reference for the edit: the same round trip to kit/minimal-edit-server.cjs (node:http and one writing statement
+ * on the same engine — the same PostgreSQL server, or an embedded PGlite of its own —, nothing else), after the same
+ * pause. What the app's own edit costs beyond it is the app's; below it is the machine's and the database's.
  */
-async function startMinimalEdit(url: string): Promise<{ call(i: number): Promise<number>; stop(): void }> {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
+async function startMinimalEdit(
+  target: { url: string } | { dataDir: string },
+): Promise<{ call(i: number): Promise<number>; stop(): Promise<void> }> {
   const sale = crypto.randomUUID();
-  const lines = Array.from({ length: LINES }, () => crypto.randomUUID());
-  try {
-    await db.query(`create table bench_min_sales (id uuid primary key, version int not null, total numeric(14, 2));
-      create table bench_min_lines (id uuid primary key, sale_id uuid not null references bench_min_sales (id),
-        qty numeric(12, 3), price numeric(14, 2), description text);
-      create index on bench_min_lines (sale_id);
-      create table bench_min_activity (id bigserial primary key, sale_id uuid, version int, detail jsonb,
-        created_at timestamptz not null default now())`);
-    await db.query('insert into bench_min_sales values ($1, 1, 0)', [sale]);
-    await db.query(`insert into bench_min_lines select id::uuid, $1, 1, 10, 'a line' from unnest($2::text[]) as id`, [
-      sale,
-      lines,
-    ]);
-  } finally {
-    await db.end();
-  }
   const child = spawn(process.execPath, [join(import.meta.dirname, 'kit/minimal-edit-server.cjs')], {
-    env: { ...process.env, MINIMAL_DATABASE_URL: url },
+    env: {
+      ...process.env,
+      ...('url' in target ? { MINIMAL_DATABASE_URL: target.url } : { MINIMAL_PGLITE_DIR: target.dataDir }),
+      MINIMAL_SALE: sale,
+      MINIMAL_LINES: String(LINES),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
+  const { port, lines } = await new Promise<{ port: number; lines: string[] }>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(JSON.parse(out));
+    });
     child.once('exit', () => reject(new Error('the minimal edit server did not start')));
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -237,9 +230,12 @@ async function startMinimalEdit(url: string): Promise<{ call(i: number): Promise
       });
       return performance.now() - t0;
     },
-    stop() {
+    async stop() {
       agent.destroy();
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill();
+      await exited;
+      if ('dataDir' in target) rmSync(target.dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -366,7 +362,9 @@ async function run(engine: Engine, floor: { call(): Promise<number> }) {
         });
     }
     sale = (await call('GET', `/api/sales/${sale._id}`, token)).json;
-    minimal = pgDb ? await startMinimalEdit(pgDb.url) : undefined;
+    minimal = await startMinimalEdit(
+      pgDb ? { url: pgDb.url } : { dataDir: mkdtempSync(join(tmpdir(), 'qw-bench-min-')) },
+    );
     const section = sale.sections[3];
     const lines = section.lines as { _id: string }[];
     /** What a person does, in order, each followed by a pause. */
@@ -471,7 +469,7 @@ async function run(engine: Engine, floor: { call(): Promise<number> }) {
       revalidate304Ms: quantiles(client.revalidate),
       // The same round trip to a server that does nothing (see startFloor): the machine's share of the times above.
       floorMs: quantiles(floorTimes),
-      // PostgreSQL: the same edit's round trip to a server that does only that (see startMinimalEdit).
+      // The same edit's round trip to a server that does only that (see startMinimalEdit).
       ...(minimalEditTimes.length ? { minimalEditServerMs: quantiles(minimalEditTimes) } : {}),
       ...(serverMs ? { serverOwnMs: serverMs } : {}),
       // The server's process (all its threads; Linux) during each call: its time on a CPU, and its time ready to run
@@ -488,7 +486,7 @@ async function run(engine: Engine, floor: { call(): Promise<number> }) {
       logBytes: statSync(logFile).size,
     };
   } finally {
-    minimal?.stop();
+    await minimal?.stop();
     // The server alone is asked to stop (it closes its database, and writes its profile); npm follows.
     if (pid !== undefined) {
       signal(pid, 'SIGTERM');

@@ -87,7 +87,10 @@ export function heldPath(repo: SalesRepository, reads: SaleReads, events: SaleEv
           )
         : toSectionDto({ ...head, lines: after });
     if (predicted.reduce((n, sec) => n + sec.lines.length, 0) > MAX_SALE_LINES) return undefined;
-    const totals = saleTotalsOf(salePricingFromSections(predicted.map(pricedSection)));
+    // The predicted sections' pricing, computed once: the totals written, the activity's "after", and the answer
+    // when the rows come back as predicted.
+    const predictedPricing = salePricingFromSections(predicted.map(pricedSection));
+    const totals = saleTotalsOf(predictedPricing);
     if (!totals) return undefined;
     const saleBefore = saleDtoOf(h.sale, h.sections);
     const set = { ...totals, odooSynced: false };
@@ -98,7 +101,7 @@ export function heldPath(repo: SalesRepository, reads: SaleReads, events: SaleEv
       updatedById: user.id,
       updatedByName: user.name,
     };
-    const entry = activityEntry(user, kind, saleBefore, saleDtoOf(provisional, predicted), hint);
+    const entry = activityEntry(user, kind, saleBefore, saleDtoOf(provisional, predicted, predictedPricing), hint);
     const at = {
       saleId: h.sale.id,
       version: h.sale.version,
@@ -128,12 +131,14 @@ export function heldPath(repo: SalesRepository, reads: SaleReads, events: SaleEv
     sectionsAfter[h.index] = dto;
     const heads = h.heads.map((x, i) => (i === h.index ? { ...x, version } : x));
     let sale: SaleRow = { ...provisional, version: done.version, updatedAt: done.updatedAt };
-    const pricing = salePricingFromSections(sectionsAfter.map(pricedSection));
-    // The values were computed as the columns store them: the totals cannot differ, but if they ever did, the stored
-    // ones are put right before anyone is answered.
+    // Rows as predicted: the totals written are these sections' (computed above). Else the values were computed as
+    // the columns store them, so the totals cannot differ; but if they ever did, the stored ones are put right before
+    // anyone is answered.
+    const pricing = same ? predictedPricing : salePricingFromSections(sectionsAfter.map(pricedSection));
     if (
-      !toDecimal(pricing.total_price).eq(toDecimal(sale.totalPrice)) ||
-      !toDecimal(pricing.optional_total).eq(toDecimal(sale.optionalTotal))
+      !same &&
+      (!toDecimal(pricing.total_price).eq(toDecimal(sale.totalPrice)) ||
+        !toDecimal(pricing.optional_total).eq(toDecimal(sale.optionalTotal)))
     ) {
       const totals = { totalPrice: pricing.total_price, optionalTotal: pricing.optional_total };
       sale = (await repo.correctTotal(sale.id, sale.version, totals)) ?? sale;
@@ -144,7 +149,7 @@ export function heldPath(repo: SalesRepository, reads: SaleReads, events: SaleEv
       sections: sectionsAfter,
       fresh: [{ id: head.id, version, dto, rows }],
     });
-    const saleAfter = saleDtoOf(sale, sectionsAfter);
+    const saleAfter = saleDtoOf(sale, sectionsAfter, pricing);
     const delta = diffSales(saleBefore, saleAfter, actorOf(user));
     events?.publish({ type: 'sale_changed', delta });
     return { sale: saleAfter, delta };

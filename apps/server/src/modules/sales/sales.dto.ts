@@ -10,6 +10,7 @@ import {
   orderNumberLabel,
   type PricingLine,
   pricingFromTotals,
+  type SalePricing,
   salePricingFromSections,
   saleStateLabel,
   sectionDetailsOf,
@@ -289,8 +290,12 @@ export const pricedSection = (s: Pick<SectionDto, 'pricing' | 'presentation'>) =
 });
 
 /** The sale from its row and its computed sections; the sale's pricing is the sum of the non-optional sections'. */
-export function saleDtoOf(s: SaleRow, sections: SectionDto[]): SaleDto {
-  const pricing = salePricingFromSections(sections.map(pricedSection));
+export function saleDtoOf(
+  s: SaleRow,
+  sections: SectionDto[],
+  /** The sections' sale pricing when the caller computed it already (salePricingFromSections of `sections`). */
+  pricing: SalePricing = salePricingFromSections(sections.map(pricedSection)),
+): SaleDto {
   return {
     _id: s.id,
     name: s.name,
