@@ -14,8 +14,9 @@ declare module 'fastify' {
 
 /**
  * GET /api/health (packages/contracts routes/health.ts): 503 DATABASE_UNAVAILABLE when the database does not answer.
- * GET /api/ready: 200 when the database, Redis and the ERP answer (those configured), else 503 NOT_READY with each
- * check's state; 503 DRAINING once the process is shutting down. Balancers poll both every second or so: they write
+ * GET /api/ready: 200 `ready` when the database, Redis and the ERP answer (those configured), 200 `degraded` when only
+ * Redis or the ERP does not, 503 NOT_READY with each check's state when the database does not; 503 DRAINING once the
+ * process is shutting down. Balancers poll both every second or so: they write
  * no request log line (a failure is logged: health's here, each change of a readiness check once).
  */
 export function healthRoutes(app: FastifyInstance, deps: { ping: () => Promise<void>; readiness: Readiness }) {

@@ -106,6 +106,21 @@ describe('the readiness checks', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
+  it('Redis that does not answer: degraded, still 200 (rooms reach only this process meanwhile); the database: not ready', async () => {
+    const down = async () => {
+      throw new Error('ECONNREFUSED');
+    };
+    expect(await createReadiness(deps({ redis: down })).check()).toEqual({
+      status: 'degraded',
+      checks: { database: 'ok', redis: 'failed', erp: 'not configured' },
+    });
+    expect(await createReadiness(deps({ redis: down, database: down })).check()).toMatchObject({
+      status: 'not_ready',
+      checks: { database: 'failed', redis: 'failed' },
+    });
+    expect((await createReadiness(deps({ redis: async () => {} })).check()).status).toBe('ready');
+  });
+
   it("the ERP's answer is kept 5 s: a balancer polling every second asks it once", async () => {
     let clock = 0;
     const erp = vi.fn(async (timeoutMs: number) => {

@@ -1,8 +1,9 @@
 // Readiness (GET /api/ready, docs/product/api.md#public): may a load balancer send this process traffic? The database
 // answers a `select 1`, Redis (with REDIS_URL) a PING, the ERP its version, each within a short timeout and all at
 // once. The ERP's answer is kept a few seconds: balancers poll every second or so, and Odoo is not theirs to load.
-// An ERP that does not answer makes it `degraded` (still 200: editing works without it); a database or Redis that does
-// not, 503. While the process shuts down (markDraining), the answer is 503 DRAINING without asking anything.
+// An ERP or a Redis that does not answer makes it `degraded` (still 200: editing works without either, decision 0037);
+// a database that does not, 503. While the process shuts down (markDraining), the answer is 503 DRAINING without
+// asking anything.
 
 export type CheckState = 'ok' | 'not configured' | 'failed' | 'timeout';
 export interface ReadinessChecks {
@@ -109,11 +110,12 @@ export function createReadiness(deps: ReadinessDeps): Readiness {
       const checks = { database, redis, erp };
       report(checks);
       const fine = (s: CheckState) => s === 'ok' || s === 'not configured';
-      // Without the database or Redis this process cannot serve: not ready. Without the ERP it still edits, lists
-      // and answers everything but a publish (which queues and retries): degraded, still 200, so an ERP outage
-      // never takes every process out of the balancer at once.
-      if (!fine(database) || !fine(redis)) return { status: 'not_ready', checks };
-      return { status: fine(erp) ? 'ready' : 'degraded', checks };
+      // Without the database this process cannot serve: not ready. Without the ERP it still edits, lists and
+      // answers everything but a publish (which queues and retries); without Redis it still does everything, its
+      // rooms only reach its own sockets until Redis is back (then they rejoin and read what they missed). Both are
+      // degraded, still 200: an outage shared by every process never takes them all out of the balancer at once.
+      if (!fine(database)) return { status: 'not_ready', checks };
+      return { status: fine(erp) && fine(redis) ? 'ready' : 'degraded', checks };
     },
     markDraining() {
       draining = true;

@@ -1,89 +1,19 @@
 // Two real server processes (tsx src/main.ts) on one PostgreSQL database and one Redis: an HTTP edit on process 1
 // reaches a socket client of process 2 as sale_changed, and the editors list merges the sockets of both processes.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { applySaleDelta, type EditorsEvent, type SaleDelta, type SaleDto } from '@quotewright/contracts';
 import type { Database } from '@quotewright/db';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabase } from '../../../test/global-setup';
 import { freshDatabase } from '../../../test/helpers';
+import { call, processes, redisAnswers, sharedServerEnv, signIn } from '../../../test/processes';
 import { type ClientSocket, connectSocket, countOf, identify, nextEvent, settled } from '../../../test/sockets';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'admin@multi.test', password: 'admin-password-1' };
-const serverDir = join(import.meta.dirname, '../../..');
 
 let database: Database;
-const processes: ChildProcess[] = [];
-const output: string[] = [];
+const servers = processes();
 const sockets: ClientSocket[] = [];
 let urls: [string, string];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  processes.push(child);
-  child.stdout?.on('data', (b: Buffer) => output.push(`[${port}] ${b}`));
-  child.stderr?.on('data', (b: Buffer) => output.push(`[${port}] ${b}`));
-  const url = `http://127.0.0.1:${port}`;
-  // Started once it says so: Fastify logs "Server listening at <url>" when the port is bound (LOG_LEVEL info).
-  await new Promise<void>((resolve, reject) => {
-    let seen = '';
-    const done = (err?: Error) => {
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      child.off('exit', onExit);
-      if (err) reject(err);
-      else resolve();
-    };
-    const onData = (b: Buffer) => {
-      seen += b;
-      if (seen.includes(`Server listening at ${url}`)) done();
-    };
-    const onExit = (code: number | null) => done(new Error(`server on ${port} exited ${code}:\n${output.join('')}`));
-    const timer = setTimeout(() => done(new Error(`server on ${port} did not start:\n${output.join('')}`)), 90_000);
-    child.stdout?.on('data', onData);
-    child.once('exit', onExit);
-  });
-  const health = await fetch(`${url}/api/health`);
-  if (!health.ok) throw new Error(`server on ${port} answers /api/health ${health.status}:\n${output.join('')}`);
-  return url;
-}
-
-async function call<T>(url: string, method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-const signIn = (url: string, email: string, password: string) =>
-  call<{ token: string }>(url, 'POST', '/api/users/login', null, { email, password }).then((r) => r.token);
 
 async function connect(url: string, token: string) {
   const s = await connectSocket(url, token);
@@ -92,54 +22,23 @@ async function connect(url: string, token: string) {
 }
 
 beforeAll(async () => {
-  const redis = createClient({ url: REDIS_URL, socket: { reconnectStrategy: false } });
-  redis.on('error', () => undefined);
-  await redis.connect().catch((err: Error) => {
+  if (!(await redisAnswers(REDIS_URL)))
     throw new Error(
-      `this test needs Redis at ${REDIS_URL} (${err.message}); start it with ` +
+      `this test needs Redis at ${REDIS_URL}; start it with ` +
         'redis-server --daemonize yes --port 6379 --save "" --appendonly no',
     );
-  });
-  await redis.quit();
 
   database = await freshDatabase();
-  const { rows } = await database.executeSql('SELECT current_database() AS name');
-  const dist = mkdtempSync(join(tmpdir(), 'qw-multi-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Quotewright</title>');
-  const env = {
-    DATABASE_URL: withDatabase(process.env.DATABASE_URL!, String(rows[0]!.name)),
-    REDIS_URL,
-    JWT_SECRET: 'multi-process-secret-'.padEnd(48, 'x'),
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    // info: the line saying the server listens (and each request, kept in `output` for a failure's message).
-    LOG_LEVEL: 'info',
-    WEB_DIST: dist,
-    DATA_DIR: dist,
-    ODOO_URL: '',
-  };
+  const env = await sharedServerEnv(database, REDIS_URL, ADMIN);
   // One after the other: the first creates the administrator, the second finds it.
-  const first = await startServer(env);
-  const second = await startServer(env);
+  const first = await servers.startServer(env);
+  const second = await servers.startServer(env);
   urls = [first, second];
 }, 240_000);
 
 afterAll(async () => {
   for (const s of sockets) s.close();
-  await Promise.all(
-    processes.map(
-      (p) =>
-        new Promise<void>((resolve) => {
-          if (p.exitCode !== null) return resolve();
-          const timer = setTimeout(() => p.kill('SIGKILL'), 10_000);
-          p.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          p.kill('SIGTERM');
-        }),
-    ),
-  );
+  await servers.stopAll();
   await database?.close();
 });
 

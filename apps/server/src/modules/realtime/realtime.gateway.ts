@@ -85,6 +85,14 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
       // Only a process with sockets in that room has someone to tell.
       if (io.of('/').adapter.rooms.get(saleRoom(saleId))?.size) editors.changed(saleId, false);
     });
+    // Redis was away (decision 0037): this process's sockets may have missed other processes' changes and editors.
+    // Their connections are closed under them (not refused: Socket.IO's client reconnects by itself only then); they
+    // join again, the join answers each sale's version, and a browser behind it reads the sale again.
+    redis.onResubscribed(() => {
+      const sockets = [...io.of('/').sockets.values()];
+      deps.log.info({ sockets: sockets.length }, 'Redis is back: live connections rejoin to catch up');
+      for (const socket of sockets) socket.conn.close();
+    });
   }
 
   io.use(sessionHandshake(ctx, connectionCounter()));

@@ -2,7 +2,11 @@
 import { createClient } from 'redis';
 import type { RealtimeDeps } from './context';
 
-/** Two Redis connections (publish, subscribe) for the adapter; the start fails clearly when Redis cannot be reached. */
+/**
+ * Two Redis connections (publish, subscribe) for the adapter; the start fails clearly when Redis cannot be reached.
+ * `onResubscribed` is called each time the subscribing connection is back after a loss (its channels subscribed
+ * again): what other processes published meanwhile never reached this one.
+ */
 export async function redisClients(url: string, log: RealtimeDeps['log']) {
   let connected = false;
   const pub = createClient({
@@ -29,5 +33,16 @@ export async function redisClients(url: string, log: RealtimeDeps['log']) {
     throw new Error(`cannot reach Redis at REDIS_URL (${err instanceof Error ? err.message : String(err)})`);
   }
   connected = true;
-  return { pub, sub };
+  const resubscribed: (() => void)[] = [];
+  // 'ready' after connect() resolved: a reconnection (node-redis subscribes the channels again before it says so).
+  sub.on('ready', () => {
+    for (const fn of resubscribed) fn();
+  });
+  return {
+    pub,
+    sub,
+    onResubscribed(fn: () => void) {
+      resubscribed.push(fn);
+    },
+  };
 }
