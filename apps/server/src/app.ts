@@ -288,14 +288,16 @@ function registerOperations(
 }
 
 /**
- * The publish/sync workers. Runs whose process died (heartbeat stopped) are taken over: now, and every minute (the
- * returned timer). The embedded database serves this process alone: at start, every run still active lost its process.
+ * The publish/sync workers. Runs whose process died (heartbeat stopped) are taken over: now, and every quarter of the
+ * stale limit, at most every minute (the returned timer). The embedded database serves this process alone: at start,
+ * every run still active lost its process.
  */
 async function syncWorkers(
   jobs: Jobs,
   saleSync: ReturnType<typeof saleSyncService>,
   engine: Database['engine'],
   log: FastifyBaseLogger,
+  staleAfterMs: number,
 ): Promise<NodeJS.Timeout> {
   await jobs.work(SYNC_QUEUE, (job: { runId: string }) => saleSync.execute(job), { concurrency: 2 });
   const recover = (orphaned = false) =>
@@ -303,7 +305,7 @@ async function syncWorkers(
       .recover(undefined, { orphaned })
       .catch((err) => log.error({ err }, 'could not resume the interrupted ERP sale syncs'));
   await recover(engine === 'pglite');
-  const sweep = setInterval(() => void recover(), 60_000);
+  const sweep = setInterval(() => void recover(), Math.min(60_000, Math.max(1000, staleAfterMs / 4)));
   sweep.unref();
   return sweep;
 }
@@ -363,7 +365,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     staleAfterMs: opts.config.RUN_STALE_AFTER * 1000,
     ...opts.saleSync,
   });
-  const sweep = opts.workers === false ? undefined : await syncWorkers(jobs, saleSync, database.engine, log);
+  const sweep =
+    opts.workers === false
+      ? undefined
+      : await syncWorkers(jobs, saleSync, database.engine, log, opts.config.RUN_STALE_AFTER * 1000);
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
     await jobs.stop();

@@ -127,8 +127,8 @@ describe('configuration', () => {
     expect(loadConfig({ REDIS_PREFIX: 'qw-staging' }).REDIS_PREFIX).toBe('qw-staging');
   });
 
-  it('takes over a run whose process stopped after RUN_STALE_AFTER (10 minutes unless told)', () => {
-    expect(loadConfig({}).RUN_STALE_AFTER).toBe(600);
+  it('takes over a run whose process stopped after RUN_STALE_AFTER (2 minutes unless told)', () => {
+    expect(loadConfig({}).RUN_STALE_AFTER).toBe(120);
     expect(loadConfig({ RUN_STALE_AFTER: '30s' }).RUN_STALE_AFTER).toBe(30);
   });
 

@@ -153,11 +153,11 @@ const schema = z.object({
     .pipe(duration(1, 600, '1 second and 10 minutes')),
   /**
    * A publish/sync or ERP fetch whose process stopped (a crash, SIGKILL) is taken over by another process once its
-   * heartbeat, written every quarter of this while it runs, is this old (decision 0025).
+   * heartbeat, written every quarter of this while it runs, is this old (decisions 0025, 0038).
    */
   RUN_STALE_AFTER: z
     .string()
-    .default('10m')
+    .default('2m')
     .pipe(duration(20, 86400, '20 seconds and 1 day')),
   /** Single sign-on (OIDC): on only when SSO_PROVIDER, OIDC_* and PUBLIC_URL are all set (docs/decisions/0006-sso.md). */
   SSO_PROVIDER: optionalString,

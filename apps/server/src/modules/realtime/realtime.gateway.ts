@@ -74,6 +74,16 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   const rooms = createRooms(ctx, editors);
   const sessions = createSessions(ctx, rooms);
   const inbound = createInbound(ctx, rooms, sessions);
+  /** Each socket's inbound queue: resolves once every event it sent so far is handled (and acknowledged). */
+  const handledOf = new WeakMap<RealtimeSocket, () => Promise<void>>();
+  const answered = async (socket: RealtimeSocket) => {
+    const handled = handledOf.get(socket);
+    if (!handled) return;
+    for (let queue = handled(); ; queue = handled()) {
+      await queue;
+      if (queue === handled()) return;
+    }
+  };
   if (redis) {
     io.adapter(createAdapter(redis.pub, redis.sub, { key: deps.redisPrefix ?? 'quotewright' }));
     io.on('user_changed', (userId) => {
@@ -88,15 +98,17 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     // Redis was away (decision 0037): this process's sockets may have missed other processes' changes and editors.
     // Their connections are closed under them (not refused: Socket.IO's client reconnects by itself only then); they
     // join again, the join answers each sale's version, and a browser behind it reads the sale again.
+    // Each once what it sent is answered (a Publish asked just then gets its ack first: the packets ahead of a close
+    // are written before it).
     redis.onResubscribed(() => {
       const sockets = [...io.of('/').sockets.values()];
       deps.log.info({ sockets: sockets.length }, 'Redis is back: live connections rejoin to catch up');
-      for (const socket of sockets) socket.conn.close();
+      for (const socket of sockets) void answered(socket).then(() => socket.conn.close());
     });
   }
 
   io.use(sessionHandshake(ctx, connectionCounter()));
-  io.on('connection', (socket) => connected(ctx, socket, editors, inbound));
+  io.on('connection', (socket) => handledOf.set(socket, connected(ctx, socket, editors, inbound)));
   const unsubscribe = relaySaleEvents(ctx, sessions.recheckUser);
 
   const salePrefix = saleRoom('');
@@ -131,7 +143,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
 /**
  * A socket past the handshake: in the sales room when its user may view sales, ended at its token's expiry, its
  * inbound events taken; once it disconnects its open cell closes, and its sale's editors are announced after the
- * events it sent are handled.
+ * events it sent are handled. Answers its inbound queue (see Inbound.accept).
  */
 function connected(ctx: RealtimeContext, socket: RealtimeSocket, editors: Editors, inbound: Inbound) {
   if (can(socket.data.user, 'sales.view')) void socket.join(SALES_ROOM);
@@ -146,4 +158,5 @@ function connected(ctx: RealtimeContext, socket: RealtimeSocket, editors: Editor
       void handled().then(() => editors.changed(sale));
     }
   });
+  return handled;
 }
