@@ -12,9 +12,10 @@ export async function redisClients(url: string, log: RealtimeDeps['log']) {
   const pub = createClient({
     url,
     socket: {
-      // At start: three tries, then the start fails. Once connected: reconnect for ever, backing off up to 5 s.
+      // At start: three tries, then the start fails. Once connected: reconnect for ever, backing off up to 1 s (a
+      // try a second while it is away costs nothing; changes cross processes again within a second of its return).
       reconnectStrategy: (retries, cause) =>
-        connected ? Math.min(200 * 2 ** retries, 5000) : retries >= 3 ? cause : 200 * (retries + 1),
+        connected ? Math.min(100 * 2 ** retries, 1000) : retries >= 3 ? cause : 200 * (retries + 1),
     },
   });
   const sub = pub.duplicate();
