@@ -7,7 +7,6 @@
 // the sale equal to the server's.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -26,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDatabase } from '../test/global-setup';
 import { type Haproxy, haproxyMissing, startHaproxy } from '../test/haproxy';
 import { freshDatabase } from '../test/helpers';
+import { call as callOk, freePort, send } from '../test/processes';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'admin@rolling.test', password: 'admin-password-1' };
@@ -44,17 +44,6 @@ let env: Record<string, string>;
 let haproxy: Haproxy;
 const procs: Proc[] = [];
 const output: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function start(p: Proc) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -83,23 +72,10 @@ async function ready(p: Proc) {
   }
 }
 
-async function call<T>(method: string, path: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${haproxy.url}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : undefined) as T, text };
-}
-async function ok<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const r = await call<T>(method, path, token, body);
-  if (r.status < 200 || r.status > 299) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
-  return r.json;
-}
+const call = <T>(method: string, path: string, token: string | null, body?: unknown) =>
+  send<T>(haproxy.url, method, path, token, body);
+const ok = <T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> =>
+  callOk<T>(haproxy.url, method, path, token, body);
 
 /** A person: a socket through the balancer joined to the sale, a copy of it kept by deltas, edits of one section. */
 class Person {

@@ -116,8 +116,8 @@ export function processes(): Processes {
   return { output, startServer, stopAll };
 }
 
-/** A JSON call; throws with the status and body unless 2xx. */
-export async function call<T>(url: string, method: string, path: string, token: string | null, body?: unknown) {
+/** A JSON call: its status, its body as text and parsed. */
+export async function send<T>(url: string, method: string, path: string, token: string | null, body?: unknown) {
   const res = await fetch(`${url}${path}`, {
     method,
     headers: {
@@ -127,8 +127,14 @@ export async function call<T>(url: string, method: string, path: string, token: 
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { status: res.status, json: (text ? JSON.parse(text) : undefined) as T, text };
+}
+
+/** A JSON call's parsed answer; throws with the status and body unless 2xx. */
+export async function call<T>(url: string, method: string, path: string, token: string | null, body?: unknown) {
+  const r = await send<T>(url, method, path, token, body);
+  if (r.status < 200 || r.status > 299) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
+  return r.json;
 }
 
 export const signIn = (url: string, email: string, password: string) =>
