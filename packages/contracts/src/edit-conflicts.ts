@@ -1,11 +1,14 @@
 // No silent overwrite (decision 0020): a line edit carries the values it was based on; the server refuses (409
 // EDIT_CONFLICT, with the current value and who set it) a change of a field someone else changed since. An explicit
 // overwrite (`overwrite: true`, based on the value it replaces) tells the person whose value was replaced. People
-// see, on a row, who has one of its cells open (presence). The shapes of all of it, shared by server and web.
+// see, on a row, who has one of its cells open (presence). The same holds for a sale's header fields and a section's
+// name: the edit may carry `base`, and a field changed since is refused the same way (nobody is named: who set a
+// header field or a section name is not kept). The shapes of all of it, shared by server and web.
 import { EDIT_BASE_FIELDS, type EditBaseField, toDecimal } from '@quotewright/domain';
 import { z } from 'zod';
 import { ACTIVITY_LINE_FIELD_LABELS } from './activity';
 import { costInput, discountInput, markupInput, priceInput, quantityInput } from './inputs';
+import { refSchema } from './sales';
 
 const person = z.object({ id: z.string(), name: z.string() });
 
@@ -67,17 +70,116 @@ export const editConflictSchema = z.object({
 });
 export type EditConflict = z.infer<typeof editConflictSchema>;
 
+/** The header fields an edit of a sale's header may carry a base for (POST /api/sales/{id}). */
+export const HEADER_BASE_FIELDS = [
+  'name',
+  'customer',
+  'customer_invoice',
+  'customer_shipping',
+  'template',
+  'salesperson',
+  'validity_days',
+] as const;
+export type HeaderBaseField = (typeof HEADER_BASE_FIELDS)[number];
+
+/** A header field as the info panel labels it. */
+export const HEADER_FIELD_LABELS: Record<HeaderBaseField, string> = {
+  name: 'Name',
+  customer: 'Customer',
+  customer_invoice: 'Invoice Address',
+  customer_shipping: 'Shipping Address',
+  template: 'Quotation Template',
+  salesperson: 'Salesperson',
+  validity_days: 'Quote validity (days)',
+};
+
+/** A section's name as its editor labels it. */
+export const SECTION_NAME_LABEL = 'Section name';
+
+/**
+ * The values a header edit was based on: each edited field as the sale's answer showed it when the person started
+ * editing (a partner `{id, name}` or null, the validity's days or null).
+ */
+export const saleHeaderBaseSchema = z.strictObject({
+  name: z.string().max(500).optional(),
+  customer: refSchema.nullable().optional(),
+  customer_invoice: refSchema.nullable().optional(),
+  customer_shipping: refSchema.nullable().optional(),
+  template: refSchema.nullable().optional(),
+  salesperson: refSchema.nullable().optional(),
+  validity_days: z.number().int().nullable().optional(),
+});
+export type SaleHeaderBase = z.infer<typeof saleHeaderBaseSchema>;
+/** A header field's value as the sale's answer shows it. */
+export type HeaderFieldValue = string | number | { id: number; name: string } | null;
+
+/** Whether two values of a header field are the same (a partner by its id, text exactly, days by value). */
+export function isSameHeaderValue(a: HeaderFieldValue | undefined, b: HeaderFieldValue | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a === null || b === null) return a === b;
+  if (typeof a === 'object' || typeof b === 'object')
+    return typeof a === 'object' && typeof b === 'object' && a.id === b.id;
+  return a === b;
+}
+
+/** A header field's value in words: a partner's name, the days, nothing for none. */
+export const headerValueText = (v: HeaderFieldValue | undefined): string =>
+  v === null || v === undefined ? '' : typeof v === 'object' ? v.name : String(v);
+
+/** The values a rename of a section was based on: its name as shown when the person started editing. */
+export const sectionEditBaseSchema = z.strictObject({ name: z.string().max(500) });
+
+/** A header field someone else changed since the edit's base (`header: true` in place of a line). */
+export const headerEditConflictSchema = z.object({
+  header: z.literal(true),
+  field: z.enum(HEADER_BASE_FIELDS),
+  /** The field's value now, in words (a partner's name; empty for none). */
+  value: z.string(),
+  /** The base the refused edit carried, in words. */
+  base: z.string(),
+  /** The field's value now as the sale's answer shows it: what an explicit overwrite is based on. */
+  current: z.union([refSchema, z.string(), z.number()]).nullable(),
+  by: person.nullable(),
+  at: z.string().nullable(),
+});
+export type HeaderEditConflict = z.infer<typeof headerEditConflictSchema>;
+
+/** A section's name someone else changed since the rename's base (`section` in place of a line). */
+export const sectionEditConflictSchema = z.object({
+  section: z.string(),
+  field: z.literal('name'),
+  value: z.string(),
+  base: z.string(),
+  by: person.nullable(),
+  at: z.string().nullable(),
+});
+export type SectionEditConflict = z.infer<typeof sectionEditConflictSchema>;
+
+/** Any conflict a 409 EDIT_CONFLICT lists: of a line's field, a header field or a section's name. */
+export type AnyEditConflict = EditConflict | HeaderEditConflict | SectionEditConflict;
+
 /** The 409 answer: the problem, with every conflicting field of the request (nothing of it was written). */
 export const editConflictProblemSchema = z.object({
   status: z.literal(409),
   code: z.literal(EDIT_CONFLICT),
   detail: z.string(),
-  conflicts: z.array(editConflictSchema).min(1),
+  conflicts: z.array(z.union([editConflictSchema, headerEditConflictSchema, sectionEditConflictSchema])).min(1),
 });
-export type EditConflictProblem = z.infer<typeof editConflictProblemSchema>;
+/** The 409 of an edit of lines (`C`: of a header, HeaderEditConflict; of a section's name, SectionEditConflict). */
+export type EditConflictProblem<C extends AnyEditConflict = EditConflict> = Omit<
+  z.infer<typeof editConflictProblemSchema>,
+  'conflicts'
+> & { conflicts: C[] };
 
 /** A field as the lines table heads its column ("Qty"). */
 export const editFieldLabel = (field: EditBaseField): string => ACTIVITY_LINE_FIELD_LABELS[field];
+
+/** A conflict's field as the person saw it labelled: a line's column, a header field, "Section name". */
+export function conflictFieldLabel(c: Pick<AnyEditConflict, 'field'> & { header?: true; section?: string }): string {
+  if (c.header) return HEADER_FIELD_LABELS[c.field as HeaderBaseField];
+  if (c.section !== undefined) return SECTION_NAME_LABEL;
+  return editFieldLabel(c.field as EditBaseField);
+}
 
 /** A value in a sentence: long descriptions cut short. */
 function shown(value: string): string {
@@ -85,9 +187,11 @@ function shown(value: string): string {
   return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
 }
 
-/** "Erin Editor changed Qty to 44 while you were editing". */
-export function editConflictText(c: Pick<EditConflict, 'by' | 'field' | 'value'>): string {
-  return `${c.by?.name ?? 'Someone'} changed ${editFieldLabel(c.field)} to ${shown(c.value)} while you were editing`;
+/** "Erin Editor changed Qty to 44 while you were editing" ("Someone changed Customer to Acme …" when not known). */
+export function editConflictText(
+  c: Pick<AnyEditConflict, 'by' | 'field' | 'value'> & { header?: true; section?: string },
+): string {
+  return `${c.by?.name ?? 'Someone'} changed ${conflictFieldLabel(c)} to ${shown(c.value) || '(empty)'} while you were editing`;
 }
 
 // ─── Realtime ───────────────────────────────────────────────────────────────────────────────────────────────────

@@ -48,16 +48,17 @@ export const sectionPresentationSchema = z.enum(SECTION_PRESENTATIONS, {
 
 /**
  * The body that creates or updates a section (a sale's or a template's): its name, and its presentation — or, from a
- * client that predates presentations, show_details (false: `total`). Both may come when they agree.
+ * client that predates presentations, show_details (false: `total`). Both may come when they agree. `fields` may add
+ * members (a sale section's rename: the name it was based on).
  */
-export function sectionBodySchema<N extends z.ZodType>(fields: { name: N }) {
+export function sectionBodySchema<F extends { name: z.ZodType }>(fields: F) {
   return z
     .strictObject({
-      name: fields.name,
+      ...fields,
       presentation: sectionPresentationSchema.optional(),
       show_details: z.boolean().optional(),
     })
-    .refine((b) => !isPresentationContradiction(b), {
+    .refine((b) => !isPresentationContradiction(b as Parameters<typeof isPresentationContradiction>[0]), {
       path: ['show_details'],
       message: "show_details is false exactly when presentation is 'total'",
     });

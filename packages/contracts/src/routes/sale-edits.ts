@@ -3,7 +3,7 @@
 // read). Apart from routes/sales.ts, so that a screen that only lists sales does not load the edits' schemas.
 import { SECTION_COPY_STYLES } from '@quotewright/domain';
 import { z } from 'zod';
-import { lineEditsBodySchema } from '../edit-conflicts';
+import { lineEditsBodySchema, sectionEditBaseSchema } from '../edit-conflicts';
 import { route } from '../http';
 import {
   createLinesBodySchema,
@@ -47,10 +47,16 @@ export const saleSectionsApi = {
   update: route({
     method: 'POST',
     path: '/api/sales/sections/update/:saleId/:sectionId',
-    summary: 'Rename a section, or set its presentation',
+    summary:
+      'Rename a section (refused, 409 EDIT_CONFLICT, when its name changed since the base), or set its presentation',
     tag: 'Sale sections',
     params: saleSection,
-    body: sectionBody({ name: sectionName.optional() }),
+    /** `base`: the name the rename was based on (decision 0020); `overwrite`: replacing the name the 409 named. */
+    body: sectionBody({
+      name: sectionName.optional(),
+      base: sectionEditBaseSchema.optional(),
+      overwrite: z.boolean().optional(),
+    }),
     answers: delta,
   }),
   remove: route({

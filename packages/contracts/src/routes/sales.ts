@@ -11,6 +11,7 @@ import {
 } from '@quotewright/domain';
 import { z } from 'zod';
 import { activityPageSchema, activityQuerySchema } from '../activity';
+import { saleHeaderBaseSchema } from '../edit-conflicts';
 import { route } from '../http';
 import { erpIdInput } from '../inputs';
 import { saleDeltaSchema } from '../realtime';
@@ -42,6 +43,17 @@ export const saleHeaderBodySchema = z.strictObject({
     .max(QUOTE_VALIDITY_MAX_DAYS, `Enter at most ${QUOTE_VALIDITY_MAX_DAYS} days`)
     .nullable()
     .optional(),
+});
+
+/**
+ * A change of a sale's header (POST /api/sales/{id}): the fields to set; `base` the values they were based on (decision
+ * 0020): a field someone else changed since is refused (409 EDIT_CONFLICT), not overwritten; a field without a base is
+ * written whatever its value now. `overwrite`: the person chose to replace the value the 409 named (its base is that
+ * value).
+ */
+export const saleHeaderUpdateBodySchema = saleHeaderBodySchema.extend({
+  base: saleHeaderBaseSchema.optional(),
+  overwrite: z.boolean().optional(),
 });
 
 /**
@@ -104,10 +116,10 @@ export const salesApi = {
   update: route({
     method: 'POST',
     path: '/api/sales/:id',
-    summary: "Change a sale's header",
+    summary: "Change a sale's header: fields changed since the edit's base are refused (409 EDIT_CONFLICT)",
     tag: 'Sales',
     params: saleParams,
-    body: saleHeaderBodySchema,
+    body: saleHeaderUpdateBodySchema,
     answers: delta,
   }),
   remove: route({

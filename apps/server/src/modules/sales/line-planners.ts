@@ -4,7 +4,14 @@
 // holds or under the sale's lock from the rows it read: each operation is decided by the same code on both paths.
 // The structural part (insert, delete, move, renumber, the write a change needs) is packages/domain's line-plans.
 import { randomUUID } from 'node:crypto';
-import type { ActivityHint, EditConflict, LineDto, LineEditBase, PasteLinesBody } from '@quotewright/contracts';
+import type {
+  ActivityHint,
+  AnyEditConflict,
+  EditConflict,
+  LineDto,
+  LineEditBase,
+  PasteLinesBody,
+} from '@quotewright/contracts';
 import { editConflictText } from '@quotewright/contracts';
 import type { ProductRow, SaleLineRow } from '@quotewright/db';
 import {
@@ -124,8 +131,11 @@ export function shownValue(dto: LineDto, field: EditBaseField): string | number 
 /** A value a person sees, as text ("44", "Desk", "true"). */
 export const asText = (v: unknown) => String(v);
 
-/** The 409 of an edit based on values that moved on: the first conflict in words, all of them listed. */
-export function editConflict(conflicts: EditConflict[]): AppError {
+/**
+ * The 409 of an edit based on values that moved on (of lines, a sale's header or a section's name): the first
+ * conflict in words, all of them listed.
+ */
+export function editConflict(conflicts: AnyEditConflict[]): AppError {
   const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more)` : '';
   return new AppError('EDIT_CONFLICT', `${editConflictText(conflicts[0]!)}${more}`, undefined, undefined, {
     conflicts,

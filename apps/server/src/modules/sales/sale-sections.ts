@@ -24,6 +24,7 @@ import {
 import { AppError, notFound } from '../../errors';
 import { writeLayout } from '../../infra/ordered-rows.repository';
 import { type AuthUser, authorize } from '../../policy';
+import { editConflict } from './line-planners';
 import type { SaleHeaderInput } from './sale-header';
 import type { Change, Mutate } from './sale-mutate';
 import { lineContent, pricingLine, type SectionDto, toSectionDto } from './sales.dto';
@@ -236,6 +237,24 @@ export interface SectionInput {
   show_details?: boolean | undefined;
 }
 
+/** A change of a sale's section: with a rename, the name it was based on (decision 0020). */
+export interface SectionEdit extends SectionInput {
+  base?: { name: string } | undefined;
+  /** The person chose to replace the name a 409 named (the base is that name). */
+  overwrite?: boolean | undefined;
+}
+
+/**
+ * The conflict that refuses a rename (decision 0020): the name changes, its base is given and no longer the section's
+ * name (`current`, as locked). Who named a section is not kept: nobody is named.
+ */
+export function sectionNameConflicts(sectionId: string, edit: SectionEdit, current: string | undefined) {
+  const { name, base } = edit;
+  if (name === undefined || base === undefined || current === undefined) return [];
+  if (current === name || current === base.name) return [];
+  return [{ section: sectionId, field: 'name' as const, value: current, base: base.name, by: null, at: null }];
+}
+
 /** The sections of a sale: create, duplicate, rename, delete, reorder (packages/domain section-plans.ts). */
 export function sectionOperations(mutate: Mutate) {
   return {
@@ -264,9 +283,13 @@ export function sectionOperations(mutate: Mutate) {
       ).delta;
     },
 
-    async updateSection(actor: AuthUser | null, saleId: string, sectionId: string, input: SectionInput) {
+    /** A rename based on a name changed since is refused (409 EDIT_CONFLICT), nothing written. */
+    async updateSection(actor: AuthUser | null, saleId: string, sectionId: string, input: SectionEdit) {
       return (
         await mutate(actor, saleId, 'section_updated', async (r, change) => {
+          const head = change.heads.find((s) => s.id === sectionId);
+          const conflicts = sectionNameConflicts(sectionId, input, head?.name);
+          if (conflicts.length > 0) throw editConflict(conflicts);
           const before = await layoutOf(r, change);
           const current = before.sections.find((s) => s.id === sectionId)?.presentation;
           const presentation = presentationOfRequest(input, current);

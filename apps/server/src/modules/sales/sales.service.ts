@@ -13,6 +13,7 @@ import type { SaleEvents } from '../../infra/sale-events';
 import { type AuthUser, authorize } from '../../policy';
 import type { ErpConnector } from '../erp/erp.types';
 import {
+  editConflict,
   type LineEditInput,
   planAddProducts,
   planAddText,
@@ -22,7 +23,14 @@ import {
   planPaste,
   planReorderLine,
 } from './line-planners';
-import { headerColumns, headerDiff, requireNameOrCustomer, type SaleHeaderInput } from './sale-header';
+import {
+  headerColumns,
+  headerConflicts,
+  headerDiff,
+  requireNameOrCustomer,
+  type SaleHeaderEdit,
+  type SaleHeaderInput,
+} from './sale-header';
 import { type LineExecutor, lineExecutor } from './sale-lines';
 import { actorOf, type Mutate, saleMutator } from './sale-mutate';
 import { type SaleReads, saleJson, saleReads } from './sale-reads';
@@ -225,12 +233,15 @@ function saleHeaderOperations(repo: SalesRepository, reads: SaleReads, mutate: M
 
     /**
      * Header fields: only those sent AND different from the stored ones are written. A change that would leave the
-     * quote with neither a name nor a customer is refused (a quote without either, made before, may keep that).
+     * quote with neither a name nor a customer is refused (a quote without either, made before, may keep that). A
+     * field changed since the base the edit carries refuses the whole edit (409 EDIT_CONFLICT, decision 0020).
      */
-    async update(actor: AuthUser | null, id: string, input: SaleHeaderInput): Promise<SaleDelta> {
+    async update(actor: AuthUser | null, id: string, input: SaleHeaderEdit): Promise<SaleDelta> {
       const header: SaleHeader = {};
       // The locked row holds the header: no need to read the sale's lines to compare it.
       const res = await mutate(actor, id, { header }, async (_r, change, current) => {
+        const conflicts = headerConflicts(input, current);
+        if (conflicts.length > 0) throw editConflict(conflicts);
         Object.assign(header, headerDiff(input, current));
         if (header.name !== undefined || header.customerId !== undefined)
           requireNameOrCustomer(

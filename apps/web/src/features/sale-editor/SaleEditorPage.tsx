@@ -22,7 +22,7 @@ import { SaleActivityButton } from './components/ActivityPanel';
 import { CheckProductsButton } from './components/CheckProductsButton';
 import { type DialogState, EditorDialogs } from './components/EditorDialogs';
 import { ExportMenuButton } from './components/ExportMenuButton';
-import { InfoPanel } from './components/InfoPanel';
+import { type HeaderSave, InfoPanel } from './components/InfoPanel';
 import { LinesTable } from './components/LinesTable';
 import { SalePrintView } from './components/SalePrintView';
 import { SaleSummary } from './components/SaleSummary';
@@ -30,6 +30,7 @@ import { SaleTemplatesButton } from './components/SaleTemplates';
 import { SectionsTable } from './components/SectionsTable';
 import { SyncButton } from './components/SyncButton';
 import { UndoButtons } from './components/UndoButtons';
+import { headerEditOf } from './hooks/editConflicts';
 import { useAfterFirstPaint } from './hooks/useAfterFirstPaint';
 import { useLineHandlers } from './hooks/useLineHandlers';
 import { useOpenInErp } from './hooks/useOpenInErp';
@@ -178,8 +179,13 @@ function SaleEditor({ sale }: { sale: Sale }) {
   const sectionHandlers = useSectionHandlers(sale._id, openSection, (s) =>
     setDialogState({ kind: 'copy', sectionIds: [s._id] }),
   );
+  // Only the fields changed, each based on the value shown when editing started (decision 0020).
   const saveHeader = useCallback(
-    async (header: SaleHeader) => (await updateHeader.mutateAsync(header).catch(() => undefined)) !== undefined,
+    async (header: SaleHeader, save?: HeaderSave) => {
+      const edit = save ? { ...headerEditOf(header, save.base), refused: save.refused } : header;
+      const sent = updateHeader.mutateAsync(save?.overwrite ? { ...edit, overwrite: true } : edit);
+      return (await sent.catch(() => undefined)) !== undefined;
+    },
     [updateHeader],
   );
 

@@ -7,6 +7,7 @@
 
 import {
   type CreateLinesAnswer,
+  EDIT_CONFLICT,
   type MoveLinesAnswer,
   type PasteLinesAnswer,
   type PasteLinesBody,
@@ -44,7 +45,7 @@ import {
   saleKey,
   serverSale,
 } from './optimistic';
-import type { LineChanges, Sale, SaleHeader } from './types';
+import type { LineChanges, Sale, SaleHeaderEdit } from './types';
 import { recordEdit } from './undo';
 
 /** The answers of adding products and of moving lines (packages/contracts' schemas, as the server serializes them). */
@@ -82,7 +83,15 @@ interface SaleMutationSpec<V, A extends SaleDelta> {
    * asks about an edit conflict): it answers true when it took the message.
    */
   refusedTo?(vars: V): ((message: string, err: unknown) => boolean) | undefined;
+  /**
+   * Read the sale again when the server refuses the edit as based on a value someone else changed (409 EDIT_CONFLICT):
+   * their value shows even before their change reaches this browser through the sale's room.
+   */
+  refetchOnConflict?: boolean;
 }
+
+/** Who shows a refusal in place of the snackbar or dialog: true when it took it (SaleMutationSpec.refusedTo). */
+export type Refused = (message: string, err: unknown) => boolean;
 
 interface Targets {
   section: string;
@@ -163,6 +172,8 @@ function saleMutation<V, A extends SaleDelta = SaleDelta>(spec: SaleMutationSpec
               return;
             }
           }
+          if (spec.refetchOnConflict && err instanceof ApiError && err.status === 409 && err.code === EDIT_CONFLICT)
+            void qc.invalidateQueries({ queryKey: saleKey(saleId), exact: true }).catch(() => undefined);
           const message = errorMessage(err);
           if (spec.refusedTo?.(vars)?.(message, err)) return;
           if (spec.report === 'snackbar') snackbar.showError(err);
@@ -182,10 +193,16 @@ function saleMutation<V, A extends SaleDelta = SaleDelta>(spec: SaleMutationSpec
 
 // ─── Header ────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const useUpdateSaleHeader = saleMutation<Partial<SaleHeader>>({
+/**
+ * `base`: the values the fields were based on (a change since is refused, 409 EDIT_CONFLICT); `refused`: the info
+ * panel, which asks about an edit conflict beside the typed values (the 'Error' dialog when it cannot).
+ */
+export const useUpdateSaleHeader = saleMutation<SaleHeaderEdit & { refused?: Refused }>({
   action: 'header',
-  request: (saleId, header) => call(salesApi.update, { params: { id: saleId }, body: header }),
-  optimistic: (header) => editHeader(header),
+  request: (saleId, { refused: _, ...body }) => call(salesApi.update, { params: { id: saleId }, body }),
+  optimistic: ({ refused: _r, base: _b, overwrite: _o, ...header }) => editHeader(header),
+  refusedTo: ({ refused }) => refused,
+  refetchOnConflict: true,
   report: 'dialog',
 });
 
@@ -204,14 +221,28 @@ export const useDuplicateSection = saleMutation<{ sectionId: string }>({
   report: 'dialog',
 });
 
-/** A section renamed, or its presentation set. */
-type SectionChange = { sectionId: string; name?: string; presentation?: SectionPresentation };
+/**
+ * A section renamed (`base`: the name it was based on, a change since is refused; `overwrite`: replacing the name
+ * the refusal named), or its presentation set. `refused`: the section's row, which asks about an edit conflict with
+ * the typed name (the 'Error' dialog when it cannot).
+ */
+type SectionChange = {
+  sectionId: string;
+  name?: string;
+  presentation?: SectionPresentation;
+  base?: { name: string };
+  overwrite?: boolean;
+  refused?: Refused;
+};
 
 export const useUpdateSection = saleMutation<SectionChange>({
   action: 'updateSection',
-  request: (saleId, { sectionId, ...body }) => call(saleSectionsApi.update, { params: { saleId, sectionId }, body }),
+  request: (saleId, { sectionId, refused: _, ...body }) =>
+    call(saleSectionsApi.update, { params: { saleId, sectionId }, body }),
   optimistic: ({ sectionId, ...patch }) => editSection(sectionId, patch),
   targets: ({ sectionId }) => ({ section: sectionId }),
+  refusedTo: ({ refused }) => refused,
+  refetchOnConflict: true,
   report: 'dialog',
 });
 

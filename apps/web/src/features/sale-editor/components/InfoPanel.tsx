@@ -1,5 +1,10 @@
 // The collapsible info panel (docs/product/screens.md#info-panel): name, quote number, status, last change, the
 // ERP sync button (SyncButton) and the header form. The pencil toggles edit mode; while editing it saves.
+//
+// A save sends the fields changed, each based on the value the panel showed when editing started (decision 0020):
+// when someone else changed one of them meanwhile, the server refuses it and the panel asks, as a line's cell does
+// (ConflictPrompt): "Someone changed Customer to Acme while you were editing", Keep Acme (theirs replaces the typed
+// value) / Use Globex (sent again as an explicit overwrite). Nothing typed is lost: the form stays open.
 import CheckIcon from '@mui/icons-material/Check';
 import EditIcon from '@mui/icons-material/Edit';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -23,6 +28,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { HEADER_FIELD_LABELS, type HeaderEditConflict, headerValueText } from '@quotewright/contracts';
 import {
   hasNameOrCustomer,
   INFO_PANEL_COLLAPSE_MS,
@@ -39,6 +45,45 @@ import { formatDate, formatDateTime, localZoneName } from '../../../lib/format';
 import { stateChipColor } from '../../../lib/saleState';
 import { usePartners, useSaleSelect } from '../api/sale';
 import type { Customer, Sale, SaleHeader } from '../api/types';
+import { headerConflictsOf } from '../hooks/editConflicts';
+import { ConflictPrompt } from './ConflictPrompt';
+
+/**
+ * How a saved sale's header edit is sent: `base` the header shown when editing started; `overwrite` when the person
+ * chose to replace someone else's values; `refused` takes an edit conflict (true: it is asked about here).
+ */
+export interface HeaderSave {
+  base: SaleHeader;
+  overwrite?: boolean;
+  refused(message: string, err: unknown): boolean;
+}
+
+/** The header fields someone else changed while the person was editing: each asked about (Keep theirs / Use mine). */
+function HeaderConflicts({
+  conflicts,
+  draft,
+  onChoose,
+}: {
+  conflicts: readonly HeaderEditConflict[];
+  draft: SaleHeader;
+  onChoose(conflict: HeaderEditConflict, mine: boolean): void;
+}) {
+  return (
+    <Stack spacing={1}>
+      {conflicts.map((c) => (
+        <ConflictPrompt
+          key={c.field}
+          by={c.by?.name ?? 'Someone'}
+          label={HEADER_FIELD_LABELS[c.field]}
+          theirs={c.value}
+          mine={headerValueText(draft[c.field])}
+          onKeep={() => onChoose(c, false)}
+          onUse={() => onChoose(c, true)}
+        />
+      ))}
+    </Stack>
+  );
+}
 
 function headerOf(sale: Sale | undefined): SaleHeader {
   return {
@@ -186,8 +231,8 @@ export function InfoPanel({
   canEditHeader: boolean;
   /** The ERP sync button (SyncButton) of a saved sale. */
   syncControl?: ReactNode;
-  /** Resolves true when saved. */
-  onSave: (header: SaleHeader) => Promise<boolean>;
+  /** Resolves true when saved; `save` for a saved sale (its base, and who asks about a conflict). */
+  onSave: (header: SaleHeader, save?: HeaderSave) => Promise<boolean>;
   /** A new sale's Cancel (there is nothing to go back to in the panel: the page leaves). */
   onCancelNew?: () => void;
   /** Collapse INFO_PANEL_COLLAPSE_MS after mounting (a new sale's first save moved the page here). */
@@ -198,6 +243,9 @@ export function InfoPanel({
   const [editing, setEditing] = useState(isNew);
   const [saving, setSaving] = useState(false);
   const [draft, setDraft] = useState<SaleHeader>(() => headerOf(sale));
+  /** The header the edit is based on: shown when editing started (or the values the person chose to replace). */
+  const [base, setBase] = useState<SaleHeader>(() => headerOf(sale));
+  const [conflicts, setConflicts] = useState<HeaderEditConflict[]>([]);
   const [askName, setAskName] = useState(false);
   const collapseTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const partners = usePartners();
@@ -217,11 +265,30 @@ export function InfoPanel({
   const startEdit = () => {
     if (collapseTimer.current) clearTimeout(collapseTimer.current);
     setDraft(headerOf(sale));
+    setBase(headerOf(sale));
+    setConflicts([]);
     setExpanded(true);
     setEditing(true);
   };
 
-  const save = async (header: SaleHeader = draft) => {
+  // A refused save keeps the form open with the typed values: the fields someone else changed are asked about.
+  const refused = (_message: string, err: unknown) => {
+    const found = headerConflictsOf(err);
+    setConflicts(found);
+    return found.length > 0;
+  };
+  // Keep theirs: it replaces the typed value. Use mine: sent again based on theirs (once every field is answered).
+  const choose = (c: HeaderEditConflict, mine: boolean) => {
+    const theirs = { [c.field]: c.current } as Partial<SaleHeader>;
+    const next = { header: mine ? draft : { ...draft, ...theirs }, base: { ...base, ...theirs } };
+    const rest = conflicts.filter((x) => x !== c);
+    setDraft(next.header);
+    setBase(next.base);
+    setConflicts(rest);
+    if (mine && rest.length === 0) void save(next.header, next.base, true);
+  };
+
+  const save = async (header: SaleHeader = draft, based = base, overwrite = false) => {
     // A new quote, or one that had a name or a customer, needs one of them: ask for a name first.
     if (!hasNameOrCustomer(header) && (isNew || hasNameOrCustomer(headerOf(sale)))) {
       setAskName(true);
@@ -229,7 +296,8 @@ export function InfoPanel({
     }
     setSaving(true);
     try {
-      const ok = await onSave({ ...header, name: header.name.trim() });
+      const named = { ...header, name: header.name.trim() };
+      const ok = await onSave(named, isNew ? undefined : { base: based, overwrite, refused });
       if (ok) {
         setEditing(false);
         if (collapseTimer.current) clearTimeout(collapseTimer.current);
@@ -376,6 +444,7 @@ export function InfoPanel({
               </Stack>
             )}
           </Box>
+          {editing && conflicts.length > 0 && <HeaderConflicts conflicts={conflicts} draft={draft} onChoose={choose} />}
         </Stack>
       </AccordionDetails>
       {askName && (

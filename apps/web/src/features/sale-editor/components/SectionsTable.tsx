@@ -1,6 +1,8 @@
 // Sections of a sale (docs/product/screens.md#sections-table): drag handle (dnd-kit), Name, Presentation and the four
 // pricing columns (sensitive: removed in discrete mode by the shared mechanism), inline add, rename, delete, duplicate,
-// copy.
+// copy. A rename is based on the name shown when it started (decision 0020): when someone else renamed the section
+// meanwhile, the server refuses it and the name editor opens again with the typed name and asks, as a line's cell
+// does (ConflictPrompt): Keep theirs / Use mine (an explicit overwrite).
 import { closestCenter, DndContext } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -23,6 +25,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { SECTION_NAME_LABEL, type SectionEditConflict } from '@quotewright/contracts';
 import {
   isMarginWarning,
   isMarkupWarning,
@@ -41,6 +44,8 @@ import { reorderOnDragEnd, SORTABLE_AUTO_SCROLL, useSortableSensors } from '../.
 import { formatMoney, formatPercent } from '../../../lib/format';
 import type { SaleSection } from '../api/types';
 import { ApprovalMark } from '../approvals/ApprovalMark';
+import { sectionConflictOf } from '../hooks/editConflicts';
+import { ConflictPrompt } from './ConflictPrompt';
 
 type ColumnId =
   | 'drag'
@@ -74,12 +79,27 @@ const COLUMNS: Column[] = [
 export interface SectionHandlers {
   open(section: SaleSection): void;
   create(name: string): Promise<boolean>;
-  rename(section: SaleSection, name: string): Promise<boolean>;
+  /** `save`: the name the rename is based on, and who asks about a refusal (true: it took it). */
+  rename(section: SaleSection, name: string, save?: RenameSave): Promise<boolean>;
   setPresentation(section: SaleSection, value: SectionPresentation): void;
   remove(section: SaleSection): void;
   duplicate(section: SaleSection): void;
   copy(section: SaleSection): void;
   reorder(from: number, to: number): void;
+}
+
+/** How a rename is sent: based on `base` (`overwrite`: the person chose to replace it); `refused` asks about a 409. */
+export interface RenameSave {
+  base: string;
+  overwrite?: boolean;
+  refused(message: string, err: unknown): boolean;
+}
+
+/** A rename open in a row: the text to start from, the name it is based on, and the refusal to ask about. */
+interface Renaming {
+  typed: string;
+  base: string;
+  conflict?: SectionEditConflict;
 }
 
 /** Percent in the error colour when it is under the warning threshold (docs/product/rules.md#warnings). */
@@ -114,11 +134,16 @@ function NameEditor({
   onSave,
   onCancel,
   label,
+  conflict,
+  onUse,
 }: {
   initial: string;
   onSave: (name: string) => Promise<boolean>;
   onCancel: () => void;
   label: string;
+  /** Someone else's name, which the typed one was refused over: Keep theirs (onCancel) or Use mine (onUse). */
+  conflict?: SectionEditConflict;
+  onUse?: (name: string) => void;
 }) {
   const [value, setValue] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -130,7 +155,7 @@ function NameEditor({
     if (ok) onCancel();
   };
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }} onClick={(e) => e.stopPropagation()}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }} onClick={(e) => e.stopPropagation()}>
       <TextField
         size="small"
         autoFocus
@@ -150,6 +175,16 @@ function NameEditor({
       <Button size="small" onClick={onCancel} disabled={busy}>
         Cancel
       </Button>
+      {conflict && (
+        <ConflictPrompt
+          by={conflict.by?.name ?? 'Someone'}
+          label={SECTION_NAME_LABEL}
+          theirs={conflict.value}
+          mine={value.trim()}
+          onKeep={onCancel}
+          onUse={() => onUse?.(value.trim())}
+        />
+      )}
     </Box>
   );
 }
@@ -193,8 +228,20 @@ const SectionRow = memo(function SectionRow({
     id: section._id,
     disabled: !editable,
   });
-  const [renaming, setRenaming] = useState(false);
+  const [renaming, setRenaming] = useState<Renaming | null>(null);
   const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
+  // Sent at once (the editor closes); a refusal because someone renamed it meanwhile opens it again, with the text.
+  const rename = (name: string, base: string, overwrite?: boolean) =>
+    handlers.rename(section, name, {
+      base,
+      overwrite,
+      refused: (_message, err) => {
+        const conflict = sectionConflictOf(err, section._id);
+        // still based on what the person saw: Save again is asked again, only Use writes over theirs
+        if (conflict) setRenaming({ typed: name, base, conflict });
+        return conflict !== undefined;
+      },
+    });
   return (
     <TableRow
       ref={setNodeRef}
@@ -234,10 +281,15 @@ const SectionRow = memo(function SectionRow({
             <TableCell key={c.id}>
               {renaming ? (
                 <NameEditor
-                  label="Section name"
-                  initial={section.name}
-                  onSave={(name) => handlers.rename(section, name)}
-                  onCancel={() => setRenaming(false)}
+                  label={SECTION_NAME_LABEL}
+                  initial={renaming.typed}
+                  conflict={renaming.conflict}
+                  onSave={(name) => rename(name, renaming.base)}
+                  onUse={(name) => {
+                    setRenaming(null);
+                    void rename(name, renaming.conflict?.value ?? renaming.base, true);
+                  }}
+                  onCancel={() => setRenaming(null)}
                 />
               ) : (
                 <Typography fontWeight={500}>
@@ -267,7 +319,13 @@ const SectionRow = memo(function SectionRow({
       <TableCell align="right" onClick={stop} sx={{ whiteSpace: 'nowrap' }}>
         {/* (the table's one tooltip is not interactive: shown on focus after a rename by keyboard, it must not catch the
             clicks on the row below) */}
-        {editable && <RowAction tip="Rename" icon={DriveFileRenameOutlineIcon} onClick={() => setRenaming(true)} />}
+        {editable && (
+          <RowAction
+            tip="Rename"
+            icon={DriveFileRenameOutlineIcon}
+            onClick={() => setRenaming({ typed: section.name, base: section.name })}
+          />
+        )}
         {editable && <RowAction tip="Duplicate" icon={FileCopyIcon} onClick={() => handlers.duplicate(section)} />}
         {canCopy && <RowAction tip="Copy to sale" icon={ContentCopyIcon} onClick={() => handlers.copy(section)} />}
         {editable && (

@@ -3,9 +3,18 @@
 // question comes from the server when an edit based on an older value is refused (409 EDIT_CONFLICT): two saves at
 // the same moment, or a change that had not reached this browser yet. Open cells register here (EditableCell); the
 // sale's room (useSaleRoom) reports each delta from someone else.
-import { EDIT_CONFLICT, type SaleDelta, type EditConflict as ServerConflict } from '@quotewright/contracts';
+import {
+  EDIT_CONFLICT,
+  HEADER_BASE_FIELDS,
+  type HeaderEditConflict,
+  isSameHeaderValue,
+  type SaleDelta,
+  type SaleHeaderBase,
+  type SectionEditConflict,
+  type EditConflict as ServerConflict,
+} from '@quotewright/contracts';
 import { ApiError } from '../../../lib/api';
-import type { Sale, SaleLine } from '../api/types';
+import type { Sale, SaleHeader, SaleHeaderEdit, SaleLine } from '../api/types';
 import type { LineField } from '../lineField';
 
 export interface EditConflict {
@@ -64,11 +73,42 @@ export function reportEditConflicts(before: Sale, delta: SaleDelta): void {
   }
 }
 
-/** The conflicts of a refused edit (409 EDIT_CONFLICT), or none for any other failure. */
-export function serverConflicts(err: unknown): ServerConflict[] {
+/** The conflicts a refusal lists (409 EDIT_CONFLICT: of lines, the header or a section), none for any other failure. */
+function problemConflicts(err: unknown): unknown[] {
   if (!(err instanceof ApiError) || err.status !== 409 || err.code !== EDIT_CONFLICT) return [];
   const list = err.problem?.conflicts;
-  return Array.isArray(list) ? (list as ServerConflict[]) : [];
+  return Array.isArray(list) ? list : [];
+}
+
+/** The conflicts of a refused edit of lines (409 EDIT_CONFLICT), or none for any other failure. */
+export function serverConflicts(err: unknown): ServerConflict[] {
+  return problemConflicts(err).filter((c): c is ServerConflict => typeof (c as ServerConflict).line === 'string');
+}
+
+/** The header fields a refused header edit found changed (409 EDIT_CONFLICT), or none for any other failure. */
+export function headerConflictsOf(err: unknown): HeaderEditConflict[] {
+  return problemConflicts(err).filter((c): c is HeaderEditConflict => (c as HeaderEditConflict).header === true);
+}
+
+/** The name a refused rename of `section` found changed (409 EDIT_CONFLICT), or undefined. */
+export function sectionConflictOf(err: unknown, section: string): SectionEditConflict | undefined {
+  return problemConflicts(err).find((c): c is SectionEditConflict => (c as SectionEditConflict).section === section);
+}
+
+/**
+ * What a saved sale's header edit sends: the fields the person changed from what the panel showed when editing
+ * started (`base`), each with that value as its base (decision 0020); the others are left out, so that a change of
+ * them by someone else stays.
+ */
+export function headerEditOf(header: SaleHeader, base: SaleHeader): SaleHeaderEdit {
+  const edit: Record<string, unknown> = {};
+  const based: Record<string, unknown> = {};
+  for (const field of HEADER_BASE_FIELDS) {
+    if (isSameHeaderValue(header[field], base[field])) continue;
+    edit[field] = header[field];
+    based[field] = base[field];
+  }
+  return { ...edit, base: based as SaleHeaderBase };
 }
 
 /**

@@ -43,9 +43,15 @@ export function useSectionHandlers(
   const sectionHandlers: SectionHandlers = {
     open: (s) => openSection(s._id),
     create: async (name) => (await settled(createSection.mutateAsync({ name }))) !== undefined,
-    // optimistic: the new name shows at once (a refusal restores the old one in an 'Error' dialog)
-    rename: async (s, name) => {
-      updateSection.mutate({ sectionId: s._id, name });
+    // optimistic: the new name shows at once (a refusal restores the old one in an 'Error' dialog, or, when someone
+    // else renamed the section meanwhile, the row asks: decision 0020)
+    rename: async (s, name, save) => {
+      const based = save && {
+        base: { name: save.base },
+        refused: save.refused,
+        ...(save.overwrite && { overwrite: true }),
+      };
+      updateSection.mutate({ sectionId: s._id, name, ...based });
       return true;
     },
     setPresentation: (s, presentation) => updateSection.mutate({ sectionId: s._id, presentation }),
