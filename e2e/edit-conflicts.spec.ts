@@ -222,3 +222,69 @@ test('a row shows who has one of its cells open, in their colour, until they lea
   await expect(bob.getByTestId('row-presence')).toHaveCount(0);
   await close();
 });
+
+test('the header and a section name: a save based on a value changed meanwhile is asked about; other fields merge', async ({
+  page,
+  request,
+}) => {
+  const saleName = `Header ${Date.now().toString(36)}`;
+  const sale = await createSaleViaApi(request, saleName, ['Main']);
+  const headers = await adminHeaders(request);
+  /** Someone else's change, as another person's browser would send it (based on what it showed). */
+  const elsewhere = async (path: string, data: object) => {
+    const res = await request.post(path, { headers, data });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  };
+  const stored = async () => (await (await request.get(`/api/sales/${sale._id}`, { headers })).json()) as SaleJson;
+  type SaleJson = { name: string; validity_days: number | null; sections: { name: string }[] };
+  await signInAsNewUser(page, request, {
+    prefix: `erin-header-${Date.now().toString(36)}`,
+    name: 'Erin Editor',
+    password: 'Erin-conflict-1',
+    modules: editorModules,
+  });
+  await page.goto(`/sale/${sale._id}`);
+  const panel = page.getByTestId('info-panel');
+  const name = panel.getByRole('textbox', { name: 'Name' });
+
+  // Erin renames the quote while someone else renames it too: her Save asks, her text kept; "Use" replaces theirs.
+  await panel.getByRole('button', { name: 'Edit', exact: true }).click();
+  await name.fill('Erin’s name');
+  await elsewhere(`/api/sales/${sale._id}`, { name: 'Their name', base: { name: saleName } });
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
+  const question = panel.getByTestId('edit-conflict');
+  await expect(question).toContainText('Someone changed Name to Their name while you were editing');
+  await expect(name).toHaveValue('Erin’s name');
+  expect((await stored()).name).toBe('Their name');
+  await expectNoA11yViolations(page);
+  await question.getByRole('button', { name: 'Use Erin’s name' }).click();
+  await expect(page.getByTestId('sale-name')).toHaveText('Erin’s name');
+  expect((await stored()).name).toBe('Erin’s name');
+
+  // Different fields merge without a word: someone renames it while Erin changes the validity.
+  await expect(panel).toHaveAttribute('data-expanded', 'false', { timeout: 10_000 }); // folds after a save
+  await page.getByTestId('sale-name').click();
+  await panel.getByRole('button', { name: 'Edit', exact: true }).click();
+  await panel.getByTestId('validity-days').fill('45');
+  await elsewhere(`/api/sales/${sale._id}`, { name: 'Renamed again', base: { name: 'Erin’s name' } });
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('sale-name')).toHaveText('Renamed again');
+  await expect(panel.getByTestId('edit-conflict')).toHaveCount(0);
+  await expect.poll(async () => (await stored()).validity_days).toBe(45);
+  expect((await stored()).name).toBe('Renamed again');
+
+  // A section renamed meanwhile: Erin's rename asks; Keep shows theirs and sends nothing.
+  const rows = page.getByTestId('section-row');
+  await rows.first().getByRole('button', { name: 'Rename' }).click();
+  await page.getByLabel('Section name').fill('Erin’s section');
+  await elsewhere(`/api/sales/sections/update/${sale._id}/${sale.sections[0]!._id}`, {
+    name: 'Their section',
+    base: { name: 'Main' },
+  });
+  await page.getByLabel('Section name').press('Enter');
+  const asked = page.getByTestId('edit-conflict');
+  await expect(asked).toContainText('Someone changed Section name to Their section while you were editing');
+  await asked.getByRole('button', { name: 'Keep Their section' }).click();
+  await expect(rows.first()).toHaveAttribute('data-section-name', 'Their section');
+  expect((await stored()).sections[0]!.name).toBe('Their section');
+});
