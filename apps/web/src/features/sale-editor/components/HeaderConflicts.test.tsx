@@ -9,7 +9,7 @@ import {
   saleSectionsApi,
   salesApi,
 } from '@quotewright/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answer, problem } from '../../../test/msw';
@@ -107,6 +107,59 @@ describe('info panel: a header field someone else changed while the person was e
     expect(sent()).toHaveLength(1);
     await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent()[1]).toEqual({ name: 'Office move', base: { name: 'Office' } }));
+  });
+});
+
+describe('info panel: someone else changes the header while the person edits it', () => {
+  it('a field the person has not touched follows at once; one they changed is asked about before they save', async () => {
+    let current: Sale = sale;
+    const { calls } = setup(
+      () => current,
+      answer(partnersApi.customers, customers),
+      answer(salesApi.update, (req) => {
+        const { base: _base, overwrite: _overwrite, ...fields } = req.body;
+        const { delta, after } = change(current, (s) => Object.assign(s, fields));
+        current = after;
+        return delta;
+      }),
+    );
+    const { socket } = await openSale('/sale/s1');
+    const panel = screen.getByTestId('info-panel');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Edit' }));
+    const name = within(panel).getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Office move');
+    const live = (edit: (s: Sale) => void) => {
+      const { delta, after } = change(current, edit);
+      current = after;
+      act(() => socket.serverSends('sale_changed', delta));
+    };
+
+    // Bob chooses a customer (a field untouched here): the form shows it, nothing asked, the typed name stays.
+    live((s) => {
+      s.customer = acme;
+    });
+    await waitFor(() => expect(within(panel).getByLabelText('Customer')).toHaveValue('Acme'));
+    expect(within(panel).queryByTestId('edit-conflict')).not.toBeInTheDocument();
+    expect(name).toHaveValue('Office move');
+
+    // Bob renames the quote (the field being typed): asked at once, before any save; nothing sent meanwhile.
+    live((s) => {
+      s.name = 'Bob’s name';
+    });
+    const notice = await within(panel).findByTestId('edit-conflict');
+    expect(notice).toHaveTextContent('Someone changed Name to Bob’s name while you were editing');
+    expect(name).toHaveValue('Office move');
+    const posts = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/sales/s1').map((c) => c.body);
+    expect(posts()).toEqual([]);
+
+    // Use Office move: the explicit overwrite of Bob's name; the customer he chose is not sent back.
+    await userEvent.click(within(notice).getByRole('button', { name: 'Use Office move' }));
+    await waitFor(() =>
+      expect(posts()).toEqual([{ name: 'Office move', base: { name: 'Bob’s name' }, overwrite: true }]),
+    );
+    await waitFor(() => expect(screen.getByTestId('sale-name')).toHaveTextContent('Office move'));
+    expect(current.customer).toEqual(acme);
   });
 });
 

@@ -28,7 +28,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { HEADER_FIELD_LABELS, type HeaderEditConflict, headerValueText } from '@quotewright/contracts';
+import type { HeaderEditConflict } from '@quotewright/contracts';
 import {
   hasNameOrCustomer,
   INFO_PANEL_COLLAPSE_MS,
@@ -46,7 +46,7 @@ import { stateChipColor } from '../../../lib/saleState';
 import { usePartners, useSaleSelect } from '../api/sale';
 import type { Customer, Sale, SaleHeader } from '../api/types';
 import { headerConflictsOf } from '../hooks/editConflicts';
-import { ConflictPrompt } from './ConflictPrompt';
+import { HeaderConflicts, headerOf, useLiveHeaderConflicts } from './HeaderConflicts';
 
 /**
  * How a saved sale's header edit is sent: `base` the header shown when editing started; `overwrite` when the person
@@ -56,45 +56,6 @@ export interface HeaderSave {
   base: SaleHeader;
   overwrite?: boolean;
   refused(message: string, err: unknown): boolean;
-}
-
-/** The header fields someone else changed while the person was editing: each asked about (Keep theirs / Use mine). */
-function HeaderConflicts({
-  conflicts,
-  draft,
-  onChoose,
-}: {
-  conflicts: readonly HeaderEditConflict[];
-  draft: SaleHeader;
-  onChoose(conflict: HeaderEditConflict, mine: boolean): void;
-}) {
-  return (
-    <Stack spacing={1}>
-      {conflicts.map((c) => (
-        <ConflictPrompt
-          key={c.field}
-          by={c.by?.name ?? 'Someone'}
-          label={HEADER_FIELD_LABELS[c.field]}
-          theirs={c.value}
-          mine={headerValueText(draft[c.field])}
-          onKeep={() => onChoose(c, false)}
-          onUse={() => onChoose(c, true)}
-        />
-      ))}
-    </Stack>
-  );
-}
-
-function headerOf(sale: Sale | undefined): SaleHeader {
-  return {
-    name: sale?.name ?? '',
-    customer: sale?.customer ?? null,
-    customer_invoice: sale?.customer_invoice ?? null,
-    customer_shipping: sale?.customer_shipping ?? null,
-    template: sale?.template ?? null,
-    salesperson: sale?.salesperson ?? null,
-    validity_days: sale?.validity_days ?? null,
-  };
 }
 
 /** The validity field's text → days: '' is the setting's (null); anything else must be a whole number ≥ 0. */
@@ -246,6 +207,13 @@ export function InfoPanel({
   /** The header the edit is based on: shown when editing started (or the values the person chose to replace). */
   const [base, setBase] = useState<SaleHeader>(() => headerOf(sale));
   const [conflicts, setConflicts] = useState<HeaderEditConflict[]>([]);
+  // Someone else's change while the person edits: asked about at once, or followed where nothing was typed.
+  useLiveHeaderConflicts(
+    editing && !isNew && !saving,
+    sale,
+    { draft, base, conflicts },
+    { draft: setDraft, base: setBase, conflicts: setConflicts },
+  );
   const [askName, setAskName] = useState(false);
   const collapseTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const partners = usePartners();
