@@ -6,7 +6,7 @@
 // header field or a section name is not kept). The shapes of all of it, shared by server and web.
 import { EDIT_BASE_FIELDS, type EditBaseField, toDecimal } from '@quotewright/domain';
 import { z } from 'zod';
-import { ACTIVITY_LINE_FIELD_LABELS } from './activity';
+import { ACTIVITY_HEADER_FIELD_LABELS, ACTIVITY_HEADER_FIELDS, ACTIVITY_LINE_FIELD_LABELS } from './activity';
 import { costInput, discountInput, markupInput, priceInput, quantityInput } from './inputs';
 import { refSchema } from './sales';
 
@@ -71,25 +71,12 @@ export const editConflictSchema = z.object({
 export type EditConflict = z.infer<typeof editConflictSchema>;
 
 /** The header fields an edit of a sale's header may carry a base for (POST /api/sales/{id}). */
-export const HEADER_BASE_FIELDS = [
-  'name',
-  'customer',
-  'customer_invoice',
-  'customer_shipping',
-  'template',
-  'salesperson',
-  'validity_days',
-] as const;
+export const HEADER_BASE_FIELDS = [...ACTIVITY_HEADER_FIELDS, 'validity_days'] as const;
 export type HeaderBaseField = (typeof HEADER_BASE_FIELDS)[number];
 
 /** A header field as the info panel labels it. */
 export const HEADER_FIELD_LABELS: Record<HeaderBaseField, string> = {
-  name: 'Name',
-  customer: 'Customer',
-  customer_invoice: 'Invoice Address',
-  customer_shipping: 'Shipping Address',
-  template: 'Quotation Template',
-  salesperson: 'Salesperson',
+  ...ACTIVITY_HEADER_FIELD_LABELS,
   validity_days: 'Quote validity (days)',
 };
 

@@ -19,7 +19,13 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
-import type { RevisionCompare as Compare, LineDiff, SaleDiff, SectionDiff } from '@quotewright/contracts';
+import {
+  ACTIVITY_HEADER_FIELD_LABELS,
+  type RevisionCompare as Compare,
+  type LineDiff,
+  type SaleDiff,
+  type SectionDiff,
+} from '@quotewright/contracts';
 import { PRESENTATION_LABELS } from '@quotewright/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, useState } from 'react';
@@ -39,14 +45,7 @@ const STATUS_COLORS = {
   unchanged: 'default',
 } as const;
 
-const HEADER_LABELS: Record<SaleDiff['header'][number]['field'], string> = {
-  name: 'Name',
-  customer: 'Customer',
-  customer_invoice: 'Invoice Address',
-  customer_shipping: 'Shipping Address',
-  template: 'Quotation Template',
-  salesperson: 'Salesperson',
-};
+const HEADER_LABELS: Record<SaleDiff['header'][number]['field'], string> = ACTIVITY_HEADER_FIELD_LABELS;
 
 const OPTION_LABELS = { show_details: 'Show Details', merge: 'Merge' } as const;
 const onOff = (v: boolean) => (v ? 'on' : 'off');
