@@ -8,7 +8,7 @@
 import { MAX_SALE_LINES, SECTION_PRESENTATIONS } from '@quotewright/domain';
 import { z } from 'zod';
 import { applySaleDelta } from './apply-delta';
-import { costInput, discountInput, priceInput, quantityInput } from './inputs';
+import { costInput, discountInput, erpIdInput, priceInput, quantityInput } from './inputs';
 import { type SaleDelta, saleDeltaSchema } from './realtime';
 import { type LineDto, lineKindSchema, type SaleDto, type SectionDto } from './sales';
 
@@ -18,7 +18,7 @@ const id = z.uuid('Unknown id');
 export const revertLineSchema = z.strictObject({
   section: id,
   kind: lineKindSchema,
-  product: z.number().int().positive().nullable(),
+  product: erpIdInput('product').nullable(),
   name: z.string().max(20_000),
   quantity: quantityInput,
   price: priceInput,

@@ -200,6 +200,15 @@ describe('POST /api/sales/revert', () => {
       after: { ...step.after, lines: [{ ...step.after.lines[0]!, id: other.sale.sections[0]!.lines[0]!._id }] },
     };
     expectProblem(await revert(q.id, stolen, true), 409, 'CONFLICT');
+    // A product id past what the catalog can hold (int4) is refused at the door, not a database error (a 500).
+    const [gone] = step.before.lines;
+    const huge: RevertStep = {
+      ...step,
+      before: { ...step.before, lines: [{ ...gone!, state: { ...gone!.state!, product: 99_999_999_999 } }] },
+    };
+    const versionBefore = (await read(q.id)).version;
+    expectProblem(await revert(q.id, huge, true), 400, 'VALIDATION_FAILED');
+    expect((await read(q.id)).version).toBe(versionBefore);
     expect((await revert(q.id, step, true)).statusCode).toBe(200);
   });
 });
