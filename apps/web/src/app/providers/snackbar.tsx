@@ -25,8 +25,11 @@ interface Message {
 
 interface SnackbarApi {
   show(message: string, severity?: SnackbarSeverity, action?: SnackbarAction): void;
-  /** A failure's message (errorMessage) and, for a failed call, its reference; an error alert unless said. */
-  showError(failure: unknown, severity?: SnackbarSeverity): void;
+  /**
+   * A failure's message (errorMessage; after `what` failed — "The list settings could not be saved: …" — when given)
+   * and, for a failed call, its reference; an error alert unless said.
+   */
+  showError(failure: unknown, severity?: SnackbarSeverity, what?: string): void;
 }
 
 const SnackbarContext = createContext<SnackbarApi | null>(null);
@@ -47,8 +50,12 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     [push],
   );
   const showError = useCallback(
-    (failure: unknown, severity: SnackbarSeverity = 'error') =>
-      push({ text: errorMessage(failure), severity, reference: errorReference(failure) }),
+    (failure: unknown, severity: SnackbarSeverity = 'error', what?: string) =>
+      push({
+        text: what ? `${what}: ${errorMessage(failure)}` : errorMessage(failure),
+        severity,
+        reference: errorReference(failure),
+      }),
     [push],
   );
 

@@ -377,7 +377,13 @@ describe('sales list grouped (pages of groups, settings kept per user)', () => {
   });
 
   it('a settings save the server refuses is said, and the list keeps working', async () => {
-    setup(admin, answer(usersApi.salesListPreferences, problem(500, 'Database unavailable')));
+    setup(
+      admin,
+      answer(
+        usersApi.salesListPreferences,
+        problem(500, 'Database unavailable', undefined, 'INTERNAL', { members: { request_id: 'req-list-0001' } }),
+      ),
+    );
     renderApp('/');
     await screen.findByText('Quote 1');
     await userEvent.click(screen.getByRole('combobox', { name: /rows per page/i }));
@@ -385,6 +391,10 @@ describe('sales list grouped (pages of groups, settings kept per user)', () => {
     expect(
       await screen.findByText('The list settings could not be saved: Database unavailable', { exact: false }),
     ).toBeInTheDocument();
+    // with its reference, to quote to whoever reads the server's log
+    expect(within(screen.getByTestId('snackbar')).getByTestId('error-reference')).toHaveTextContent(
+      'Reference: req-list-0001',
+    );
     expect(screen.getByText('Quote 1')).toBeInTheDocument();
   });
 });

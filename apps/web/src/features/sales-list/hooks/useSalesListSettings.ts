@@ -7,7 +7,6 @@ import { useCallback, useRef, useState } from 'react';
 import { userQueryKey } from '../../../app/providers/currentUser';
 import { useSession } from '../../../app/providers/session';
 import { useSnackbar } from '../../../app/providers/snackbar';
-import { errorMessage } from '../../../lib/api';
 import type { User } from '../../../lib/types';
 import { saveSalesListPreferences } from '../api/sales';
 
@@ -37,7 +36,7 @@ export function useSalesListSettings(user: User) {
             if (updated && typeof updated === 'object' && '_id' in updated)
               queryClient.setQueryData<User>(userQueryKey(userId), updated);
           },
-          (err: unknown) => snackbar.show(`${SETTINGS_NOT_SAVED}: ${errorMessage(err)}`, 'error'),
+          (err: unknown) => snackbar.showError(err, 'error', SETTINGS_NOT_SAVED),
         );
     },
     [userId, queryClient, snackbar],
