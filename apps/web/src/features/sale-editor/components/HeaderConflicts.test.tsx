@@ -229,4 +229,37 @@ describe('sections table: a section renamed by someone else while the person was
     await waitFor(() => expect(row).toHaveTextContent('Furniture'));
     expect(sent()).toHaveLength(1);
   });
+
+  it('someone renames the section while the editor is open: asked at once, the typed name kept', async () => {
+    let current: Sale = sale;
+    const { calls } = setup(
+      () => current,
+      answer(saleSectionsApi.update, (req) => {
+        const { delta, after } = change(current, (s) => {
+          s.sections[0]!.name = req.body.name ?? s.sections[0]!.name;
+        });
+        current = after;
+        return delta;
+      }),
+    );
+    const { socket } = await openSale('/sale/s1');
+    const row = screen.getByTestId('section-row');
+    await userEvent.click(within(row).getByRole('button', { name: 'Rename' }));
+    const field = within(row).getByLabelText('Section name');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Desks');
+    const { delta, after } = change(current, (s) => {
+      s.sections[0]!.name = 'Furniture';
+    });
+    current = after;
+    act(() => socket.serverSends('sale_changed', delta));
+    const notice = await within(row).findByTestId('edit-conflict');
+    expect(notice).toHaveTextContent('Someone changed Section name to Furniture while you were editing');
+    expect(within(row).getByLabelText('Section name')).toHaveValue('Desks');
+    const sent = () => calls.filter((c) => c.path === '/api/sales/sections/update/s1/sec1').map((c) => c.body);
+    expect(sent()).toEqual([]);
+    await userEvent.click(within(notice).getByRole('button', { name: 'Use Desks' }));
+    await waitFor(() => expect(sent()).toEqual([{ name: 'Desks', base: { name: 'Furniture' }, overwrite: true }]));
+    await waitFor(() => expect(row).toHaveTextContent('Desks'));
+  });
 });

@@ -33,7 +33,7 @@ import {
   type SectionPresentation,
   salePricingFromSections,
 } from '@quotewright/domain';
-import { memo, type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useEffect, useState } from 'react';
 import { useDiscreteColumns, useHideMoney } from '../../../app/discrete';
 import { useDelegatedTooltip } from '../../../components/DelegatedTooltip';
 import { PresentationSelect } from '../../../components/lines/PresentationSelect';
@@ -229,6 +229,17 @@ const SectionRow = memo(function SectionRow({
     disabled: !editable,
   });
   const [renaming, setRenaming] = useState<Renaming | null>(null);
+  // Someone else renames the section while the person's name editor is open: asked at once, as a line's open cell.
+  useEffect(() => {
+    setRenaming((r) =>
+      r && !r.conflict && section.name !== r.base
+        ? {
+            ...r,
+            conflict: { section: section._id, field: 'name', value: section.name, base: r.base, by: null, at: null },
+          }
+        : r,
+    );
+  }, [section.name, section._id]);
   const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
   // Sent at once (the editor closes); a refusal because someone renamed it meanwhile opens it again, with the text.
   const rename = (name: string, base: string, overwrite?: boolean) =>
