@@ -80,6 +80,12 @@ export const QuickAddRow = memo(function QuickAddRow({ onAdd, table, askQuantity
   const [busy, setBusy] = useState(false);
   const [picked, setPicked] = useState<ProductDto | null>(null);
   const input = useRef<HTMLInputElement | null>(null);
+  /**
+   * The person moved the highlight themselves (arrows, pointer) since the text last changed. Until then Enter takes
+   * the first suggestion shown: MUI keeps an earlier list's highlighted option highlighted when a newer list for the
+   * same text still holds it lower down, so Enter added a product other than the one at the top (found by a journey).
+   */
+  const moved = useRef(false);
   const suggestions = useSuggestions(picked ? '' : text);
   const options = text.trim() && !picked ? (suggestions.data ?? []) : [];
   const back = () => requestAnimationFrame(() => input.current?.focus());
@@ -117,8 +123,12 @@ export const QuickAddRow = memo(function QuickAddRow({ onAdd, table, askQuantity
         inputValue={text}
         onInputChange={(_e, value, reason) => {
           if (reason === 'reset') return;
+          moved.current = false;
           setText(value);
           setPicked(null);
+        }}
+        onHighlightChange={(_e, _option, reason) => {
+          if (reason === 'keyboard' || reason === 'mouse') moved.current = true;
         }}
         onChange={(_e, product) => {
           if (product) choose(product);
@@ -152,6 +162,12 @@ export const QuickAddRow = memo(function QuickAddRow({ onAdd, table, askQuantity
               if (e.key === 'Escape' && text) {
                 e.stopPropagation();
                 setText('');
+              }
+              const first = options[0];
+              if (e.key === 'Enter' && !moved.current && first && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                (e as typeof e & { defaultMuiPrevented?: boolean }).defaultMuiPrevented = true;
+                choose(first);
               }
             }}
           />

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../test/fixtures';
 import { answer } from '../../test/msw';
 import type { Sale } from './api/types';
-import { admin, change, line, lineOf, openSale, sale, setup } from './test/liveSale';
+import { admin, change, deferred, line, lineOf, openSale, sale, setup } from './test/liveSale';
 
 const me = { id: admin._id, name: admin.name };
 const DESK = makeProduct({ id: 7, name: 'DESK-1', description: 'Standing desk' });
@@ -89,6 +89,35 @@ describe('quick-add in the sale editor', () => {
     const rows = screen.getAllByTestId('line-row');
     expect(within(rows[2]!).getByRole('button', { name: 'Edit Qty' })).toHaveTextContent('5');
     expect(within(rows[3]!).getByRole('button', { name: 'Edit Qty' })).toHaveTextContent('2');
+  });
+
+  it('Enter adds the suggestion shown first, even when a newer list still holds the one an older list put first', async () => {
+    const s = server();
+    const later = deferred<void>();
+    const { calls } = setup(
+      s.current,
+      // "d": the desk first; "do": the dock first, the desk still listed (a similar model) — and answered late
+      answer(catalogApi.suggest, async ({ query }) => {
+        if (query.q.toLowerCase() === 'd') return [DESK, DOCK];
+        await later.promise;
+        return [DOCK, DESK];
+      }),
+      answer(catalogApi.get, ({ params }) => (Number(params.id) === 7 ? DESK : DOCK)),
+      answer(saleLinesApi.create, ({ body }) => s.create(body.lines[0]!.product)),
+    );
+    await openSale();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Add a line' }));
+    await userEvent.keyboard('d');
+    await waitFor(() => expect(screen.getAllByRole('option')[0]).toHaveTextContent('DESK-1'));
+    await userEvent.keyboard('o');
+    later.resolve();
+    await waitFor(() => expect(screen.getAllByRole('option')[0]).toHaveTextContent('DOCK-2'));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/sales/lines/create/s1/sec1').map((c) => c.body)).toEqual([
+        { lines: [{ product: 8, quantity: '1' }], sequence: -1 },
+      ]),
+    );
   });
 
   it('Escape clears the entry; a search without a match says so', async () => {
